@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('starts with nothing set: embedded database, same-origin endpoints, dev ids', () => {
+    const config = loadConfig({});
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: './data' });
+    expect(config.port).toBe(3000);
+    expect(config.siteUrl).toBe('http://localhost:3000');
+    expect(config.endpoints).toMatchObject({ graphql: '/graphql', trpc: '/trpc', identity: '/identity', auth: '/api/auth', imageResizer: '/img', staticAssets: '/static' });
+    expect(config.analytics.appId).toBe('development-global-9.36.0');
+    expect(config.productName).toBe('Atelier');
+    expect(Object.isFrozen(config.endpoints)).toBe(true);
+  });
+
+  it('names the analytics app id production-global followed by the version in prod (§9)', () => {
+    expect(loadConfig({ APP_ENV: 'prod' }).analytics.appId).toBe('production-global-9.36.0');
+    expect(loadConfig({ APP_ENV: 'prod', DEPLOYMENT_VERSION: '9.37.1' }).analytics.appId).toBe('production-global-9.37.1');
+  });
+
+  it('switches to PostgreSQL when DATABASE_URL is set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/atelier' }).database).toEqual({ kind: 'postgres', url: 'postgres://localhost/atelier' });
+  });
+
+  it('refuses an explicitly empty identity base URL, naming it (§5 start-up rules)', () => {
+    const problems = problemsOf({ IDENTITY_BASE_URL: '' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^IDENTITY_BASE_URL: the identity provider base URL is required/);
+  });
+
+  it('refuses an invalid auth endpoint URL, naming it', () => {
+    expect(problemsOf({ AUTH_ENDPOINT_URL: 'ftp://nope' })).toEqual(['AUTH_ENDPOINT_URL: the auth endpoint URL must be an http(s) URL or a path starting with /']);
+  });
+
+  it('reports every problem at once', () => {
+    const problems = problemsOf({ IDENTITY_BASE_URL: '', AUTH_ENDPOINT_URL: '', APP_ENV: 'staging', PORT: 'eighty' });
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['APP_ENV', 'PORT', 'IDENTITY_BASE_URL', 'AUTH_ENDPOINT_URL']);
+    expect(problems[0]).toBe('APP_ENV: "staging" is not one of dev, test, qa, prod');
+    const error = new ConfigError(problems);
+    expect(error.message).toContain('fix these settings');
+  });
+
+  it('checks the fraud publishable key: exactly 35 characters starting pk_ (§5)', () => {
+    expect(loadConfig({ FRAUD_PUBLISHABLE_KEY: `pk_${'a'.repeat(32)}` }).keys.fraudPublishable).toHaveLength(35);
+    expect(problemsOf({ FRAUD_PUBLISHABLE_KEY: `pk_${'a'.repeat(31)}` })[0]).toMatch(/^FRAUD_PUBLISHABLE_KEY: missing or wrong publishableKey/);
+    expect(problemsOf({ FRAUD_PUBLISHABLE_KEY: `sk_${'a'.repeat(32)}` })[0]).toMatch(/publishableKey/);
+  });
+
+  it('treats an empty optional key as absent', () => {
+    expect(loadConfig({ MARKETING_MESSAGING_API_KEY: '' }).keys.marketingMessaging).toBeUndefined();
+  });
+});

@@ -1,0 +1,156 @@
+// The one place that reads the environment. Validates every setting at once and returns a
+// frozen, typed Config; a bad environment is a ConfigError listing every problem in plain words.
+import { z } from 'zod';
+import { SETTINGS, type AppEnvironment } from './settings.ts';
+
+type SettingName = (typeof SETTINGS)[number]['name'];
+type SettingValues = { [S in (typeof SETTINGS)[number] as S['name']]: z.output<S['schema']> };
+
+/** Analytics, pixel and tag-manager identities of each environment (§9). */
+export const ENVIRONMENT_IDS: Record<
+  AppEnvironment,
+  { analyticsAppIdPrefix: string; pixelId: string; tagManagerId: string; collectorUrl: string }
+> = {
+  dev: { analyticsAppIdPrefix: 'development-global', pixelId: '100000000000001', tagManagerId: 'GTM-DEV0001', collectorUrl: '/' },
+  test: { analyticsAppIdPrefix: 'test-global', pixelId: '100000000000002', tagManagerId: 'GTM-TEST001', collectorUrl: '/' },
+  qa: { analyticsAppIdPrefix: 'qa-global', pixelId: '100000000000003', tagManagerId: 'GTM-QA00001', collectorUrl: '/' },
+  prod: { analyticsAppIdPrefix: 'production-global', pixelId: '100000000000004', tagManagerId: 'GTM-PROD001', collectorUrl: '/' },
+};
+
+export interface Config {
+  appEnv: AppEnvironment;
+  version: string;
+  productName: string;
+  siteUrl: string;
+  host: string;
+  port: number;
+  logLevel: SettingValues['LOG_LEVEL'];
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  demoContent: boolean;
+  endpoints: {
+    graphql: string;
+    apiBase: string;
+    trpc: string;
+    staticAssets: string;
+    imageResizer: string;
+    identity: string;
+    auth: string;
+    analyticsCollector: string;
+  };
+  analytics: { appId: string; pixelId: string; tagManagerId: string };
+  keys: {
+    billing: string;
+    walletMerchantId?: string;
+    marketingMessaging?: string;
+    captchaSite?: string;
+    mediaUpload?: string;
+    fraudPublishable?: string;
+  };
+  debuggerEnabled: boolean;
+  careers: { jobsUrl: string; contactUrl: string };
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`The server cannot start; fix these settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const definition of SETTINGS) {
+    const result = definition.schema.safeParse(env[definition.name]);
+    if (result.success) values[definition.name] = result.data;
+    else for (const issue of result.error.issues) problems.push(`${definition.name}: ${describeIssue(issue, env[definition.name])}`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const v = values as SettingValues;
+  const ids = ENVIRONMENT_IDS[v.APP_ENV];
+  const databaseUrl = v.DATABASE_URL as string | undefined;
+
+  const config: Config = {
+    appEnv: v.APP_ENV,
+    version: v.DEPLOYMENT_VERSION,
+    productName: v.PRODUCT_NAME,
+    siteUrl: stripTrailingSlash((v.SITE_URL as string | undefined) ?? `http://localhost:${v.PORT}`),
+    host: v.HOST,
+    port: v.PORT,
+    logLevel: v.LOG_LEVEL,
+    database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: v.DATA_DIR },
+    dataDir: v.DATA_DIR,
+    demoContent: v.DEMO_CONTENT,
+    endpoints: {
+      graphql: v.PUBLIC_GRAPHQL_API_URL,
+      apiBase: v.API_BASE_URL,
+      trpc: v.TRPC_URL,
+      staticAssets: stripTrailingSlash(v.STATIC_ASSETS_URL),
+      imageResizer: stripTrailingSlash(v.IMAGE_RESIZER_URL),
+      identity: stripTrailingSlash(v.IDENTITY_BASE_URL),
+      auth: v.AUTH_ENDPOINT_URL,
+      analyticsCollector: v.ANALYTICS_COLLECTOR_URL ?? ids.collectorUrl,
+    },
+    analytics: {
+      appId: v.ANALYTICS_APP_ID ?? `${ids.analyticsAppIdPrefix}-${v.DEPLOYMENT_VERSION}`,
+      pixelId: v.PIXEL_ID ?? ids.pixelId,
+      tagManagerId: v.TAG_MANAGER_ID ?? ids.tagManagerId,
+    },
+    keys: {
+      billing: v.BILLING_PUBLIC_KEY,
+      walletMerchantId: v.WALLET_MERCHANT_ID,
+      marketingMessaging: v.MARKETING_MESSAGING_API_KEY,
+      captchaSite: v.CAPTCHA_SITE_KEY,
+      mediaUpload: v.MEDIA_UPLOAD_KEY,
+      fraudPublishable: v.FRAUD_PUBLISHABLE_KEY,
+    },
+    debuggerEnabled: v.DEBUGGER_ENABLED,
+    careers: { jobsUrl: v.CAREERS_JOBS_URL, contactUrl: v.CAREERS_CONTACT_URL },
+  };
+  return deepFreeze(config);
+}
+
+function describeIssue(issue: z.core.$ZodIssue, raw: string | undefined): string {
+  if (issue.code === 'invalid_value' && 'values' in issue) {
+    return `"${raw ?? ''}" is not one of ${issue.values.map(String).join(', ')}`;
+  }
+  if (issue.code === 'invalid_type' && raw !== undefined && issue.expected === 'number') return `"${raw}" is not a number`;
+  return issue.message;
+}
+
+function stripTrailingSlash(url: string): string {
+  return url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The subset the browser may see: endpoints, public ids and keys, never secrets. */
+export function publicConfig(config: Config) {
+  return {
+    appEnv: config.appEnv,
+    version: config.version,
+    productName: config.productName,
+    siteUrl: config.siteUrl,
+    endpoints: config.endpoints,
+    analytics: config.analytics,
+    keys: {
+      billing: config.keys.billing,
+      walletMerchantId: config.keys.walletMerchantId,
+      marketingMessaging: config.keys.marketingMessaging,
+      captchaSite: config.keys.captchaSite,
+      fraudPublishable: config.keys.fraudPublishable,
+    },
+    debuggerEnabled: config.debuggerEnabled,
+  };
+}
+export type PublicConfig = ReturnType<typeof publicConfig>;
+export type { SettingName };

@@ -1,0 +1,87 @@
+// Every setting the product reads (SPEC §9), declared once: name, meaning, default, rule.
+// `loadConfig` (config.ts) validates them all together; scripts/settings-table.ts prints this
+// list into the README. Nothing else in the project reads process.env.
+import { z } from 'zod';
+
+export const APP_ENVIRONMENTS = ['dev', 'test', 'qa', 'prod'] as const;
+export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
+
+/** A URL the product calls: absolute http(s), or a path on this same origin. */
+const endpoint = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} is required (an http(s) URL or a path starting with /)`)
+    .refine((value) => value.startsWith('/') || isHttpUrl(value), {
+      message: `${what} must be an http(s) URL or a path starting with /`,
+    });
+
+const optionalKey = z.string().trim().optional().transform((value) => (value ? value : undefined));
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const httpUrl = (what: string) =>
+  z.string().trim().refine(isHttpUrl, { message: `${what} must be an absolute http(s) URL` });
+
+const boolFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+export interface SettingDefinition<N extends string = string, T = unknown> {
+  /** Environment variable name. */
+  name: N;
+  description: string;
+  /** Default shown in the README; undefined when the setting is optional with no default. */
+  defaultValue?: string;
+  schema: z.ZodType<T>;
+}
+
+function setting<N extends string, S extends z.ZodType>(name: N, description: string, schema: S, defaultValue?: string): SettingDefinition<N, z.output<S>> {
+  return {
+    name,
+    description,
+    schema: (defaultValue === undefined ? schema : z.preprocess((value) => (value === undefined ? defaultValue : value), schema)) as z.ZodType<z.output<S>>,
+    defaultValue,
+  };
+}
+
+export const SETTINGS = [
+  setting('APP_ENV', 'App environment: dev, test, qa or prod. Chooses the analytics and pixel ids.', z.enum(APP_ENVIRONMENTS), 'dev'),
+  setting('DEPLOYMENT_VERSION', 'Deployment version, reported to analytics (app id suffix) and in the app-version header.', z.string().trim().regex(/^\d+\.\d+\.\d+$/, 'must look like 9.36.0'), '9.36.0'),
+  setting('PRODUCT_NAME', 'Product name: the page title and the masthead.', z.string().trim().min(1, 'product name is required'), 'Atelier'),
+  setting('SITE_URL', 'Public base URL of the site, used for canonical links, feeds and the sitemap. Defaults to http://localhost:PORT.', httpUrl('SITE_URL').optional()),
+  setting('HOST', 'Interface the server listens on.', z.string().trim().min(1), '0.0.0.0'),
+  setting('PORT', 'Port the server listens on.', z.coerce.number().int().min(0).max(65535), '3000'),
+  setting('LOG_LEVEL', 'Log level: fatal, error, warn, info, debug, trace or silent.', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  setting('DATABASE_URL', 'PostgreSQL connection string. When unset the embedded database (PGlite) is used.', z.string().trim().optional().transform((value) => value || undefined)),
+  setting('DATA_DIR', 'Directory of the embedded database and caches.', z.string().trim().min(1, 'DATA_DIR must not be empty'), './data'),
+  setting('DEMO_CONTENT', 'Create the demo stories, people and organisations on first start.', boolFlag, 'true'),
+  setting('PUBLIC_GRAPHQL_API_URL', 'Public GraphQL API endpoint.', endpoint('the public GraphQL API URL'), '/graphql'),
+  setting('API_BASE_URL', 'Base URL of the product API.', endpoint('the API base URL'), '/api'),
+  setting('TRPC_URL', 'tRPC endpoint.', endpoint('the tRPC URL'), '/trpc'),
+  setting('STATIC_ASSETS_URL', 'Static assets host (cookie-consent.js and .css live here).', endpoint('the static assets URL'), '/static'),
+  setting('IMAGE_RESIZER_URL', 'Image resizer base URL.', endpoint('the image resizer URL'), '/img'),
+  setting('IDENTITY_BASE_URL', 'Identity provider base URL (Ory Kratos public API).', endpoint('the identity provider base URL'), '/identity'),
+  setting('AUTH_ENDPOINT_URL', 'Product auth endpoint that refreshes the session cookies.', endpoint('the auth endpoint URL'), '/api/auth'),
+  setting('ANALYTICS_COLLECTOR_URL', 'Analytics collector (Snowplow protocol). Defaults to the environment’s collector, which is this site.', endpoint('the analytics collector URL').optional()),
+  setting('ANALYTICS_APP_ID', 'Analytics app id. Defaults to the environment’s prefix followed by the deployment version (production-global-9.36.0 in prod).', z.string().trim().min(1).max(255).optional()),
+  setting('PIXEL_ID', 'Advertising pixel id. Defaults to the environment’s pixel id.', z.string().trim().min(1).optional()),
+  setting('TAG_MANAGER_ID', 'Tag manager id. Defaults to the environment’s tag id.', z.string().trim().min(1).optional()),
+  setting('BILLING_PUBLIC_KEY', 'Subscription billing provider public key. "sandbox" uses the embedded sandbox provider.', z.string().trim().min(1), 'sandbox'),
+  setting('WALLET_MERCHANT_ID', 'Wallet (Apple Pay / Google Pay) merchant id; the wallet button shows only when set.', optionalKey),
+  setting('MARKETING_MESSAGING_API_KEY', 'Marketing messaging SDK key; initialisation is skipped when missing.', optionalKey),
+  setting('CAPTCHA_SITE_KEY', 'Captcha site key.', optionalKey),
+  setting('MEDIA_UPLOAD_KEY', 'Media upload service key.', optionalKey),
+  setting('FRAUD_PUBLISHABLE_KEY', 'Fraud detection publishable key: exactly 35 characters starting pk_.', optionalKey.refine((value) => value === undefined || (value.length === 35 && value.startsWith('pk_')), { message: 'missing or wrong publishableKey: it must be exactly 35 characters starting pk_' })),
+  setting('DEBUGGER_ENABLED', 'Show the debug toolbar in the browser (never on the server).', boolFlag, 'false'),
+  setting('CAREERS_JOBS_URL', 'External career partner page for job applications.', httpUrl('CAREERS_JOBS_URL'), 'https://careers.atelier-partners.example/jobs'),
+  setting('CAREERS_CONTACT_URL', 'External career partner page for contact.', httpUrl('CAREERS_CONTACT_URL'), 'https://careers.atelier-partners.example/contact'),
+] as const satisfies readonly SettingDefinition[];

@@ -1,0 +1,79 @@
+// Machine-readable views of the content: RSS (latest and per topic), sitemap.xml, robots.txt.
+// Feeds carry headlines and standfirsts only, never story text, so no wall can be bypassed here.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config/config.ts';
+import { paths } from '../../shared/paths.ts';
+import { escapeXml } from '../../shared/xml.ts';
+import type { ContentService, StoryCard } from './content-service.ts';
+
+const FEED_SIZE = 30;
+
+export function registerFeedRoutes(app: FastifyInstance, { content, config }: { content: ContentService; config: Config }) {
+  const site = config.siteUrl;
+
+  app.get('/rss.xml', async (_request, reply) => {
+    const stories = await content.listLatest({ limit: FEED_SIZE });
+    return sendXml(reply, rss({ title: `${config.productName} — Latest`, description: `The latest stories from ${config.productName}.`, link: `${site}/`, self: `${site}${paths.latestFeed()}`, stories, site }));
+  });
+
+  app.get<{ Params: { slug: string } }>('/topics/:slug/rss.xml', async (request, reply) => {
+    const topic = (await content.listTopics()).find((t) => t.slug === request.params.slug);
+    if (!topic) return reply.code(404).type('text/plain').send('No such topic');
+    const stories = await content.listLatest({ limit: FEED_SIZE, topicSlug: topic.slug });
+    return sendXml(reply, rss({ title: `${config.productName} — ${topic.name}`, description: topic.description, link: `${site}${paths.topic(topic.slug)}`, self: `${site}${paths.topicFeed(topic.slug)}`, stories, site }));
+  });
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const entries = await content.listSitemapEntries();
+    const urls = [
+      { loc: `${site}/` },
+      ...['/legal/', '/careers/'].map((p) => ({ loc: `${site}${p}` })),
+      ...entries.topics.map((t) => ({ loc: `${site}${paths.topic(t.slug)}` })),
+      ...entries.authors.map((a) => ({ loc: `${site}${paths.author(a.slug)}` })),
+      ...entries.stories.map((s) => ({ loc: `${site}${paths.story(s.slug)}`, lastmod: s.updatedAt.toISOString() })),
+    ];
+    const body = urls.map((u) => `<url><loc>${escapeXml(u.loc)}</loc>${'lastmod' in u && u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`).join('\n');
+    return sendXml(reply, `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
+  });
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(['User-agent: *', 'Disallow: /user/', 'Disallow: /subscriptions/', 'Disallow: /_preview/', 'Disallow: /_dev/', 'Disallow: /graphql', 'Disallow: /trpc', 'Disallow: /identity/', 'Disallow: /api/', '', `Sitemap: ${site}/sitemap.xml`, ''].join('\n')),
+  );
+}
+
+function sendXml(reply: import('fastify').FastifyReply, body: string) {
+  return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
+}
+
+function rss({ title, description, link, self, stories, site }: { title: string; description: string; link: string; self: string; stories: StoryCard[]; site: string }): string {
+  const items = stories
+    .map((s) =>
+      [
+        '<item>',
+        `<title>${escapeXml(s.headline)}</title>`,
+        `<link>${escapeXml(`${site}${paths.story(s.slug)}`)}</link>`,
+        `<guid isPermaLink="true">${escapeXml(`${site}${paths.story(s.slug)}`)}</guid>`,
+        `<pubDate>${new Date(s.publishedAt).toUTCString()}</pubDate>`,
+        `<description>${escapeXml(s.standfirst)}</description>`,
+        ...s.authors.map((a) => `<dc:creator>${escapeXml(a.name)}</dc:creator>`),
+        `<category>${escapeXml(s.topic.name)}</category>`,
+        '</item>',
+      ].join(''),
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<channel>
+<title>${escapeXml(title)}</title>
+<link>${escapeXml(link)}</link>
+<description>${escapeXml(description)}</description>
+<language>en-gb</language>
+<atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>
+${items}
+</channel>
+</rss>
+`;
+}

@@ -1,0 +1,16 @@
+// Events (§3 Event; types from §9).
+import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { DemoEventType } from '../content/demo-types.ts';
+
+export const events = pgTable('events', {
+  eventId: uuid('event_id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  type: text('type').$type<DemoEventType>().notNull(),
+  location: text('location').notNull(),
+  featured: boolean('featured').notNull().default(false),
+  sponsors: text('sponsors').array().notNull(),
+  thumbnailKey: text('thumbnail_key'),
+});

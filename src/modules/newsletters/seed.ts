@@ -1,0 +1,25 @@
+import type { Db } from '../../db/database.ts';
+import { stableUuid } from '../../db/stable-id.ts';
+import type { DemoCatalogue } from '../content/demo-types.ts';
+import { newsletters } from './schema.ts';
+
+export async function seedNewsletters(db: Db, catalogue: DemoCatalogue): Promise<void> {
+  await db
+    .insert(newsletters)
+    .values(
+      catalogue.newsletters.map((n) => ({
+        newsletterId: stableUuid('newsletter', n.slug),
+        slug: n.slug,
+        title: n.title,
+        description: n.description,
+        author: n.author,
+        newsletterGroup: n.group,
+        isExecutive: n.isExecutive,
+        isProfessional: n.isProfessional,
+        isTopic: n.isTopic,
+        isVisibleOnOMS: n.isVisibleOnOMS,
+        isPreselectedOnOMS: n.isPreselectedOnOMS,
+      })),
+    )
+    .onConflictDoNothing();
+}

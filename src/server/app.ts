@@ -1,0 +1,97 @@
+// Assembles the one Fastify process (DESIGN §1): security, compression, static assets, health,
+// the resizer, feeds and the React Router pages. Later capabilities mount beside them.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { publicConfig, type Config } from '../config/config.ts';
+import type { Database } from '../db/database.ts';
+import { registerFeedRoutes } from '../modules/content/feed-routes.ts';
+import { registerMediaRoutes } from '../modules/media/media-routes.ts';
+import { registerHealth } from './health.ts';
+import { registerPages } from './pages.ts';
+import { registerSecurity } from './security.ts';
+import { createServices, type Services } from './services.ts';
+
+export const CLIENT_BUILD_DIR = path.resolve(import.meta.dirname, '../../build/client');
+export const SERVER_BUILD_FILE = path.resolve(import.meta.dirname, '../../build/server/index.js');
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** The React Router server build (or, in development, a function loading the latest); build/server when omitted. */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Development: Vite serves assets and hot updates; relaxes the CSP for its client. */
+  development?: { registerAssets: (app: FastifyInstance) => Promise<void> };
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+export async function buildApp({ config, database, build, logger, development }: AppOptions): Promise<FastifyInstance & { services: Services }> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+  });
+  const services = createServices({ db: database.db, config });
+  app.decorate('services', services);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ error: { message: status === 500 ? 'Something went wrong!' : error.message, requestId: request.id } });
+  });
+
+  await registerSecurity(app, { allowDevServer: Boolean(development) });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
+  if (development) await development.registerAssets(app);
+  else await app.register(fastifyStatic, {
+    root: CLIENT_BUILD_DIR,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  registerHealth(app, { database });
+  registerMediaRoutes(app, { media: services.media, prefix: pathPrefix(config.endpoints.imageResizer) });
+  registerFeedRoutes(app, { content: services.content, config });
+
+  const serverBuild = build ?? ((await import(SERVER_BUILD_FILE)) as ServerBuild);
+  const browserConfig = { ...publicConfig(config), careers: config.careers };
+  await registerPages(app, {
+    build: serverBuild,
+    mode: development ? 'development' : 'production',
+    context: (request) => ({ config: browserConfig, services, nonce: request.cspNonce, requestId: request.id }),
+  });
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  return app as FastifyInstance & { services: Services };
+}
+
+/** The path part of a same-origin endpoint (an absolute URL elsewhere is not served here). */
+function pathPrefix(endpoint: string): string {
+  return endpoint.startsWith('/') ? endpoint : new URL(endpoint).pathname.replace(/\/$/, '');
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -1,0 +1,16 @@
+// What every React Router loader and action receives from the server (getLoadContext).
+import type { PublicConfig } from '../config/config.ts';
+import type { Services } from './services.ts';
+
+export interface AppLoadContextValue {
+  config: PublicConfig & { careers: { jobsUrl: string; contactUrl: string } };
+  services: Services;
+  /** Per-request CSP nonce for inline scripts. */
+  nonce: string;
+  requestId: string;
+}
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppLoadContextValue {}
+}

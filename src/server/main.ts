@@ -1,0 +1,52 @@
+// The production entry point: validate settings, open and migrate the database, serve.
+import { ConfigError, loadConfig, type Config } from '../config/config.ts';
+import { buildApp } from './app.ts';
+import { openConfiguredDatabase, prepareDatabase } from './boot.ts';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const started = Date.now();
+  const database = await openConfiguredDatabase(config);
+  const { seeded } = await prepareDatabase(database, config);
+  const app = await buildApp({ config, database });
+  if (seeded) app.log.info('created the demo content');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info({ database: database.kind, ms: Date.now() - started, url: config.siteUrl }, `${config.productName} is ready`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

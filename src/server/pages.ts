@@ -1,0 +1,69 @@
+// Serves the React Router app: turns a Fastify request into a Fetch Request, hands it to the
+// server build with our load context, and streams the Response back.
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import type { AppLoadContextValue } from './load-context.ts';
+
+/** Paths that are pages but keep their exact form (§2: /user/confirm-email has no trailing slash). */
+const NO_TRAILING_SLASH = new Set(['/user/confirm-email']);
+
+export async function registerPages(
+  app: FastifyInstance,
+  { build, mode, context }: { build: ServerBuild | (() => Promise<ServerBuild>); mode: 'production' | 'development'; context: (request: FastifyRequest, reply: FastifyReply) => AppLoadContextValue },
+) {
+  const handle = createRequestHandler(build, mode);
+
+  await app.register(async (pages) => {
+    // Leave bodies unparsed: React Router actions read the raw stream themselves.
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    pages.all('/*', async (request, reply) => {
+      const { pathname, search } = splitUrl(request.url);
+      if ((request.method === 'GET' || request.method === 'HEAD') && !pathname.endsWith('/') && !NO_TRAILING_SLASH.has(pathname) && !pathname.includes('.')) {
+        return reply.redirect(`${pathname}/${search}`, 301);
+      }
+      // AppLoadContext is declared open-ended by React Router; ours is the typed value it is augmented with.
+      const response = await handle(toFetchRequest(request, reply), context(request, reply) as unknown as AppLoadContext);
+      return sendFetchResponse(reply, response);
+    });
+  });
+}
+
+function splitUrl(url: string): { pathname: string; search: string } {
+  const q = url.indexOf('?');
+  return q === -1 ? { pathname: url, search: '' } : { pathname: url.slice(0, q), search: url.slice(q) };
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, String(value));
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+}

@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { paths } from '../../shared/paths.ts';
+
+export function Footer({ productName, sections }: { productName: string; sections: { slug: string; name: string }[] }) {
+  return (
+    <footer className="footer">
+      <div className="wrap footer__grid">
+        <div className="footer__brand">
+          <Link to="/" className="wordmark wordmark--small">
+            {productName}
+          </Link>
+          <p>Independent reporting and analysis on the global fashion and beauty industries.</p>
+        </div>
+        <nav aria-label="Sections in the footer" className="footer__col">
+          <h2 className="footer__heading">Sections</h2>
+          <ul>
+            {sections.map((s) => (
+              <li key={s.slug}>
+                <Link to={paths.topic(s.slug)}>{s.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="About" className="footer__col">
+          <h2 className="footer__heading">{productName}</h2>
+          <ul>
+            <li>
+              <Link to={paths.topic('bof-insights')}>BoF Insights</Link>
+            </li>
+            <li>
+              <Link to={paths.topic('case-studies')}>Case Studies</Link>
+            </li>
+            <li>
+              <Link to={paths.careers()}>Careers</Link>
+            </li>
+            <li>
+              <a href={paths.latestFeed()}>RSS</a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Legal" className="footer__col">
+          <h2 className="footer__heading">Legal</h2>
+          <ul>
+            <li>
+              <Link to={paths.legal('privacy')}>Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to={paths.legal('terms')}>Terms &amp; Conditions</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="wrap footer__base">
+        <p>
+          © {new Date('2026-01-01').getUTCFullYear()} {productName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

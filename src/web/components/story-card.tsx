@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import type { StoryCard as Card } from '../../modules/content/content-service.ts';
+import { paths } from '../../shared/paths.ts';
+import { formatShortDate, joinNames } from '../lib/format.ts';
+import { AccessBadge } from './access-badge.tsx';
+import { Picture } from './picture.tsx';
+
+type Size = 'lead' | 'standard' | 'compact';
+
+/** Story cards in three sizes (BRAND: lead, standard, compact list). */
+export function StoryCard({ story, size = 'standard', headingLevel = 3, priority = false, showImage = true }: { story: Card; size?: Size; headingLevel?: 2 | 3; priority?: boolean; showImage?: boolean }) {
+  const Heading = `h${headingLevel}` as const;
+  const href = paths.story(story.slug);
+  return (
+    <article className={`card card--${size}`}>
+      {showImage && size !== 'compact' && (
+        <Link to={href} className="card__media" tabIndex={-1} aria-hidden="true">
+          <Picture
+            imageKey={story.heroKey}
+            alt=""
+            ratio="3x2"
+            width={size === 'lead' ? 1600 : 800}
+            sizes={size === 'lead' ? '(min-width: 1100px) 720px, 100vw' : '(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw'}
+            priority={priority}
+          />
+        </Link>
+      )}
+      <div className="card__text">
+        <p className="kicker">
+          <Link to={paths.topic(story.topic.slug)}>{story.topic.name}</Link>
+          <AccessBadge access={story.access} />
+        </p>
+        <Heading className="card__headline">
+          <Link to={href}>{story.headline}</Link>
+        </Heading>
+        {size !== 'compact' && <p className="card__standfirst">{story.standfirst}</p>}
+        <p className="meta">
+          {story.authors.length > 0 && <span>{joinNames(story.authors.map((a) => a.name))}</span>}
+          <time dateTime={story.publishedAt}>{formatShortDate(story.publishedAt)}</time>
+        </p>
+      </div>
+    </article>
+  );
+}

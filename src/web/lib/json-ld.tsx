@@ -1,0 +1,5 @@
+/** Structured data for search engines; `<` is escaped so text can never close the script element.
+ * A data block is never executed, so it needs no CSP nonce. */
+export function JsonLd({ data }: { data: Record<string, unknown> }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
+}

@@ -1,0 +1,67 @@
+import newsreaderLatin from '@fontsource-variable/newsreader/files/newsreader-latin-opsz-normal.woff2?url';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type LinksFunction } from 'react-router';
+import type { Route } from './+types/root';
+import { Footer } from './components/footer.tsx';
+import { Masthead } from './components/masthead.tsx';
+import { ErrorPage } from './components/error-page.tsx';
+import { useNonce } from './lib/nonce.tsx';
+import { useRootData, type RootData } from './lib/root-data.ts';
+import { canonicalUrl } from './lib/seo.ts';
+import './styles/app.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'preload', href: newsreaderLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'Latest stories', href: '/rss.xml' },
+];
+
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const topics = await context.services.content.listTopics();
+  return {
+    config: context.config,
+    sections: topics.filter((t) => t.kind === 'section').map(({ slug, name }) => ({ slug, name })),
+    series: topics.filter((t) => t.kind === 'series').map(({ slug, name }) => ({ slug, name })),
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const { pathname } = useLocation();
+  const productName = data?.config.productName ?? 'Atelier';
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1" />
+        <title>{productName}</title>
+        {data && <link rel="canonical" href={canonicalUrl(data.config.siteUrl, pathname)} />}
+        <meta name="theme-color" content="#ffffff" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Masthead productName={productName} sections={data?.sections ?? []} series={data?.series ?? []} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer productName={productName} sections={data?.sections ?? []} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} />;
+  if (import.meta.env.SSR && !isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

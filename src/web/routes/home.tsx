@@ -1,0 +1,87 @@
+import { Link } from 'react-router';
+import { paths } from '../../shared/paths.ts';
+import { StoryCard } from '../components/story-card.tsx';
+import { rootDataFromMatches } from '../lib/root-data.ts';
+import { socialMeta } from '../lib/seo.ts';
+import type { Route } from './+types/home';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return context.services.content.getHomePage();
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = rootDataFromMatches(matches);
+  if (!root) return [];
+  return socialMeta({
+    title: root.config.productName,
+    description: 'News, analysis and intelligence on the global fashion and beauty industries.',
+    url: `${root.config.siteUrl}/`,
+    productName: root.config.productName,
+  });
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { lead, topStories, latest, rails, mostRead } = loaderData;
+  return (
+    <div className="wrap home">
+      <h1 className="visually-hidden">Today’s stories</h1>
+      <section className="home__top" aria-label="Top stories">
+        {lead && (
+          <div className="home__lead">
+            <StoryCard story={lead} size="lead" headingLevel={2} priority />
+          </div>
+        )}
+        <div className="home__secondary">
+          {topStories.map((story) => (
+            <StoryCard key={story.id} story={story} headingLevel={2} />
+          ))}
+        </div>
+      </section>
+
+      <div className="home__columns">
+        <section className="home__latest" aria-labelledby="latest-heading">
+          <h2 id="latest-heading" className="rail-title">
+            Latest
+          </h2>
+          <ol className="list-plain">
+            {latest.map((story) => (
+              <li key={story.id}>
+                <StoryCard story={story} size="compact" />
+              </li>
+            ))}
+          </ol>
+        </section>
+        <aside className="home__most-read" aria-labelledby="most-read-heading">
+          <h2 id="most-read-heading" className="rail-title">
+            Most read
+          </h2>
+          <ol className="ranked">
+            {mostRead.map((story) => (
+              <li key={story.id}>
+                <Link to={paths.story(story.slug)}>{story.headline}</Link>
+              </li>
+            ))}
+          </ol>
+        </aside>
+      </div>
+
+      {rails.map((rail) => (
+        <section className="rail" key={rail.topic.slug} aria-labelledby={`rail-${rail.topic.slug}`}>
+          <div className="rail__head">
+            <h2 id={`rail-${rail.topic.slug}`} className="rail-title">
+              <Link to={paths.topic(rail.topic.slug)}>{rail.topic.name}</Link>
+            </h2>
+            <Link to={paths.topic(rail.topic.slug)} className="rail__more">
+              More in {rail.topic.name} <span aria-hidden="true">→</span>
+            </Link>
+          </div>
+          <div className="rail__grid">
+            {rail.stories.map((story) => (
+              <StoryCard key={story.id} story={story} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { data, Link } from 'react-router';
+import { imageUrl } from '../../shared/images.ts';
+import { paths } from '../../shared/paths.ts';
+import { AccessBadge } from '../components/access-badge.tsx';
+import { Picture } from '../components/picture.tsx';
+import { StoryBody } from '../components/story-body.tsx';
+import { StoryCard } from '../components/story-card.tsx';
+import { WallPanel } from '../components/wall-panel.tsx';
+import { formatDate } from '../lib/format.ts';
+import { JsonLd } from '../lib/json-ld.tsx';
+import { rootDataFromMatches, useRootData } from '../lib/root-data.ts';
+import { absoluteUrl, socialMeta } from '../lib/seo.ts';
+import type { Route } from './+types/story';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await context.services.content.readStory({ slug: params.slug, reader: { kind: 'anonymous' } });
+  if (!page) throw data(null, { status: 404 });
+  return page;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = rootDataFromMatches(matches);
+  if (!root || !loaderData) return [];
+  const { story } = loaderData;
+  return [
+    ...socialMeta({
+      title: story.headline,
+      description: story.standfirst,
+      url: `${root.config.siteUrl}${paths.story(story.slug)}`,
+      image: absoluteUrl(root.config.siteUrl, imageUrl(root.config.endpoints.imageResizer, story.heroKey, '16x9', 1280, 'jpg')),
+      type: 'article',
+      productName: root.config.productName,
+    }),
+    { property: 'article:published_time', content: story.publishedAt },
+    { property: 'article:section', content: story.topic.name },
+  ];
+};
+
+export default function Story({ loaderData }: Route.ComponentProps) {
+  const { story, access, related } = loaderData;
+  const root = useRootData();
+  const siteUrl = root?.config.siteUrl ?? '';
+  const lead = story.authors[0];
+  return (
+    <>
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'NewsArticle',
+          headline: story.headline,
+          description: story.standfirst,
+          datePublished: story.publishedAt,
+          dateModified: story.updatedAt,
+          mainEntityOfPage: `${siteUrl}${paths.story(story.slug)}`,
+          image: [absoluteUrl(siteUrl, imageUrl(root?.config.endpoints.imageResizer ?? '/img', story.heroKey, '16x9', 1280, 'jpg'))],
+          author: story.authors.map((a) => ({ '@type': 'Person', name: a.name, url: `${siteUrl}${paths.author(a.slug)}` })),
+          publisher: { '@type': 'Organization', name: root?.config.productName, url: `${siteUrl}/` },
+          articleSection: story.topic.name,
+          isAccessibleForFree: story.access === 'free',
+          ...(story.access === 'free' ? {} : { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.story__body' } }),
+        }}
+      />
+      <article className="story">
+        <header className="story__header wrap wrap--narrow">
+          <p className="kicker">
+            <Link to={paths.topic(story.topic.slug)}>{story.topic.name}</Link>
+            <AccessBadge access={story.access} />
+          </p>
+          <h1 className="story__headline">{story.headline}</h1>
+          <p className="standfirst">{story.standfirst}</p>
+          <div className="byline">
+            {lead?.portraitKey && <Picture className="byline__avatar" imageKey={lead.portraitKey} alt="" ratio="1x1" width={160} sizes="48px" />}
+            <div>
+              <p className="byline__names">
+                By{' '}
+                {story.authors.map((a, i) => (
+                  <span key={a.slug}>
+                    {i > 0 && (i === story.authors.length - 1 ? ' and ' : ', ')}
+                    <Link to={paths.author(a.slug)}>{a.name}</Link>
+                  </span>
+                ))}
+              </p>
+              <p className="meta">
+                <time dateTime={story.publishedAt}>{formatDate(story.publishedAt)}</time>
+                <span>{story.readingMinutes} min read</span>
+              </p>
+            </div>
+          </div>
+        </header>
+        <figure className="story__hero wrap">
+          <Picture imageKey={story.heroKey} alt={story.heroAlt} ratio="16x9" width={2000} sizes="(min-width: 1240px) 1180px, 100vw" priority />
+          <figcaption>{story.heroCaption}</figcaption>
+        </figure>
+        <div className="wrap wrap--narrow">
+          <StoryBody blocks={story.body} />
+          {access.kind === 'wall' && <WallPanel wall={access.wall} />}
+          <footer className="story__footer">
+            <h2 className="visually-hidden">Topics</h2>
+            <ul className="tags">
+              {story.topics.map((t) => (
+                <li key={t.slug}>
+                  <Link to={paths.topic(t.slug)}>{t.name}</Link>
+                </li>
+              ))}
+            </ul>
+            {story.authors.map((a) => (
+              <p key={a.slug} className="story__author-note">
+                <Link to={paths.author(a.slug)}>{a.name}</Link> is {withArticle(a.role)} based in {a.location}.
+              </p>
+            ))}
+          </footer>
+        </div>
+      </article>
+      {related.length > 0 && (
+        <section className="wrap related" aria-labelledby="related-heading">
+          <h2 id="related-heading" className="rail-title">
+            More in {story.topic.name}
+          </h2>
+          <div className="rail__grid">
+            {related.map((s) => (
+              <StoryCard key={s.id} story={s} />
+            ))}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+function withArticle(role: string): string {
+  const lower = role.charAt(0).toLowerCase() + role.slice(1);
+  return /^[aeiou]/i.test(role) ? `an ${lower}` : `a ${lower}`;
+}

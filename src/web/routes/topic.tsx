@@ -1,0 +1,61 @@
+import { data, Link } from 'react-router';
+import { paths } from '../../shared/paths.ts';
+import { Pagination } from '../components/pagination.tsx';
+import { StoryCard } from '../components/story-card.tsx';
+import { pageParam } from '../lib/page-param.ts';
+import { rootDataFromMatches } from '../lib/root-data.ts';
+import { socialMeta } from '../lib/seo.ts';
+import type { Route } from './+types/topic';
+
+/** One module serves /topics/:slug/, the BoF Insights series and the case studies index. */
+const FIXED_SLUGS: Record<string, string> = { '/series/bof-insights/': 'bof-insights', '/case-studies/': 'case-studies' };
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const slug = params.slug ?? FIXED_SLUGS[new URL(request.url).pathname];
+  if (!slug) throw data(null, { status: 404 });
+  const page = await context.services.content.getTopicPage({ slug, page: pageParam(request) });
+  if (!page) throw data(null, { status: 404 });
+  // A topic that has its own address is served there only.
+  if (params.slug && paths.topic(slug) !== `/topics/${slug}/`) throw data(null, { status: 404 });
+  return page;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = rootDataFromMatches(matches);
+  if (!root || !loaderData) return [];
+  return [
+    ...socialMeta({ title: loaderData.topic.name, description: loaderData.topic.description, url: `${root.config.siteUrl}${paths.topic(loaderData.topic.slug)}`, productName: root.config.productName }),
+    { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: `${loaderData.topic.name} stories`, href: paths.topicFeed(loaderData.topic.slug) },
+  ];
+};
+
+export default function Topic({ loaderData }: Route.ComponentProps) {
+  const { topic, stories } = loaderData;
+  const [first, ...rest] = stories.items;
+  return (
+    <div className="wrap listing">
+      <header className="listing__header">
+        <p className="kicker">{topic.kind === 'series' ? 'Series' : 'Topic'}</p>
+        <h1 className="display">{topic.name}</h1>
+        <p className="standfirst">{topic.description}</p>
+        <p className="listing__meta">
+          {stories.total} stories · <a href={paths.topicFeed(topic.slug)}>RSS feed</a>
+        </p>
+      </header>
+      {stories.page === 1 && first ? (
+        <div className="listing__lead">
+          <StoryCard story={first} size="lead" headingLevel={2} priority />
+        </div>
+      ) : null}
+      <div className="rail__grid listing__grid">
+        {(stories.page === 1 ? rest : stories.items).map((story) => (
+          <StoryCard key={story.id} story={story} headingLevel={2} />
+        ))}
+      </div>
+      <Pagination page={stories.page} pageCount={stories.pageCount} basePath={paths.topic(topic.slug)} />
+      <p className="listing__back">
+        <Link to="/">← Back to the home page</Link>
+      </p>
+    </div>
+  );
+}
