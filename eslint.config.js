@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -6,6 +7,7 @@ export default tseslint.config(
   { ignores: ['build/', 'dist/', 'node_modules/', '.react-router/', 'drizzle/', 'test-results/', 'playwright-report/', '.cache/', 'data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { languageOptions: { globals: { ...globals.node } } },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: {

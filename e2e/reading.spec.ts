@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectShell, test } from './fixtures.ts';
 
 test('a reader goes from the home page to a story, its topic and its author', async ({ page }) => {
@@ -83,7 +84,7 @@ test('the section navigation is reachable by keyboard with a visible focus ring'
   expect(outline).not.toBe('none');
 });
 
-async function firstStoryWithBadge(page: import('@playwright/test').Page, badge: string): Promise<string> {
+async function firstStoryWithBadge(page: Page, badge: string): Promise<string> {
   const card = page.locator('.card', { has: page.locator('.badge', { hasText: new RegExp(`^${badge}$`) }) }).first();
   const href = await card.locator('.card__headline a').getAttribute('href');
   if (!href) throw new Error(`no story with the ${badge} badge on the home page`);

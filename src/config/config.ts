@@ -1,6 +1,6 @@
 // The one place that reads the environment. Validates every setting at once and returns a
 // frozen, typed Config; a bad environment is a ConfigError listing every problem in plain words.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SETTINGS, type AppEnvironment } from './settings.ts';
 
 type SettingName = (typeof SETTINGS)[number]['name'];

@@ -1,6 +1,6 @@
 // Machine-readable views of the content: RSS (latest and per topic), sitemap.xml, robots.txt.
 // Feeds carry headlines and standfirsts only, never story text, so no wall can be bypassed here.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config/config.ts';
 import { paths } from '../../shared/paths.ts';
 import { escapeXml } from '../../shared/xml.ts';
@@ -44,7 +44,7 @@ export function registerFeedRoutes(app: FastifyInstance, { content, config }: { 
   );
 }
 
-function sendXml(reply: import('fastify').FastifyReply, body: string) {
+function sendXml(reply: FastifyReply, body: string) {
   return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
 }
 
