@@ -15,7 +15,8 @@ test('a reader goes from the home page to a story, its topic and its author', as
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline);
   await expectShell(page);
   await expect(page.locator('.story__hero img')).toBeVisible();
-  expect(await page.locator('.story__hero img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The image is drawn on first request; wait for it to arrive rather than sleeping.
+  await expect.poll(() => page.locator('.story__hero img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expectAccessible(page);
 
   // Its primary topic.

@@ -66,7 +66,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const definition of SETTINGS) {
     const result = definition.schema.safeParse(env[definition.name]);
     if (result.success) values[definition.name] = result.data;
-    else for (const issue of result.error.issues) problems.push(`${definition.name}: ${describeIssue(issue, env[definition.name])}`);
+    // One message per setting: the first thing wrong with it is the one to fix.
+    else problems.push(`${definition.name}: ${describeIssue(result.error.issues[0]!, env[definition.name])}`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const v = values as SettingValues;

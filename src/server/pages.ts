@@ -8,6 +8,8 @@ import type { AppLoadContextValue } from './load-context.ts';
 
 /** Paths that are pages but keep their exact form (§2: /user/confirm-email has no trailing slash). */
 const NO_TRAILING_SLASH = new Set(['/user/confirm-email']);
+/** React Router's own endpoints (route discovery at /__manifest) keep their form too. */
+const isFrameworkPath = (pathname: string) => pathname.startsWith('/__');
 
 export async function registerPages(
   app: FastifyInstance,
@@ -22,7 +24,7 @@ export async function registerPages(
 
     pages.all('/*', async (request, reply) => {
       const { pathname, search } = splitUrl(request.url);
-      if ((request.method === 'GET' || request.method === 'HEAD') && !pathname.endsWith('/') && !NO_TRAILING_SLASH.has(pathname) && !pathname.includes('.')) {
+      if ((request.method === 'GET' || request.method === 'HEAD') && !pathname.endsWith('/') && !NO_TRAILING_SLASH.has(pathname) && !isFrameworkPath(pathname) && !pathname.includes('.')) {
         return reply.redirect(`${pathname}/${search}`, 301);
       }
       // AppLoadContext is declared open-ended by React Router; ours is the typed value it is augmented with.

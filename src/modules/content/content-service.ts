@@ -151,18 +151,16 @@ export function createContentService({ db }: { db: Db }) {
         const [lead, ...rest] = latest;
         const topStories = rest.slice(0, 4);
         const latestList = rest.slice(4);
-        const shown = new Set(latest.slice(0, 5).map((s) => s.id));
+        const shown = new Set(latest.map((s) => s.id));
         const sectionTopics = (await this.listTopics()).filter((t) => t.kind === 'section' || t.kind === 'series');
-        const rails = await Promise.all(
-          sectionTopics.map(async (topic) => ({
-            topic,
-            stories: (
-              await loadCards(and(eq(storyTopics.topicId, sql`(select id from topics where slug = ${topic.slug})`)), newestFirst, 8, 0, 'topic')
-            )
-              .filter((s) => !shown.has(s.id))
-              .slice(0, 4),
-          })),
-        );
+        // Each rail shows stories no earlier block has shown, so a story appears once per page.
+        const rails: { topic: Topic; stories: StoryCard[] }[] = [];
+        for (const topic of sectionTopics) {
+          const candidates = await loadCards(eq(storyTopics.topicId, sql`(select id from topics where slug = ${topic.slug})`), newestFirst, 16, 0, 'topic');
+          const stories = candidates.filter((s) => !shown.has(s.id)).slice(0, 4);
+          for (const s of stories) shown.add(s.id);
+          rails.push({ topic, stories });
+        }
         const mostRead = await this.listMostRead(6);
         return { lead: lead ?? null, topStories, latest: latestList, rails: rails.filter((r) => r.stories.length > 0), mostRead };
       });

@@ -17,7 +17,6 @@ import type {
   DemoPerson,
   DemoStory,
   DemoTopic,
-  StoryAccess,
   StoryBlock,
   StoryMediaType,
 } from './demo-types.ts';
@@ -416,40 +415,40 @@ interface StoryTemplate {
 
 const STORY_TEMPLATES: Readonly<Record<string, readonly StoryTemplate[]>> = {
   news: [
-    { h: '{org} Names New Chief Executive as Founder Steps Back', o: ['designer', 'dtc', 'beauty'],
+    { h: '{org} Names New Chief Executive as Founder Steps Back', o: ['@okonkwo-studio', '@noor-atelier', '@lune-lark', '@fable-skin', '@oud-ember', '@beiyu', '@second-circle'],
       s: "The appointment ends a search that lasted most of the year and, for the first time in {orgNoun}'s history, hands day-to-day control to someone from outside its founding circle.",
       l: '{org} has appointed a new chief executive, ending a months-long search and marking the first time the business will be run by someone who did not help start it. The founder will remain on the board and keep responsibility for product and creative direction.' },
     { h: '{org} Sales Slow Sharply as Aspirational Shoppers Pull Back', o: ['lux', 'group'], t: ['luxury'],
       s: 'Revenue grew just {pctSmall} at constant exchange rates in the {quarter}, with management pointing to weaker demand from occasional buyers in the US and China.',
       l: "{org} reported its slowest growth in more than three years on {weekday}, as shoppers who buy luxury once or twice a year continued to retreat. Organic revenue rose {pctSmall} in the {quarter}, short of the consensus forecast compiled by the company, and the shares fell in early trading." },
-    { h: '{org} to Close {stores} Stores in Restructuring Plan', o: ['brand', 'dept', 'dtc'], t: ['retail'],
+    { h: '{org} to Close {stores} Stores in Restructuring Plan', o: ['@halden-co', '@marlowe-reed', '@ekholm', '@lune-lark', '@corvin-hale'], t: ['retail'],
       s: 'The closures, concentrated in secondary cities and outlet centres, are part of a wider effort to lift profitability before a refinancing next year.',
       l: '{org} will close {stores} stores over the next {months}, the company said on {weekday}, as it retreats from secondary locations and concentrates investment on a smaller number of larger shops. The closures will affect roughly {roles} roles, some of which will be offered redeployment elsewhere in the business.' },
     { h: '{org} Agrees to Buy Majority Stake in {org2}', o: ['@groupe-lisiere', '@celestine-beaute'], o2: ['designer', 'beauty', 'dtc'],
       s: 'The deal, which people familiar with the matter say values the smaller company at around {org2Value}, gives the buyer a foothold in a category where it has long been underweight.',
       l: "{org} has agreed to buy a 60 percent stake in {org2}, in a transaction that people familiar with the terms said values the business at around {org2Value} including debt. The founders will keep the remaining shares and stay in their roles for at least five years." },
-    { h: 'Tariff Uncertainty Pushes Brands to Rethink Sourcing, Again', o: ['brand', 'dtc'], o2: ['maker'], t: ['sustainability'],
+    { h: 'Tariff Uncertainty Pushes Brands to Rethink Sourcing, Again', o: ['@lune-lark', '@marlowe-reed', '@ekholm', '@halden-co'], o2: ['maker'], t: ['sustainability'],
       s: 'Executives say the latest round of trade measures has revived contingency plans drawn up years ago, with Portugal, Morocco and Turkey the likeliest beneficiaries.',
       l: 'Sourcing teams at {org} and several of its peers have spent the past month reopening supplier files they thought they had closed for good. The latest round of tariff proposals, announced with little notice and less detail, has revived near-shoring plans across the mid-market.' },
-    { h: '{org} Files for Listing in a Test of Investor Appetite', o: ['dtc', 'beauty', 'marketplace', 'tech'],
+    { h: '{org} Files for Listing in a Test of Investor Appetite', o: ['@lune-lark', '@second-circle', '@ekholm'],
       s: 'The offering would be one of the largest fashion listings in two years and will show whether public markets are once again prepared to pay for growth.',
       l: "{org} has filed for an initial public offering, according to a statement issued on {weekday}, setting up what would be the sector's most closely watched listing in two years. Bankers working on the deal are said to be targeting a valuation of more than {money}." },
     { h: 'Paris Prosecutors Open Inquiry Into Online Counterfeit Network', o: ['lux'], t: ['luxury', 'technology'],
       s: 'The investigation, triggered by complaints from {org} and other houses, targets a ring that used paid social advertising to sell copies at near-retail prices.',
       l: 'Prosecutors in Paris have opened an inquiry into a counterfeiting network that sold copies of handbags and small leather goods through a web of social media storefronts, following complaints by {org} and at least three other houses. The copies were priced close enough to the originals to pass as genuine.' },
-    { h: '{org} Raises {moneyM} to Take Its Business Offline', o: ['dtc', 'beauty'], t: ['retail'],
+    { h: '{org} Raises {moneyM} to Take Its Business Offline', o: ['@fable-skin', '@oud-ember'], t: ['retail'],
       s: 'The round, led by existing investors, will fund a push into wholesale and a first wave of permanent stores in North America and Europe.',
       l: '{org} has raised {moneyM} in a round led by its existing backers, money the company says will pay for its first sustained move into physical retail. The business, which built its following online, plans to open as many as {stores} stores over the next three years.' },
     { h: 'Garment Workers in {city} Walk Out Over Unpaid Overtime', o: ['@aranya-apparel'], t: ['sustainability', 'workplace'],
       s: 'The stoppage at a supplier to several European brands has renewed scrutiny of purchasing practices that leave factories little room to raise wages.',
       l: 'Several hundred workers at a {org} facility on the outskirts of {city} stopped work this week over what they described as months of unpaid overtime. The factory makes knitwear and jersey for a number of European and American brands, two of which said they were investigating.' },
-    { h: '{org} Reports First Annual Loss in Its History', o: ['dtc', 'brand'], t: ['retail'],
+    { h: '{org} Reports First Annual Loss in Its History', o: ['@lune-lark', '@ekholm'], t: ['retail'],
       s: 'A costly store expansion and heavy discounting in the final quarter erased profits at a company once held up as a model of disciplined growth.',
       l: '{org} swung to an annual operating loss of {moneyM}, the first since it was founded, after an ambitious store opening programme collided with a sharp slowdown in full-price sales. The company said it would pause new openings and review its cost base.' },
     { h: 'EU Finalises Rules on the Destruction of Unsold Clothing', t: ['sustainability'],
       s: 'Large companies will have to disclose how much unsold stock they discard and why, with an outright ban on destruction following in phases.',
       l: 'European lawmakers have finalised rules that will require large fashion companies to disclose how much unsold inventory they destroy, a step towards an outright ban that will be phased in over the next two years. {org} is among the companies that said they would comply ahead of schedule.' },
-    { h: '{org} Shares Jump as New Management Sets Out Turnaround Plan', o: ['@halden-co', '@corvin-hale', '@marlowe-reed', '@vireo', '@hanari'],
+    { h: '{org} Shares Jump as New Management Sets Out Turnaround Plan', o: ['@halden-co', '@corvin-hale', '@marlowe-reed'],
       s: 'Investors welcomed a plan that trims the store network, simplifies the product range and sets a margin target the company last reached five years ago.',
       l: 'Shares in {org} rose as much as {pct} on {weekday} after management set out a three-year plan to restore margins, including fewer stores, a narrower assortment and a sharper focus on the products that built the brand. It was the biggest one-day gain in the stock since 2020.' },
   ],
@@ -890,7 +889,7 @@ const STORY_TEMPLATES: Readonly<Record<string, readonly StoryTemplate[]>> = {
     { h: 'Paris Fashion Week: Five Takeaways From a Cautious Season', o: ['lux'],
       s: 'Designers played it safe, buyers played it safer, and the best shows found a way to be commercial without being dull.',
       l: "It was a season of restraint. With sales slowing and creative directors changing at a dizzying pace, many houses chose to consolidate rather than provoke. {org} was a notable exception, and its show was the week's most discussed." },
-    { h: "Milan's Big Houses Play It Safe", o: ['lux', 'brand'],
+    { h: "Milan's Big Houses Play It Safe", o: ['@tessaro', '@casa-orsolini'],
       s: 'Commercial pressure shaped a Milan season heavy on wearable clothes and light on surprises.',
       l: 'Milan Fashion Week has always balanced commerce and creativity. This season, commerce won comfortably. {org} and its neighbours on the schedule presented collections designed to sell through, not to start arguments.' },
     { h: 'London Fashion Week Bets on Its Young Designers', o: ['@okonkwo-studio'], o2: ['@kingsgate-school'],
@@ -914,7 +913,7 @@ const STORY_TEMPLATES: Readonly<Record<string, readonly StoryTemplate[]>> = {
     { h: 'Tokyo Fashion Week Finds Its Voice', o: ['@atelier-kuroda'],
       s: "Japan's designers are drawing international attention again, with an emphasis on craft, technical innovation and independence.",
       l: "Tokyo Fashion Week has long struggled to attract international attention, overshadowed by the Japanese designers who chose to show in Paris. This season, with {org} returning to show at home, the mood was noticeably different." },
-    { h: "The Week Ahead: Milan Men's and the Tailoring Question", o: ['@tessaro', '@casa-orsolini', 'lux'],
+    { h: "The Week Ahead: Milan Men's and the Tailoring Question", o: ['@tessaro', '@casa-orsolini'],
       s: "Milan's menswear shows open with tailoring back in favour and a clutch of brands rethinking what a suit is for.",
       l: "Milan's menswear shows begin on {weekday} with tailoring firmly back in favour and buyers asking for it. {org} is expected to lead a wider conversation about what formal clothes mean to a customer who rarely has to wear them." },
     { h: '{org} Takes Its Show on the Road', o: ['lux'], t: ['luxury', 'marketing'],
@@ -944,7 +943,7 @@ const STORY_TEMPLATES: Readonly<Record<string, readonly StoryTemplate[]>> = {
     { h: 'The Department Store Reinvention in China', o: ['@qingyun-group'], t: ['retail'],
       s: 'Chinese department stores are transforming into lifestyle destinations with entertainment, dining and experiences.',
       l: "{org}'s newest mall in {city} has an art gallery, an ice rink and a rooftop garden. Only about half its space is devoted to retail, a ratio that would once have been unthinkable for a Chinese department store operator." },
-    { h: "China's Beauty Market Turns Inward", o: ['beauty'], t: ['beauty'],
+    { h: "China's Beauty Market Turns Inward", o: ['beauty'], o2: ['@hanari', '@celestine-beaute', '@qingyun-group'], t: ['beauty'],
       s: 'Domestic beauty brands are gaining share from international ones, driven by innovation and value.',
       l: "International beauty brands dominated China's prestige market for decades. That dominance is being challenged by domestic brands that move faster and understand local consumers better, and executives at {org} concede they have lost share." },
     { h: 'Chengdu, Hangzhou and the Next Wave of Chinese Demand', o: ['lux'], o2: ['@qingyun-group'], t: ['luxury', 'retail'],
@@ -1006,8 +1005,16 @@ const STORY_TEMPLATES: Readonly<Record<string, readonly StoryTemplate[]>> = {
 //   ctx      context and background          ev       evidence: figures and data
 //   voice    paraphrase or quote of {person}  voice2   a second voice ({person2})
 //   counter  doubts, risks, objections        close    outlook and endings
-// Pools are dealt like cards, so a sentence is not reused until its pool runs out, and no
-// finished sentence ever appears twice in the catalogue. Speech uses typographic quotes.
+// Pools are dealt like cards, so a sentence is not reused until its pool runs out, no
+// frame is used more than a handful of times, and no finished sentence ever appears twice. Speech uses typographic quotes.
+// A leading tag limits where a sentence may be used (for voice sentences, the speaker's
+// organisation is tested; otherwise the story's subject):
+//   §c§ a consumer-facing business   §s§ one with its own stores   §t§ a technology vendor
+//   §up§ a young, venture-funded company   §b§ a beauty business
+//   §inv§ the second voice is an investor   §own§ the speaker works at the story's subject
+//   §pub§ a listed company   §m§ a media business   §dept§ §maker§ §cn§ (Chinese brand) §big§
+//   §rival§ the second organisation competes with the first; a tag ending in 2 (§c2§, §pub2§...)
+//   tests the second organisation instead of the first
 // ---------------------------------------------------------------------------------------------
 
 type Role = 'ctx' | 'ev' | 'voice' | 'voice2' | 'counter' | 'close';
@@ -1024,13 +1031,13 @@ const GENERAL_SENTENCES: Readonly<Record<Role, readonly string[]>> = {
     'People close to {org} say the debate inside the company has been [less about whether to act than about how quickly|about speed rather than direction], with the board pushing for visible results within {months}.',
     'It is a familiar pattern in fashion, and {org} has lived through it before: a strategy that works brilliantly in a rising market becomes a liability the moment conditions turn.',
     'The timing is not accidental. Rising costs for labour, freight and rent have squeezed margins across the industry, forcing {orgNoun} to look harder at where it really makes money.',
-    "Competitors have taken note, and at least two of {orgNoun}'s closest rivals, {org2} among them, are understood to be studying [similar moves|a similar approach].",
+    "§rival§ Competitors have taken note, and at least two of {orgNoun}'s closest rivals, {org2} among them, are understood to be studying [similar moves|a similar approach].",
     '§s§ In {city}, where {org} has its headquarters, the shift has been visible for some time: in the shops, in the hiring and in the conversations at industry dinners.',
     '§c§ The question for {org} is whether it can move fast enough without unsettling the customers and employees who have sustained it through leaner years.',
     'What makes the current moment unusual, people at {org} say, is that it is hitting strong and weak companies at the same time, blurring the usual line between structural and cyclical problems.',
     '§c§ Industry veterans note that the sector has been here before, in 2009 and again in 2016, and that each downturn rewarded the companies that kept investing in product, something {org} says it intends to do.',
-    "Behind {orgNoun}'s headline numbers is a more complicated picture, with sharp differences between regions, categories and price points.",
-    '{org2}, which competes with {org} in several categories, has taken a [markedly|strikingly] different approach, and the contrast has become a subject of lively debate among analysts.',
+    "§c§ Behind {orgNoun}'s headline numbers is a more complicated picture, with sharp differences between regions, categories and price points.",
+    '§rival§ {org2}, which competes with {org} in several categories, has taken a [markedly|strikingly] different approach, and the contrast has become a subject of lively debate among analysts.',
     'The shift also reflects a generational change in management at companies like {org}, as executives who came of age in the boom years make way for a cohort more comfortable with data and less attached to old rituals.',
     'None of this is happening in isolation: tariffs, currency swings and a wave of new regulation have made planning at {org} harder than at any time since the pandemic.',
     'For {org}, founded in {founded}, the stakes go beyond a single season; they go to the heart of what kind of company it wants to be over the next decade.',
@@ -1042,14 +1049,14 @@ const GENERAL_SENTENCES: Readonly<Record<Role, readonly string[]>> = {
     'Much depends on execution, an area in which fashion companies, {org} included, have historically underinvested relative to design and marketing.',
     'In conversations with executives, investors and advisers for this article, a consistent theme emerged: the easy years are over, and the difficult ones reward discipline. {org} is trying to act accordingly.',
     'Several people interviewed about {org} asked not to be named because they were not authorised to discuss internal matters, or because they advise companies on more than one side of the debate.',
-    'The pressure is felt most acutely in the middle of the market, where brands such as {org2} lack both the pricing power of the biggest houses and the scale of the mass-market giants.',
+    '§c2§ The pressure is felt most acutely in the middle of the market, where brands such as {org2} lack both the pricing power of the biggest houses and the scale of the mass-market giants.',
     'It is, in other words, a story about trade-offs, and about which ones {org} is prepared to make in public.',
     'Behind closed doors at {org}, the conversation has moved on from diagnosis to treatment, and none of the treatments on offer is painless.',
     'The shift has been particularly visible since the spring, when several large companies issued profit warnings within weeks of each other and {org} revised its own plans.',
     "{OrgNoun}'s leadership has framed the change as an evolution rather than a break with the past, a choice of words that people who know the company say is deliberate.",
     'The details matter less than the principle, according to people who have worked with {org}: decisions that used to be made on instinct are now made on evidence, and argued over in the open.',
     "Across the industry, the mood has shifted from expansion to consolidation, and {orgNoun} has not been immune to it.",
-    'Executives at {org2} describe a similar picture, though they have drawn different conclusions about what to do next.',
+    '§rival§ Executives at {org2} describe a similar picture, though they have drawn different conclusions about what to do next.',
     "The company's board, which includes several members with backgrounds outside fashion, has pressed management for a clearer account of where {orgNoun} makes and loses money.",
     'Three years ago, the conversation at {org} would have been about new markets and new categories. Today it is about focus.',
     "§c§ Part of the explanation lies in {market}, where shoppers who once drove {orgNoun}'s growth have become noticeably more selective.",
@@ -1058,22 +1065,52 @@ const GENERAL_SENTENCES: Readonly<Record<Role, readonly string[]>> = {
     'The strategy has its roots in a review commissioned by the board in {city} last year, which concluded that the company was trying to do too many things at once.',
     "What happens at {org} matters beyond its own balance sheet: suppliers, landlords and rivals all take cues from the way it behaves.",
     "§s§ The shift is partly generational. {orgNoun}'s most loyal customers are ageing, and the people who will replace them shop in very different ways.",
-    'The same forces are at work at {org2}, though it has chosen to respond more cautiously.',
+    '§rival§ The same forces are at work at {org2}, though it has chosen to respond more cautiously.',
     '§c§ Much of the work is unglamorous: cleaning up product data, renegotiating contracts, rewriting job descriptions. It is also, people at {org} insist, where most of the value lies.',
     'In {city}, rivals have been watching {orgNoun} closely, and some have already begun to copy parts of its approach.',
-    "The decision reflects a broader reassessment across the sector of what growth is worth, and at what cost, one that {org2} began a year earlier.",
+    "§rival§ The decision reflects a broader reassessment across the sector of what growth is worth, and at what cost, one that {org2} began a year earlier.",
     'A decade of easy money encouraged companies like {org} to expand quickly. Higher interest rates have changed that calculation.',
     "It is also a reflection of the company's ownership. As a {ownership} business, {org} can take decisions that a company under different ownership might find harder to justify.",
     "{OrgNoun}'s history helps explain its caution. Founded in {founded}, it has survived wars, recessions and several changes of fashion by avoiding unnecessary risks.",
-    'The changes touch almost every part of {orgNoun}, from the design studio to the warehouse, and they have been phased over {months} to limit disruption.',
+    '§c§ The changes touch almost every part of {orgNoun}, from the design studio to the warehouse, and they have been phased over {months} to limit disruption.',
     'Much of what {org} is attempting has been tried elsewhere, with mixed results; the difference, executives argue, is in the sequencing.',
     'The debate is not confined to {org}. At industry gatherings in {otherCity} this autumn, the same questions came up again and again.',
     '§c§ For the customers who matter most to {org}, little of this is visible. That, according to one executive, is precisely the point.',
     "§s§ In the {season} season, {orgNoun}'s buyers were told to concentrate on fewer, deeper bets, a change that has already altered what arrives in stores.",
-    "{org2} offers an instructive comparison: similar in size and ambition to {org}, but organised very differently.",
+    "§rival§ {org2} offers an instructive comparison: similar in size and ambition to {org}, but organised very differently.",
     "The company's recent history has been turbulent, with two changes of chief executive in five years and a strategy that seemed to shift with each of them.",
     'Inside {org}, the programme has a name, a budget and a steering committee that meets every fortnight. Outside, it has so far attracted little attention.',
     "§c§ There is a wider context too: regulators in Europe and {market} are asking companies such as {org} for far more information about how and where their products are made.",
+    'Few companies of its size have been as willing as {org} to question their own assumptions in public.',
+    "The numbers {orgNoun} shares with investors have changed too, with fewer headline figures and more detail on margins, stock and cash.",
+    'A year ago, the mood inside {org} was defensive. People who work there describe it now as focused, if tired.',
+    '{org} is also contending with a shift in where its customers live, work and spend, with {market} rising fast in importance.',
+    "The pandemic accelerated trends that were already visible at {org}, and the recovery has not reversed them.",
+    'Seen from {otherCity}, where several of its rivals are based, {orgNoun} looks like a company that has chosen its battles carefully.',
+    'Within the industry, {org} has long been regarded as a bellwether, which is one reason its recent decisions have attracted so much attention.',
+    "It helps that {orgNoun}'s balance sheet is in good shape; companies carrying more debt have had far less room to manoeuvre.",
+    'The result is a business that looks, from the outside, much as it did. Underneath, according to people familiar with {org}, a great deal has changed.',
+    '{OrgNoun} has spent heavily on consultants over the past two years, but the most important changes, insiders say, were devised internally.',
+    'Much of the thinking at {org} began with a simple question from the board: which parts of the business would it build again from scratch?',
+    '§rival§ The timing, just as {org2} was moving in the opposite direction, has given the decision an added significance.',
+    "Staff at {org} were told about the plan at a series of meetings in {city} in the spring, well before it was discussed publicly.",
+    'For a company that has historically preferred to keep its counsel, {org} has been unusually open about the thinking behind the shift.',
+    'The approach has its critics, but it also has a growing number of imitators, which in fashion is usually a sign that something is working.',
+    "§rival§ {org2}'s experience is instructive: a similar effort there stalled when it collided with the company's seasonal calendar.",
+    'None of the individual changes at {org} is radical. Taken together, they amount to a different way of running the business.',
+    'People who have worked with {org} describe a culture that rewards caution, which makes the current pace of change all the more striking.',
+    'Part of the motivation is defensive: {org} has watched newer competitors take share with leaner teams and faster decision-making.',
+    "In private, executives at rival companies speak about {orgNoun}'s approach with a mixture of scepticism and respect.",
+    "It is a pattern seen across the industry this year, from {city} to {otherCity}: fewer initiatives, more follow-through.",
+    'The company was slow to recognise the shift, by its own admission, and has spent much of the past year catching up.',
+    'The change has not been without casualties. Several senior people have left {org} since the start of the year, some of them voluntarily.',
+    '{OrgNoun} also has the advantage of time: its owners, unlike those of many competitors, are not looking for a quick exit.',
+    'For now, the plan has the support of the board and, crucially, of the people at {org} who have to carry it out.',
+    "To its admirers, {org} is a rare example of a company that changes before it has to. To its critics, it is simply late.",
+    "§s§ {OrgNoun}'s most senior executives now spend a day a month in its stores and warehouses, a discipline borrowed from large consumer-goods companies.",
+    'The logic is easy to state and hard to follow: do fewer things, do them properly and stop doing the things that do not matter.',
+    'Questions about the strategy came up repeatedly at a conference in {otherCity} this autumn, where {org} was discussed more than any other company.',
+    'The debate has been sharpened by the arrival of new competitors in {market}, several of them backed by investors with deep pockets.',
   ],
   ev: [
     "§c§ According to company figures, {share} of {orgNoun}'s sales now come from customers who have bought from it before, a far larger proportion than five years ago.",
@@ -1082,18 +1119,18 @@ const GENERAL_SENTENCES: Readonly<Record<Role, readonly string[]>> = {
     'The company expects the programme to cost about {moneyM} over {months}, most of it up front, and to pay for itself by {year}.',
     'Analysts estimate that the shift could add as much as {pts} to {orgNoun}\'s operating margin once fully in place, although the company has declined to give a target.',
     'In a survey of {num} senior executives conducted by Atelier this autumn, {pctBig} said they expected conditions to remain difficult through at least the first half of next year.',
-    '{org2} reported a {pct} rise in sales over the same period, helped by a strong performance in {market}.',
+    '§rival§ {org2} reported a {pct} rise in sales over the same period, helped by a strong performance in {market}.',
     'Inventory levels at {org} have fallen by roughly {pct} from their peak, according to one estimate, but remain above where management would like them.',
     '§s§ The company employs around {headcount} people, about a third of them in stores, and has hired aggressively in data and operations over the past two years.',
     "Price increases contributed roughly half of {orgNoun}'s growth over the past three years, according to analysts, a dependence that now looks increasingly fragile.",
-    "{org}'s shares have fallen about {pct} since the start of the year, underperforming a sector index that has itself struggled.",
+    "§pub§ {org}'s shares have fallen about {pct} since the start of the year, underperforming a sector index that has itself struggled.",
     "§c§ Full-price sell-through at {org}, one of the measures the industry watches most closely, improved by {pts} last season, according to people who have seen the figures.",
     'Customer acquisition costs on the main social platforms have risen by {pctBig} in three years, according to estimates from agencies that work with {org}.',
     "In {market}, {orgNoun}'s sales grew {pct} in the first half, making it the company's fastest-growing region for the second year running.",
     "§c§ Around {pctBig} of {orgNoun}'s sales still come from its ten best-selling products, a concentration management has described as both a strength and a risk.",
     "§c§ The average order value on {orgNoun}'s website has risen to {orderValue}, partly because the company has stopped chasing small, low-margin orders.",
     "§c§ Spending on marketing at {org} reached about {pctSmall} of sales, [well below|far below] the industry average, reflecting a deliberate decision to invest in product and service instead.",
-    "Roughly {share} of {orgNoun}'s revenue now comes from outside its home market, compared with less than a fifth a decade ago.",
+    "{share} of {orgNoun}'s revenue now comes from outside its home market, compared with less than a fifth a decade ago.",
     '§c§ Over the past {months}, {org} has cut the number of products it offers by about {pct} without any measurable decline in sales.',
     'Data from one payments company shows spending on fashion by high-income households up {pctSmall} year on year, while spending by middle-income households fell, a split that {org} sees in its own numbers.',
     "§s§ Capital expenditure at {org} is expected to reach {moneyM} this year, the highest in its history, with most of it going into existing stores rather than new ones.",
@@ -1112,11 +1149,11 @@ const GENERAL_SENTENCES: Readonly<Record<Role, readonly string[]>> = {
     'The company generated free cash flow of about {moneyM} last year, enough to fund its investment plans without new borrowing.',
     "§s§ {OrgNoun}'s wholesale revenue fell {pct} last year, while sales through its own stores and website rose {pctSmall}.",
     'According to people familiar with its plans, {org} intends to spend about {moneyM} on the programme over {months}.',
-    'Markdowns at {org} accounted for {pctSmall} of gross sales last season, down from a peak of {pct} two years ago.',
-    "{org2}'s comparable figure is roughly twice as high, according to analysts' estimates.",
-    '§c§ About {share} of the shoppers who bought from {org} for the first time last year have already returned to buy again.',
+    '§c§ Markdowns at {org} accounted for {pctSmall} of gross sales last season, down from a peak of {pct} two years ago.',
+    "§rival§ {org2}'s comparable figure is roughly twice as high, according to analysts' estimates.",
+    '§c§ {share} of the shoppers who bought from {org} for the first time last year have already returned to buy again.',
     "In the {quarter}, {orgNoun}'s revenue per employee rose {pct}, one of the measures management now tracks most closely.",
-    'The company now sells in {num} countries, but its ten largest cities account for {share} of revenue.',
+    '§c§ The company now sells in {num} countries, but its ten largest cities account for {share} of revenue.',
     "§c§ Marketing costs at {org} have fallen by {pctSmall} even as sales have grown, which the company attributes to a more loyal customer base.",
   ],
   voice: [
@@ -1152,12 +1189,12 @@ const GENERAL_SENTENCES: Readonly<Record<Role, readonly string[]>> = {
     "§c§ {person}, {personRole}, described {market} as “the market that tells you the truth first,” because shoppers there react quickly to changes in price and product.",
     '§c§ In an interview, {person}, {personRole}, said the past year had been spent “taking things out,” from product lines to meetings to layers of approval.',
     "{person}, {personRole}, said the company's best decisions had usually been the ones that were unpopular inside the building when they were made.",
-    '{person}, {personRole}, said {org2} was a competitor worth respecting, but that copying it would be a mistake.',
+    '§rival§ {person}, {personRole}, said {org2} was a competitor worth respecting, but that copying it would be a mistake.',
     "Speaking in {city}, {person}, {personRole}, said the industry's obsession with newness had made it worse at looking after what it already had.",
   ],
   voice2: [
     '{person2}, {person2Role}, said the market would reward companies that could show consistent execution over several seasons rather than a single strong quarter.',
-    '“Investors have stopped paying for stories,” said {person2}, {person2Role}. “They want to see the cash.”',
+    '§inv§ “Investors have stopped paying for stories,” said {person2}, {person2Role}. “They want to see the cash.”',
     'Not everyone is convinced. {person2}, {person2Role}, said the plan looked sensible on paper but depended on a level of discipline {org} had not always shown.',
     '{person2}, {person2Role}, described the approach as “overdue but brave,” noting that few competitors had been willing to accept short-term pain for longer-term gains.',
     '“The question is not whether this is the right idea, but whether they can execute it at scale,” said {person2}, {person2Role}.',
@@ -1170,7 +1207,7 @@ const GENERAL_SENTENCES: Readonly<Record<Role, readonly string[]>> = {
     '{person2}, {person2Role}, said the biggest risk was not the strategy itself but the temptation to dilute it when the first set of results disappointed.',
     '“The brands that get this right will look very different in five years,” said {person2}, {person2Role}. “The ones that don’t will look exactly the same, which is the problem.”',
     '§c§ {person2}, {person2Role}, was more sceptical, arguing that the underlying problem at {org} was product rather than strategy.',
-    '“There is a lot of capital waiting for exactly this kind of business,” said {person2}, {person2Role}, “but investors have become much more demanding about what they will pay.”',
+    '§inv§ “There is a lot of capital waiting for exactly this kind of business,” said {person2}, {person2Role}, “but investors have become much more demanding about what they will pay.”',
     "Speaking to Atelier, {person2}, {person2Role}, said the industry's most successful companies had one thing in common: “They know exactly what they are not.”",
     '{person2}, {person2Role}, noted that {org} had made similar promises before, and that the real measure would be whether it held its nerve through a weak season.',
     '“Fashion is very good at starting things and very bad at finishing them,” said {person2}, {person2Role}, who has followed {org} for years.',
@@ -1182,7 +1219,7 @@ const GENERAL_SENTENCES: Readonly<Record<Role, readonly string[]>> = {
     'The approach is also expensive and will take time to show results, something public markets have not always been willing to wait for.',
     "Critics argue that the move is defensive, a way of protecting {orgNoun}'s margins rather than a genuine change of direction, and that it does little to address the underlying question of relevance.",
     "§c§ There is also the question of whether customers will notice, or care. Much of the change at {org} is invisible from the outside, and fashion rarely rewards work that cannot be seen.",
-    'Competitors have not stood still. {org2} has invested heavily in the same area, and its scale gives it advantages that {org} will struggle to match.',
+    '§rival§ Competitors have not stood still. {org2} has invested heavily in the same area, and its scale gives it advantages that {org} will struggle to match.',
     'Some analysts worry that {org} is trying to do too much at once, with a new strategy, new systems and several senior appointments all landing in the same year.',
     'The plan also rests on assumptions about demand in {market} that may prove optimistic if the slowdown deepens.',
     'The harder question is cultural. Companies that have grown up around a charismatic founder or a star designer often struggle to build processes that outlast them, and {org} is no exception.',
@@ -1197,13 +1234,13 @@ const GENERAL_SENTENCES: Readonly<Record<Role, readonly string[]>> = {
     'Others question whether the industry is asking the right question at all. The real problem, they argue, is an excess of supply that no amount of optimisation at companies like {org} can fix.',
     'One person who has worked with {org} described its strategy as “correct but late,” a verdict that could apply to much of the industry.',
     'There are practical obstacles as well. Systems at {org} that were built for a different era will need to be replaced, and that takes time and money.',
-    'Some investors fear that {org} is sacrificing growth it will struggle to recover, particularly if competitors such as {org2} keep expanding.',
+    '§rival§ Some investors fear that {org} is sacrificing growth it will struggle to recover, particularly if competitors such as {org2} keep expanding.',
     'The plan also places heavy demands on middle managers at {org}, many of whom are being asked to change how they work while hitting the same targets.',
     'Critics note that the company has offered few concrete milestones, making it hard for outsiders to judge whether {orgNoun} is on track.',
     "A weaker performance in {market} would test the plan sooner than {orgNoun}'s management would like.",
     '§c§ And the approach assumes a degree of loyalty among customers of {org} that may not survive a sustained rise in prices.',
     "Union representatives and some staff at {org} have raised concerns about the pace of change and its effect on workloads.",
-    '{org2} has tried something similar before and abandoned it after two seasons, a precedent that sceptics of {orgNoun}\'s plan are quick to cite.',
+    '§rival§ {org2} has tried something similar before and abandoned it after two seasons, a precedent that sceptics of {orgNoun}\'s plan are quick to cite.',
   ],
   close: [
     'For now, {org} appears determined to stay the course. Whether that proves to be conviction or stubbornness will become clear over the next few seasons.',
@@ -1221,14 +1258,14 @@ const GENERAL_SENTENCES: Readonly<Record<Role, readonly string[]>> = {
     'For {org}, the hard part is only beginning.',
     'The answer will matter far beyond {org}, because the forces at work are reshaping the entire industry.',
     'It is, as one investor in the sector put it, the kind of change that looks obvious in hindsight and impossible at the time, and {org} is betting that hindsight will be kind.',
-    'For {org2} and others watching from the sidelines, the lesson may be that waiting has costs of its own.',
+    '§rival§ For {org2} and others watching from the sidelines, the lesson may be that waiting has costs of its own.',
     'The results so far are encouraging, if not yet conclusive, and {orgNoun} is careful not to overclaim.',
     'What happens in {market} over the next year will be the clearest indication of whether the approach can travel.',
     "People closest to the project at {org} describe it as a marathon rather than a sprint, and caution against judging it on a single season's numbers.",
     'Either way, the era of easy growth is over, and the companies that adapt fastest, whether or not {org} is one of them, will define what comes next.',
     "The next milestone for {org} comes in {months}, when the first full results under the new approach are published.",
     'For {org}, the strategy is now set. What remains is the harder work of sticking to it.',
-    "{OrgNoun}'s rivals, {org2} included, will be watching the numbers as closely as its investors.",
+    "§rival§ {OrgNoun}'s rivals, {org2} included, will be watching the numbers as closely as its investors.",
     'If {org} can show progress by {year}, it will have made a persuasive case for a different way of running a fashion business.',
     'Nobody at {org} pretends the job is finished. But for the first time in several years, people there say, it is clear what the job is.',
     "§c§ Whether customers in {market} and beyond reward {orgNoun}'s patience will be the ultimate test.",
@@ -1241,19 +1278,19 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
       'The announcement was made in a statement on {weekday} and confirmed by a spokesperson for {org}, who declined to comment further.',
       "The move follows months of speculation about {orgNoun}'s direction, fuelled by a series of senior departures since the spring.",
       'People familiar with the matter said the decision was taken at a board meeting in {city} earlier this month, after several weeks of discussion.',
-      'The news comes at a sensitive moment for the sector, with {org2} and several other large companies due to report results in the coming weeks.',
+      '§pub2§ The news comes at a sensitive moment for the sector, with {org2} and several other large companies due to report results in the coming weeks.',
       '{org} has been under pressure from shareholders to improve returns since a disappointing set of results earlier in the year.',
     ],
     ev: [
       'The company said the changes would generate annual savings of about {moneyM} from {year}, with one-off costs booked in the current financial year.',
       '{OrgNoun} reported revenue of {money} last year, with {share} generated in its home market.',
-      'Shares in {org} were [little changed|up {pctSmall}|down {pctSmall}] in afternoon trading in {city}.',
+      '§pub§ Shares in {org} were [little changed|up {pctSmall}|down {pctSmall}] in afternoon trading in {city}.',
       'Analysts at one broker estimated the impact on next year\'s earnings at about {pctSmall}, [less than some had feared|broadly in line with expectations].',
     ],
     voice: [
-      'In a statement, {person}, {personRole}, said the decision reflected “a clear view of where we can win, and where we cannot.”',
-      '{person}, {personRole}, told reporters on a call that {orgNoun} remained confident in its long-term plan despite a [difficult|choppy] year.',
-      '“This is the right moment,” {person}, {personRole}, said in a memo to staff seen by Atelier.',
+      '§own§ In a statement, {person}, {personRole}, said the decision reflected “a clear view of where we can win, and where we cannot.”',
+      '§own§ {person}, {personRole}, told reporters on a call that {orgNoun} remained confident in its long-term plan despite a [difficult|choppy] year.',
+      '§own§ “This is the right moment,” {person}, {personRole}, said in a memo to staff seen by Atelier.',
     ],
     counter: [
       'The company did not say how many roles would be affected, and a spokesperson declined to comment on reports that some functions would move to {otherCity}.',
@@ -1270,9 +1307,9 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
     ctx: [
       'To understand why, it helps to look at how the economics of a business like {org} have changed over the past decade.',
       'The numbers tell part of the story. The rest lies in how decisions are made inside companies like {org}, and in how slowly those processes have adapted.',
-      'The dynamic is not new, but it has intensified, and it is now shaping strategy at companies, {org2} among them, that once considered themselves immune.',
+      '§rival§ The dynamic is not new, but it has intensified, and it is now shaping strategy at companies, {org2} among them, that once considered themselves immune.',
       'Atelier\'s analysis of filings from more than {num} listed fashion companies shows the divergence clearly.',
-      'Look beneath the aggregate figures and two very different industries emerge, moving in opposite directions, with {org} and {org2} on [either side|opposite sides] of the divide.',
+      '§rival§ Look beneath the aggregate figures and two very different industries emerge, moving in opposite directions, with {org} and {org2} on [either side|opposite sides] of the divide.',
     ],
     ev: [
       'Across the companies in Atelier\'s sample, the top quartile grew revenue by {pct} over three years while the bottom quartile shrank, the widest gap in more than a decade.',
@@ -1285,8 +1322,8 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
       '“The industry has spent a decade building complexity, and the bill has arrived,” said {person}, {personRole}.',
     ],
     counter: [
-      'There are exceptions, and they complicate the narrative. Several smaller companies than {org} have grown strongly while doing almost everything the conventional wisdom advises against.',
-      'Some of the divergence reflects timing rather than strategy: companies that raised prices earlier, like {org2}, have simply hit the ceiling sooner.',
+      'There are exceptions, and they complicate the narrative. Several companies smaller than {org} have grown strongly while doing almost everything the conventional wisdom advises against.',
+      '§rival§ Some of the divergence reflects timing rather than strategy: companies that raised prices earlier, like {org2}, have simply hit the ceiling sooner.',
       'Data in this area is imperfect. Many of the most interesting companies are private and disclose little, which skews any analysis towards listed groups such as {org}.',
     ],
     close: [
@@ -1340,12 +1377,12 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
     ],
     voice: [
       '“Luxury is not about the price; it is about the time,” said {person}, {personRole}. “Time to make the thing, time to sell it, time to repair it.”',
-      '§c§ {person}, {personRole}, said the house had deliberately slowed the pace of launches to give each product more room to breathe.',
+      '§own§ §c§ {person}, {personRole}, said the house had deliberately slowed the pace of launches to give each product more room to breathe.',
       '§c§ “Our clients do not want more of us. They want better of us,” said {person}, {personRole}.',
     ],
     counter: [
       '§c§ The risk is that, in chasing the very wealthy, houses like {org} lose touch with the aspirational shoppers who built their scale and who will be the very wealthy of tomorrow.',
-      'Some executives privately concede that the industry, {org2} included, raised prices too far and too fast, and that the correction has further to run.',
+      '§rival§ Some executives privately concede that the industry, {org2} included, raised prices too far and too fast, and that the correction has further to run.',
       "Hard luxury's strength may also prove cyclical: jewellery and watches have historically been among the first categories to slow when confidence falls, a risk for {org}.",
     ],
     close: [
@@ -1359,12 +1396,12 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
       'Physical retail has been written off so many times that its survival has become a running joke in the industry, and {org} has been on the receiving end of more than one premature obituary.',
       '§s§ The economics of a store have changed: prime rents in {city} have risen, but so has the value of a well-run shop as a place to win and keep customers.',
       '§s§ Shoppers now move fluidly between channels, researching on a phone, trying on in a store and buying wherever is convenient, which makes channel-by-channel accounting at {org} increasingly misleading.',
-      "§s§ For department stores in particular, the challenge is to give shoppers a reason to visit that brands' own stores and websites cannot, and {org2} has been trying to do exactly that.",
+      "§dept2§ For department stores in particular, the challenge is to give shoppers a reason to visit that brands' own stores and websites cannot, and {org2} has been trying to do exactly that.",
       '§s§ Behind every store at {org} is a web of decisions about staffing, stock and space, and small changes in each can add up to large changes in performance.',
     ],
     ev: [
       "§s§ Footfall in {orgNoun}'s stores is up {pctSmall} this year, while conversion, the share of visitors who buy something, has risen faster.",
-      "Online sales account for {share} of {orgNoun}'s revenue, a proportion that has barely moved in two years.",
+      "§c§ Online sales account for {share} of {orgNoun}'s revenue, a proportion that has barely moved in two years.",
       '§s§ Average sales per square metre rose {pct} in the stores {orgNoun} refurbished last year, against {pctSmall} across the rest of the estate.',
       'Return rates on online orders averaged around {pct} across the sector last year, and were far higher for dresses and footwear, according to data shared by {org}.',
     ],
@@ -1393,7 +1430,7 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
       'Data has become the industry\'s favourite word and one of its least understood assets; {org}, like most companies, has plenty of it and struggles to use it.',
     ],
     ev: [
-      'Technology spending across the industry is expected to grow by about {pct} next year, according to one consultancy, with AI accounting for a growing share.',
+      'Technology spending across the industry is expected to grow by about [8|9|10|11|12] percent next year, according to one consultancy, with AI accounting for a growing share.',
       '§t§ Brands using the software report a reduction in excess inventory of between {pctSmall} and {pct}, according to case studies published by {org}.',
       '§t§ {org} says its tools are now used by more than {num} companies, up from a handful three years ago.',
       '§up§ The company has raised about {moneyM} from investors since it was founded, most recently in a round led by a growth fund in {otherCity}.',
@@ -1420,7 +1457,7 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
       'Regulation is doing what voluntary pledges could not, forcing companies such as {org} to gather data and disclose it in formats that can be compared.',
       'The industry\'s sustainability conversation has shifted from marketing to compliance, from promises to measurement, and {org} has had to shift with it.',
       '§s§ Much of the progress to date, at {org} and elsewhere, has come from easier changes such as renewable electricity in stores and offices, leaving the hardest problems in the supply chain largely untouched.',
-      'Suppliers such as {org2} complain that they are asked to invest in cleaner processes while brands continue to negotiate hard on price and shorten lead times.',
+      '§maker2§ Suppliers such as {org2} complain that they are asked to invest in cleaner processes while brands continue to negotiate hard on price and shorten lead times.',
     ],
     ev: [
       "Emissions generated in the supply chain account for more than {pctBig} of {orgNoun}'s footprint, a typical proportion for the industry.",
@@ -1454,7 +1491,7 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
     ],
     ev: [
       'Global beauty sales are expected to grow by around {pctSmall} this year, according to industry estimates, with fragrance growing fastest.',
-      "{OrgNoun}'s skincare sales rose {pct} in the first half, while make-up was broadly flat.",
+      "§b§ {OrgNoun}'s skincare sales rose {pct} in the first half, while make-up was broadly flat.",
       '§s§ Sales through specialist beauty retailers grew {pct} in the {quarter}, outpacing department stores and pharmacies, according to data shared by {org}.',
       "§c§ {OrgNoun}'s best-selling serum, priced at {beautyPrice}, accounts for {share} of sales, according to people familiar with the figures.",
     ],
@@ -1465,7 +1502,7 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
     ],
     counter: [
       '§c§ Regulators in Europe and the US are tightening rules on claims, which could force {org} and its rivals to rethink how they market their products.',
-      'There are signs of fatigue among younger consumers, some of whom have embraced simpler routines after years of multi-step regimens sold by brands such as {org2}.',
+      '§b2§ There are signs of fatigue among younger consumers, some of whom have embraced simpler routines after years of multi-step regimens sold by brands such as {org2}.',
       '§c§ So-called dupes, cheaper products that mimic the look and feel of prestige bestsellers, are eroding pricing power across the category, and {org} has not been spared.',
     ],
     close: [
@@ -1483,10 +1520,10 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
       'Employee surveys across the sector, including at {org2}, point to consistent frustrations: unclear career paths, heavy workloads and a lack of recognition.',
     ],
     ev: [
-      'Voluntary staff turnover at {org} fell to {pct} last year, from {pctBig} two years earlier.',
+      'Voluntary staff turnover at {org} fell to [9|11|12|14|15] percent last year, from [21|23|26|28|31] percent two years earlier.',
       'Salaries for data and technology roles in fashion rose by around {pct} over the past two years, according to recruiters, far faster than for design roles.',
       'In Atelier\'s most recent workplace survey, {pctBig} of respondents said they had considered leaving the industry within the past year.',
-      '{OrgNoun} now spends about {moneyM} a year on training, roughly double what it spent five years ago.',
+      '{OrgNoun} now spends about [2|3|4] percent of its payroll on training, roughly double what it spent five years ago.',
     ],
     voice: [
       '“People don’t leave fashion because they stop loving it,” said {person}, {personRole}. “They leave because they can’t see a future in it.”',
@@ -1496,7 +1533,7 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
     counter: [
       'Change is slow in an industry where many senior leaders, at {org} and elsewhere, built their careers in a very different working culture.',
       'Some managers at {org} worry that flexibility undermines the collaboration on which creative work depends.',
-      'Smaller companies say they cannot match the salaries or benefits offered by larger groups such as {org2}, and risk losing their best people.',
+      '§big2§ Smaller companies say they cannot match the salaries or benefits offered by larger groups such as {org2}, and risk losing their best people.',
     ],
     close: [
       'The companies that solve the talent problem will have an advantage that competitors find hard to copy, and {org} knows it.',
@@ -1513,20 +1550,20 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
       '§c§ Crucially, the changes were sequenced: {org} fixed the data first, then the processes, and only then the customer-facing parts of the business.',
     ],
     ev: [
-      'Within {months}, the share of sales {org} made at full price had risen by {pts}, and inventory had fallen by {pct}.',
+      '§c§ Within {months}, the share of sales {org} made at full price had risen by {pts}, and inventory had fallen by {pct}.',
       'The initiative required an upfront investment of around {moneyM}, which {orgNoun} says it recovered within two years.',
       'Customer retention at {org} rose from roughly {pct} to {pctBig} over the period, according to internal data shared with Atelier.',
       "Over the same period, {orgNoun}'s operating margin improved from low single digits to about {pct}, the highest in its recent history.",
     ],
     voice: [
-      '“We didn’t have a single big idea,” said {person}, {personRole}. “We had a hundred small ones, and the discipline to see them through.”',
-      '{person}, {personRole}, said the turning point came when the leadership team agreed on three metrics and stopped debating the rest.',
-      '“The hardest conversations were internal,” said {person}, {personRole}. “Every change took something away from someone.”',
+      '§own§ “We didn’t have a single big idea,” said {person}, {personRole}. “We had a hundred small ones, and the discipline to see them through.”',
+      '§own§ {person}, {personRole}, said the turning point came when the leadership team agreed on three metrics and stopped debating the rest.',
+      '§own§ “The hardest conversations were internal,” said {person}, {personRole}. “Every change took something away from someone.”',
     ],
     counter: [
       'Not every experiment worked. An early attempt by {org} to expand into new categories was abandoned after a season, at a cost the company prefers not to disclose.',
       'Some of the gains may prove difficult to sustain as {org} grows and the conditions that made them possible change.',
-      'Competitors, {org2} among them, have since adopted several of the same tactics, eroding some of the advantage.',
+      '§rival§ Competitors, {org2} among them, have since adopted several of the same tactics, eroding some of the advantage.',
     ],
     close: [
       'Key takeaway: the changes that mattered most at {org} were operational, not creative, and they were sustained for long enough to work.',
@@ -1540,7 +1577,7 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
       'This report draws on a survey conducted in the third quarter of 2026, interviews with senior executives at companies including {org} and analysis of company disclosures.',
       'The findings challenge several assumptions that have guided strategy at companies such as {org} for much of the past decade.',
       'Our methodology combines quantitative data with qualitative interviews, allowing us to explain not only what is happening at companies like {org} but why.',
-      'Throughout the report, we distinguish between companies in the top and bottom quartiles of performance, which reveals differences that averages conceal, as the contrast between {org} and {org2} shows.',
+      '§rival§ Throughout the report, we distinguish between companies in the top and bottom quartiles of performance, which reveals differences that averages conceal, as the contrast between {org} and {org2} shows.',
       'The data also reveals significant variation by region and price point, with {market} standing out, which we explore in the sections that follow.',
     ],
     ev: [
@@ -1567,13 +1604,13 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
   marketing: {
     ctx: [
       "Marketing in fashion has become more fragmented than ever, and {orgNoun}'s budget is now spread across dozens of channels, formats and partners.",
-      'The rise of performance marketing over the past decade led many brands, {org} among them, to underinvest in long-term brand building, a decision some now regret.',
-      'The most successful campaigns of recent years, including one from {org2}, have tended to feel like culture rather than advertising.',
+      '§c§ The rise of performance marketing over the past decade led many brands, {org} among them, to underinvest in long-term brand building, a decision some now regret.',
+      '§c2§ The most successful campaigns of recent years, including one from {org2}, have tended to feel like culture rather than advertising.',
       'Brands such as {org} are discovering that attention is cheap to buy but expensive to keep, and that the second matters more than the first.',
       '§c§ The line between marketing and product has blurred, as collaborations, drops and limited editions have become marketing tools in their own right at {org} and elsewhere.',
     ],
     ev: [
-      "{OrgNoun}'s marketing spend has held steady at about {pctSmall} of sales, but the share going to events and experiences has roughly doubled.",
+      "§c§ {OrgNoun}'s marketing spend has held steady at about {pctSmall} of sales, but the share going to events and experiences has roughly doubled.",
       'The campaign generated more than {num} million views in its first week, according to {org}, and a measurable rise in website traffic.',
       "Paid social now accounts for [less than a third|about a quarter|under 30 percent] of {orgNoun}'s marketing budget, down from more than half three years ago.",
       'Awareness of {org} among 18- to 34-year-olds rose by {pts} after the campaign, according to research commissioned by the company.',
@@ -1585,7 +1622,7 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
     ],
     counter: [
       'Measuring the return on brand marketing remains difficult, and finance teams at {org} are increasingly asking for evidence.',
-      'Critics worry that the focus on viral moments comes at the expense of consistent, long-term brand building, something {org2} has been accused of.',
+      '§c2§ Critics worry that the focus on viral moments comes at the expense of consistent, long-term brand building, something {org2} has been accused of.',
       'There are also signs of fatigue, as audiences become more adept at recognising and ignoring sponsored content, including from {org}.',
     ],
     close: [
@@ -1616,7 +1653,7 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
     counter: [
       '§c§ Some critics found the season too cautious, with few collections, {orgNoun}\'s included, that genuinely pushed the conversation forward.',
       'The cost of showing remains prohibitive for many young designers, and some question whether the investment pays off in sales, even for {org}.',
-      'The calendar is also increasingly crowded with off-schedule events, making it difficult for buyers and editors to see everything, and for {org2} to stand out.',
+      '§c2§ The calendar is also increasingly crowded with off-schedule events, making it difficult for buyers and editors to see everything, and for {org2} to stand out.',
     ],
     close: [
       'Whatever the doubts, fashion week remains the moment when the industry gathers, takes stock and decides what matters next. {org} made sure it was part of the conversation.',
@@ -1630,13 +1667,13 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
       '§c§ Chinese shoppers have become more discerning, more value-conscious and more confident in domestic brands, a shift {org} has felt directly.',
       'The country\'s digital ecosystem is unlike any other, with social platforms, search and shopping tightly integrated in ways that {org} has had to learn from scratch.',
       'Economic uncertainty, including a weak property market and high youth unemployment, has weighed on the confidence of the consumers {org} depends on.',
-      'Local competition has intensified, with Chinese brands such as {org2} competing on design and quality rather than simply on price.',
+      '§cn2§ Local competition has intensified, with Chinese brands such as {org2} competing on design and quality rather than simply on price.',
     ],
     ev: [
       'Luxury sales in mainland China are estimated to have fallen by {pctSmall} this year, after a similar decline in 2025.',
-      'Domestic brands now hold {share} of the Chinese prestige beauty market, according to industry estimates, up sharply from five years ago.',
+      '§b§ Domestic brands now hold {share} of the Chinese prestige beauty market, according to industry estimates, up sharply from five years ago.',
       'Sales in Chengdu and Hangzhou grew {pct} for {org}, compared with low single digits in Shanghai and Beijing.',
-      "Around {pct} of {orgNoun}'s Chinese sales now come through social commerce channels.",
+      "§c§ Around {pct} of {orgNoun}'s Chinese sales now come through social commerce channels.",
     ],
     voice: [
       '“Chinese consumers are not buying less; they are buying differently,” said {person}, {personRole}.',
@@ -1657,14 +1694,14 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
   media: {
     ctx: [
       'The fashion media landscape has fragmented dramatically, with magazines, creators, newsletters and platforms all competing for the attention {org} once took for granted.',
-      'Print advertising, once the financial backbone of fashion media, has declined steadily for more than a decade, and {org} has felt the full force of that decline.',
+      '§m§ Print advertising, once the financial backbone of fashion media, has declined steadily for more than a decade, and {org} has felt the full force of that decline.',
       '§c§ Audiences increasingly trust individual voices over institutions, a shift that has reshaped how fashion news and criticism reach the customers of companies like {org}.',
       'The relationship between fashion brands and the media has always been close, and sometimes uncomfortably so; {org} has been on both sides of that argument.',
       'Subscriptions and events have become the most promising sources of revenue for publishers, and {org} has been watching closely.',
     ],
     ev: [
       'Print advertising revenue at fashion magazines has fallen by roughly {pctBig} over the past decade, according to industry estimates.',
-      "§c§ Paying subscribers to {orgNoun}'s digital products rose {pct} this year, making subscriptions its fastest-growing revenue line.",
+      "§m§ Paying subscribers to {orgNoun}'s digital products rose {pct} this year, making subscriptions its fastest-growing revenue line.",
       'The most popular fashion creators command fees of up to {postFee} per sponsored post, according to agency estimates, and far more for long-term partnerships with brands like {org}.',
       'Events now account for {share} of revenue at some fashion publishers, up from a small fraction a decade ago.',
     ],
@@ -1680,7 +1717,7 @@ const TOPIC_SENTENCES: Readonly<Record<string, SentencePool>> = {
     ],
     close: [
       'Fashion media will continue to evolve, but the need for trusted voices is not going away, and {org} is betting on that.',
-      'The publications that thrive will be those that offer something their audiences cannot get elsewhere, a test {org} is taking seriously.',
+      '§m§ The publications that thrive will be those that offer something their audiences cannot get elsewhere, a test {org} is taking seriously.',
       'For {org}, the next few years will determine whether reinvention can keep pace with disruption.',
     ],
   },
@@ -1888,7 +1925,7 @@ const TOPIC_QUOTES: Readonly<Record<string, readonly string[]>> = {
 };
 
 const GENERAL_SUBHEADINGS: readonly string[] = [
-  'A Question of Price', 'Follow the Inventory', 'The Customer Has Changed', 'What the Numbers Say',
+  'A Question of Price', 'Follow the Inventory', 'What the Numbers Say',
   'The Case for Patience', 'Fewer, Better', 'Where the Money Goes', 'Lessons From the Downturn',
   'An Unglamorous Fix', 'Inside the Decision', 'The Long View', 'Old Habits', 'A Different Playbook',
   'The View From the Shop Floor', 'Risks and Rewards', 'The Cost of Standing Still', 'What Comes Next',
@@ -2041,7 +2078,7 @@ const KIND_TOPIC: Partial<Record<OrgKind, string>> = {
 };
 
 const ROLE_FALLBACKS: Partial<Record<Role, readonly Role[]>> = {
-  ctx: ['ev', 'counter'], ev: ['ctx'], counter: ['ctx'], close: ['ctx'], voice2: ['counter'], voice: ['voice2', 'ctx'],
+  ctx: ['ev', 'counter'], ev: ['ctx', 'counter'], counter: ['ctx', 'ev'], close: ['ctx', 'counter'], voice2: ['counter', 'ctx'], voice: ['voice2', 'ctx'],
 };
 
 const GENERIC_TOPICS = new Set(['news', 'analysis', 'opinion', 'case-studies']);
@@ -2138,6 +2175,7 @@ function typeset(text: string): string {
     .replace(/(^|[\s(—])"/g, '$1“')
     .replace(/"/g, '”')
     .replace(/Co\.\./g, 'Co.')
+    .replace(/(?<!\bCo)([.?!][”’]? )([a-z])/g, (_m, stop: string, letter: string) => stop + letter.toUpperCase())
     .replace(/Co\.([,;:])/g, 'Co.$1')
     .replace(/ {2,}/g, ' ')
     .trim();
@@ -2159,13 +2197,7 @@ function withCommas(n: number): string {
 
 /** Resolve `[a|b|c]` alternatives. */
 function spin(text: string, rng: Rng): string {
-  return text.replace(/\[([^\[\]]+)\]/g, (_m, body: string) => rng.pick(body.split('|')));
-}
-
-function slotsOf(template: string): Set<string> {
-  const out = new Set<string>();
-  for (const m of template.matchAll(/\{([A-Za-z0-9]+)\}/g)) out.add(at(m, 1));
-  return out;
+  return text.replace(/\[([^[\]]+)\]/g, (_m, body: string) => rng.pick(body.split('|')));
 }
 
 /** Split running text into sentences (a closing quote may end a sentence). */
@@ -2173,8 +2205,46 @@ function splitSentences(text: string): string[] {
   return text.split(/(?<=[.?!][”’]?|,”)\s+(?=[A-Z“‘{])/).filter(Boolean);
 }
 
+const TAG_PATTERN = /^(?:§[a-z0-9]+§\s*)+/;
+
+function stripTags(template: string): string {
+  return template.replace(TAG_PATTERN, '');
+}
+
+function tagsOf(template: string): string[] {
+  const m = TAG_PATTERN.exec(template);
+  return m ? [...m[0].matchAll(/§([a-z0-9]+)§/g)].map((x) => at(x, 1)) : [];
+}
+
+const CONSUMER_KINDS: readonly OrgKind[] = ['lux', 'brand', 'designer', 'dtc', 'group', 'retail', 'dept', 'marketplace', 'beauty'];
+
+function orgHasTag(org: OrgSeed | undefined, tag: string): boolean {
+  if (!org) return tag === 'c' || tag === 's';
+  const k = org.kinds;
+  switch (tag) {
+    case 'c': return k.some((x) => CONSUMER_KINDS.includes(x));
+    case 's': return !k.includes('marketplace') && (k.some((x) => x === 'lux' || x === 'dept' || x === 'brand' || x === 'designer') || k.includes('retail'));
+    case 't': return k.includes('tech') && !k.includes('retail');
+    case 'up': return org.year >= 2009 && org.ownership !== 'Public';
+    case 'b': return k.includes('beauty');
+    case 'pub': return org.ownership === 'Public';
+    case 'm': return k.includes('media');
+    case 'dept': return k.includes('dept');
+    case 'maker': return k.includes('maker');
+    case 'cn': return k.includes('china') && k.some((x) => CONSUMER_KINDS.includes(x));
+    case 'big': return org.size === '1001-5000' || org.size === '5000+';
+    default: return true;
+  }
+}
+
+/** Two organisations compete if they share a kind of business (or are both consumer-facing brands). */
+function areRivals(a: OrgSeed, b: OrgSeed): boolean {
+  const consumer = (o: OrgSeed): boolean => o.kinds.some((x) => CONSUMER_KINDS.includes(x));
+  return a.kinds.some((k) => k !== 'china' && b.kinds.includes(k)) || (consumer(a) && consumer(b) && a.kinds.includes('beauty') === b.kinds.includes('beauty'));
+}
+
 function isFixedText(template: string): boolean {
-  return !/[{[]/.test(template);
+  return !/[{[]/.test(stripTags(template));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2256,7 +2326,7 @@ function fillTemplate(template: string, ctx: StoryContext, rng: Rng): string {
     }
     return rng.int(min, max);
   };
-  const text = spin(template, rng).replace(/\{([A-Za-z0-9]+)\}/g, (whole, slot: string) => {
+  const text = spin(stripTags(template), rng).replace(/\{([A-Za-z0-9]+)\}/g, (whole, slot: string) => {
     switch (slot) {
       case 'org': return ctx.org.title;
       case 'org2': return ctx.org2.title;
@@ -2311,11 +2381,16 @@ function fillTemplate(template: string, ctx: StoryContext, rng: Rng): string {
 // variable parts are retired after one use, and no finished sentence is ever used twice.
 // ---------------------------------------------------------------------------------------------
 
+/** However varied its fillings, no sentence frame is used more often than this. */
+const MAX_TEMPLATE_USES = 8;
+
 class Dealer {
   private readonly decks = new Map<string, string[]>();
   private readonly retired = new Set<string>();
   private readonly usedSentences = new Set<string>();
   private readonly usedItems = new Set<string>();
+  private readonly uses = new Map<string, number>();
+  private readonly capped = new Set<string>();
 
   constructor(private readonly rng: Rng) {}
 
@@ -2330,16 +2405,18 @@ class Dealer {
     accept: (template: string) => boolean,
     fill: (template: string) => string,
     storyUsed: Set<string>,
+    relaxed = false,
   ): string | null {
+    const usable = (t: string): boolean => !this.retired.has(t) && (relaxed || !this.capped.has(t));
     for (let pass = 0; pass < 2; pass++) {
       let deck = this.decks.get(id);
       if (!deck || deck.length === 0 || pass === 1) {
-        deck = this.rng.shuffle(source.filter((t) => !this.retired.has(t)));
+        deck = this.rng.shuffle(source.filter(usable));
         this.decks.set(id, deck);
       }
       for (let i = 0; i < deck.length; i++) {
         const template = at(deck, i);
-        if (storyUsed.has(template) || this.retired.has(template) || !accept(template)) continue;
+        if (storyUsed.has(template) || !usable(template) || !accept(template)) continue;
         for (let attempt = 0; attempt < 4; attempt++) {
           const text = fill(template);
           const sentences = splitSentences(text).filter((x) => wordCount(x) >= 4);
@@ -2347,7 +2424,10 @@ class Dealer {
           deck.splice(i, 1);
           storyUsed.add(template);
           for (const x of sentences) this.usedSentences.add(x);
-          if (splitSentences(template).some((x) => isFixedText(x) && wordCount(x) >= 4)) this.retired.add(template);
+          const uses = (this.uses.get(template) ?? 0) + 1;
+          this.uses.set(template, uses);
+          if (uses >= MAX_TEMPLATE_USES) this.capped.add(template);
+          if (splitSentences(stripTags(template)).some((x) => isFixedText(x) && wordCount(x) >= 4)) this.retired.add(template);
           return text;
         }
       }
@@ -2532,6 +2612,7 @@ export function buildDemoCatalogue(): DemoCatalogue {
     const story = buildStory(plan, index);
     stories.push(story);
   });
+  assignAccess(stories);
 
   function orgCandidates(constraints: readonly OrgConstraint[] | undefined, topic: string, exclude?: OrgRecord): OrgRecord[] {
     const list = constraints
@@ -2571,14 +2652,17 @@ export function buildDemoCatalogue(): DemoCatalogue {
     const staffA = (peopleByOrg.get(orgA.slug) ?? []).filter(personFilter);
     const staffB = peopleByOrg.get(orgB.slug) ?? [];
     let personA: PersonRecord;
-    if (staffA.length > 0 && (template.pa || rng.chance(0.75))) personA = pickLeastUsed(rng, staffA, personUses);
+    const insiderOdds = template.pa || topic === 'case-studies' || topic === 'news' ? 1 : 0.88;
+    if (staffA.length > 0 && rng.chance(insiderOdds)) personA = pickLeastUsed(rng, staffA, personUses);
     else if (staffB.length > 0 && rng.chance(0.5)) personA = pickLeastUsed(rng, staffB, personUses);
     else {
-      const pool = relevantPeople(topic, []);
-      personA = pickLeastUsed(rng, pool.length > 0 ? pool : people, personUses);
+      const pool = relevantPeople(topic, []).filter((p) => p.seed.org !== null);
+      personA = pickLeastUsed(rng, pool.length > 0 ? pool : people.filter((p) => p.seed.org !== null), personUses);
     }
     // The second voice: an outside commentator or someone at the second organisation.
-    const outsiders = people.filter((p) => p !== personA && p.seed.org !== orgA.slug && (p.seed.org === null || p.seed.org === orgB.slug));
+    const modelsWelcome = topic === 'fashion-week' || topic === 'marketing' || topic === 'media';
+    const outsiders = people.filter((p) => p !== personA && p.seed.org !== orgA.slug && (p.seed.org === null || p.seed.org === orgB.slug)
+      && (modelsWelcome || p.seed.category !== 'Model'));
     const topical = outsiders.filter((p) => p.seed.org === orgB.slug || (p.seed.topics ?? []).includes(topic));
     const person2 = pickLeastUsed(rng, topical.length > 0 && rng.chance(0.8) ? topical : outsiders, personUses);
 
@@ -2645,7 +2729,7 @@ export function buildDemoCatalogue(): DemoCatalogue {
       topicSlugs: finalTopics,
       authorSlugs,
       minutesAgo,
-      access: chooseAccess(topic, finalTopics),
+      access: 'free',
       mediaType: template.m ?? DEFAULT_MEDIA_TYPE[topic] ?? (rng.chance(0.2) ? 'analysis' : 'article'),
       hero: { art: heroArt, ...describeArt(rng, heroStyle, palette) },
       body,
@@ -2655,20 +2739,39 @@ export function buildDemoCatalogue(): DemoCatalogue {
     };
   }
 
-  function chooseAccess(primary: string, storyTopics: readonly string[]): StoryAccess {
-    if (storyTopics.includes('beauty') && rng.chance(0.72)) return 'beauty';
-    const r = rng.next();
-    switch (primary) {
-      case 'news': return r < 0.88 ? 'free' : 'registered';
-      case 'opinion': return r < 0.75 ? 'free' : 'registered';
-      case 'case-studies': return r < 0.8 ? 'premium' : 'registered';
-      case 'bof-insights': return r < 0.8 ? 'premium' : 'registered';
-      default: return r < 0.64 ? 'free' : r < 0.8 ? 'registered' : 'premium';
-    }
+  /**
+   * Access tiers are assigned by quota so the mix stays close to plan (about 55% free,
+   * 15% registered, 22% premium, 8% beauty) however the stories above are shuffled. Beauty
+   * access only goes to stories filed under beauty; research and case studies lean premium,
+   * news and opinion lean free.
+   */
+  function assignAccess(list: DemoStory[]): void {
+    const total = list.length;
+    const premiumBias: Readonly<Record<string, number>> = {
+      'bof-insights': 1.2, 'case-studies': 1.1, analysis: 0.55, luxury: 0.45, china: 0.4, technology: 0.35, retail: 0.3,
+      sustainability: 0.3, workplace: 0.3, marketing: 0.3, media: 0.2, 'fashion-week': 0.2, beauty: 0.3, news: -0.6, opinion: -0.6,
+    };
+    const beautyPool = list.filter((x) => x.topicSlugs.includes('beauty')).map((x) => ({ x, score: rng.next() }));
+    beautyPool.sort((a, b) => a.score - b.score);
+    const beautyCount = Math.min(beautyPool.length, Math.round(total * 0.08));
+    const beauty = new Set(beautyPool.slice(0, beautyCount).map((b) => b.x));
+    const rest = list.filter((x) => !beauty.has(x)).map((x) => ({ x, score: (premiumBias[x.topicSlugs[0] ?? ''] ?? 0) + rng.next() }));
+    rest.sort((a, b) => b.score - a.score);
+    const premiumCount = Math.round(total * 0.22);
+    const registeredCount = Math.round(total * 0.15);
+    // Premium for the highest scores; registered drawn from the band just below; the rest free.
+    const band = rest.slice(premiumCount, premiumCount + registeredCount * 2).map((r) => ({ r, pick: rng.next() }));
+    band.sort((p, q) => p.pick - q.pick);
+    const registered = new Set(band.slice(0, registeredCount).map((b) => b.r.x));
+    rest.forEach((r, i) => {
+      r.x.access = i < premiumCount ? 'premium' : registered.has(r.x) ? 'registered' : 'free';
+    });
+    for (const x of beauty) x.access = 'beauty';
   }
 
-  function drawSentence(role: Role, storyTopics: readonly string[], fill: (t: string) => string, used: Set<string>): string {
-    const accept = (): boolean => true;
+  function drawSentence(role: Role, storyTopics: readonly string[], ctx: StoryContext, fill: (t: string) => string, used: Set<string>): string {
+    const subjectFor = (r: Role): OrgSeed | undefined =>
+      r === 'voice' ? orgBySlug.get(ctx.person.seed.org ?? '')?.seed : r === 'voice2' ? orgBySlug.get(ctx.person2.seed.org ?? '')?.seed : ctx.org;
     const primary = at(storyTopics, 0);
     const order: string[] = [];
     const r = rng.next();
@@ -2676,27 +2779,37 @@ export function buildDemoCatalogue(): DemoCatalogue {
     else if (r < 0.72 && storyTopics.length > 1) order.push(rng.pick(storyTopics.slice(1)));
     order.push('general', primary, ...storyTopics.slice(1));
     // If a role's pools are exhausted for this story, a neighbouring role stands in.
+    // As a last resort a frame may exceed its usage cap (never an exact repeat).
     const roles: Role[] = [role, ...(ROLE_FALLBACKS[role] ?? [])];
-    for (const r2 of roles) {
-      for (const source of order) {
-        const pool = source === 'general' ? GENERAL_SENTENCES[r2] : TOPIC_SENTENCES[source]?.[r2];
-        if (!pool || pool.length === 0) continue;
-        const text = dealer.draw(`${source}:${r2}`, pool, accept, fill, used);
-        if (text) return typeset(text);
+    for (const relaxed of [false, true]) {
+      for (const r2 of roles) {
+        for (const source of order) {
+          const pool = source === 'general' ? GENERAL_SENTENCES[r2] : TOPIC_SENTENCES[source]?.[r2];
+          if (!pool || pool.length === 0) continue;
+          const accept = (t: string): boolean =>
+            tagsOf(t).every((tag) =>
+              tag === 'inv' ? ctx.person2.seed.category === 'Investor'
+                  : tag === 'own' ? ctx.person.seed.org === ctx.org.slug
+                  : tag === 'rival' ? areRivals(ctx.org, ctx.org2)
+                    : tag.endsWith('2') ? orgHasTag(ctx.org2, tag.slice(0, -1))
+                      : orgHasTag(subjectFor(r2), tag));
+          const text = dealer.draw(`${source}:${r2}`, pool, accept, fill, used, relaxed);
+          if (text) return typeset(text);
+        }
       }
     }
     throw new Error(`demo-content: ran out of sentences for ${role}`);
   }
 
-  function paragraph(roles: readonly Role[], storyTopics: readonly string[], fill: (t: string) => string, used: Set<string>, lead?: string): StoryBlock {
+  function paragraph(roles: readonly Role[], storyTopics: readonly string[], ctx: StoryContext, fill: (t: string) => string, used: Set<string>, lead?: string): StoryBlock {
     const sentences: string[] = lead ? [lead] : [];
-    for (const role of roles) sentences.push(drawSentence(role, storyTopics, fill, used));
+    for (const role of roles) sentences.push(drawSentence(role, storyTopics, ctx, fill, used));
     let extra = 0;
     while (wordCount(sentences.join(' ')) < 60 && extra < 3) {
       const role: Role = at<Role>(['ctx', 'ev', 'counter'], extra);
       // Keep a closing sentence last.
       const closing = roles[roles.length - 1] === 'close' ? sentences.pop() : undefined;
-      sentences.push(drawSentence(role, storyTopics, fill, used));
+      sentences.push(drawSentence(role, storyTopics, ctx, fill, used));
       if (closing) sentences.push(closing);
       extra++;
     }
@@ -2717,9 +2830,9 @@ export function buildDemoCatalogue(): DemoCatalogue {
     const paraCount = rng.pick([4, 5, 5, 5, 6, 6, 7]);
     const middlePlans: Role[][] = [['ctx', 'ev'], ['voice', 'ev'], ['counter', 'voice2'], ['ev', 'ctx'], ['ev', 'counter']];
     const paragraphs: StoryBlock[] = [];
-    paragraphs.push(paragraph([], storyTopics, fill, used, typeset(fill(template.l))));
-    for (let i = 0; i < paraCount - 2; i++) paragraphs.push(paragraph(at(middlePlans, i), storyTopics, fill, used));
-    paragraphs.push(paragraph(rng.chance(0.5) ? ['ev', 'close'] : ['ctx', 'close'], storyTopics, fill, used));
+    paragraphs.push(paragraph([], storyTopics, ctx, fill, used, typeset(fill(template.l))));
+    for (let i = 0; i < paraCount - 2; i++) paragraphs.push(paragraph(at(middlePlans, i), storyTopics, ctx, fill, used));
+    paragraphs.push(paragraph(rng.chance(0.5) ? ['ev', 'close'] : ['ctx', 'close'], storyTopics, ctx, fill, used));
 
     const subheading = (): StoryBlock => {
       const topicHeads = TOPIC_SUBHEADINGS[primary] ?? [];
@@ -2758,9 +2871,8 @@ export function buildDemoCatalogue(): DemoCatalogue {
     });
     // Guarantee the minimum of six blocks.
     while (blocks.length < 6) {
-      blocks.splice(blocks.length - 1, 0, paragraph(['ev', 'ctx'], storyTopics, fill, used));
+      blocks.splice(blocks.length - 1, 0, paragraph(['ev', 'ctx'], storyTopics, ctx, fill, used));
     }
-    void ctx;
     return blocks;
   }
 

@@ -1,6 +1,7 @@
 import type { StoryAccess } from '../../modules/content/demo-types.ts';
 
-const LABELS: Partial<Record<StoryAccess, string>> = { premium: 'Members', beauty: 'Beauty members', registered: 'Free with sign-in' };
+// Free and sign-in stories carry no badge: the wall explains itself, and a badge on every card is noise.
+const LABELS: Partial<Record<StoryAccess, string>> = { premium: 'Members', beauty: 'Beauty members' };
 
 /** Marks stories that need membership, so readers know before they click. */
 export function AccessBadge({ access }: { access: StoryAccess }) {

@@ -36,7 +36,7 @@ export default function Author({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </header>
-      <h2 className="rail-title">Stories by {author.name}</h2>
+      <h2 className="rail-title">{`Stories by ${author.name}`}</h2>
       <div className="rail__grid listing__grid">
         {stories.items.map((story) => (
           <StoryCard key={story.id} story={story} />

@@ -105,7 +105,7 @@ export default function Story({ loaderData }: Route.ComponentProps) {
             </ul>
             {story.authors.map((a) => (
               <p key={a.slug} className="story__author-note">
-                <Link to={paths.author(a.slug)}>{a.name}</Link> is {withArticle(a.role)} based in {a.location}.
+                <Link to={paths.author(a.slug)}>{a.name}</Link> · {a.role} · {a.location}
               </p>
             ))}
           </footer>
@@ -125,9 +125,4 @@ export default function Story({ loaderData }: Route.ComponentProps) {
       )}
     </>
   );
-}
-
-function withArticle(role: string): string {
-  const lower = role.charAt(0).toLowerCase() + role.slice(1);
-  return /^[aeiou]/i.test(role) ? `an ${lower}` : `a ${lower}`;
 }
