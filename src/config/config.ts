@@ -49,6 +49,8 @@ export interface Config {
   };
   debuggerEnabled: boolean;
   careers: { jobsUrl: string; contactUrl: string };
+  identity: { secret?: string };
+  mail: { smtpUrl?: string; from: string };
 }
 
 export class ConfigError extends Error {
@@ -69,8 +71,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // One message per setting: the first thing wrong with it is the one to fix.
     else problems.push(`${definition.name}: ${describeIssue(result.error.issues[0]!, env[definition.name])}`);
   }
-  if (problems.length > 0) throw new ConfigError(problems);
   const v = values as SettingValues;
+  if (v.APP_ENV === 'prod' && !v.IDENTITY_SECRET && problems.every((p) => !p.startsWith('IDENTITY_SECRET'))) problems.push('IDENTITY_SECRET: is required when APP_ENV is prod');
+  if (problems.length > 0) throw new ConfigError(problems);
   const ids = ENVIRONMENT_IDS[v.APP_ENV];
   const databaseUrl = v.DATABASE_URL as string | undefined;
 
@@ -110,6 +113,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     debuggerEnabled: v.DEBUGGER_ENABLED,
     careers: { jobsUrl: v.CAREERS_JOBS_URL, contactUrl: v.CAREERS_CONTACT_URL },
+    identity: { secret: v.IDENTITY_SECRET },
+    mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM },
   };
   return deepFreeze(config);
 }

@@ -82,6 +82,9 @@ export const SETTINGS = [
   setting('MEDIA_UPLOAD_KEY', 'Media upload service key.', optionalKey),
   setting('FRAUD_PUBLISHABLE_KEY', 'Fraud detection publishable key: exactly 35 characters starting pk_.', optionalKey.refine((value) => value === undefined || (value.length === 35 && value.startsWith('pk_')), { message: 'missing or wrong publishableKey: it must be exactly 35 characters starting pk_' })),
   setting('DEBUGGER_ENABLED', 'Show the debug toolbar in the browser (never on the server).', boolFlag, 'false'),
+  setting('IDENTITY_SECRET', 'Secret (32+ characters) that peppers one-time codes and backup codes. Required in prod; elsewhere one is generated and kept under DATA_DIR.', z.string().trim().min(32, 'must be at least 32 characters').optional()),
+  setting('SMTP_URL', 'SMTP server for outgoing mail (smtp://user:pass@host:587). When unset, mail is kept in the outbox and shown at /_dev/mail/.', z.string().trim().optional().transform((value) => value || undefined).refine((value) => value === undefined || /^smtps?:\/\//.test(value), { message: 'must start with smtp:// or smtps://' })),
+  setting('MAIL_FROM', 'Sender of outgoing mail.', z.string().trim().min(3), 'Atelier <no-reply@atelier.example>'),
   setting('CAREERS_JOBS_URL', 'External career partner page for job applications.', httpUrl('CAREERS_JOBS_URL'), 'https://careers.atelier-partners.example/jobs'),
   setting('CAREERS_CONTACT_URL', 'External career partner page for contact.', httpUrl('CAREERS_CONTACT_URL'), 'https://careers.atelier-partners.example/contact'),
 ] as const satisfies readonly SettingDefinition[];

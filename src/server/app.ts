@@ -3,17 +3,21 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { publicConfig, type Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
+import { registerCollectorRoutes } from '../modules/analytics/collector-routes.ts';
 import { registerFeedRoutes } from '../modules/content/feed-routes.ts';
+import { registerIdentityRoutes } from '../modules/identity/identity-routes.ts';
+import { registerDevMailbox } from '../modules/mail/mail-routes.ts';
 import { registerMediaRoutes } from '../modules/media/media-routes.ts';
 import { registerHealth } from './health.ts';
 import { registerPages } from './pages.ts';
 import { registerSecurity } from './security.ts';
-import { createServices, type Services } from './services.ts';
+import { createServices, identityPublicBaseUrl, identityUiUrls, type Services } from './services.ts';
 
 export const CLIENT_BUILD_DIR = path.resolve(import.meta.dirname, '../../build/client');
 export const SERVER_BUILD_FILE = path.resolve(import.meta.dirname, '../../build/server/index.js');
@@ -26,11 +30,13 @@ export interface AppOptions {
   /** Development: Vite serves assets and hot updates; relaxes the CSP for its client. */
   development?: { registerAssets: (app: FastifyInstance) => Promise<void> };
   logger?: FastifyServerOptions['logger'];
+  /** Cheaper password hashing for tests. */
+  passwordParams?: { memoryCost: number; timeCost: number; parallelism: number };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-export async function buildApp({ config, database, build, logger, development }: AppOptions): Promise<FastifyInstance & { services: Services }> {
+export async function buildApp({ config, database, build, logger, development, passwordParams }: AppOptions): Promise<FastifyInstance & { services: Services }> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     requestIdHeader: false,
@@ -42,7 +48,7 @@ export async function buildApp({ config, database, build, logger, development }:
     bodyLimit: 1_048_576,
     return503OnClosing: true,
   });
-  const services = createServices({ db: database.db, config });
+  const services = createServices({ db: database.db, config, passwordParams });
   app.decorate('services', services);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -55,6 +61,7 @@ export async function buildApp({ config, database, build, logger, development }:
   });
 
   await registerSecurity(app, { allowDevServer: Boolean(development) });
+  await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
   if (development) await development.registerAssets(app);
   else await app.register(fastifyStatic, {
@@ -70,6 +77,16 @@ export async function buildApp({ config, database, build, logger, development }:
   registerHealth(app, { database });
   registerMediaRoutes(app, { media: services.media, prefix: pathPrefix(config.endpoints.imageResizer) });
   registerFeedRoutes(app, { content: services.content, config });
+  await registerIdentityRoutes(app, {
+    identity: services.identity,
+    db: database.db,
+    prefix: pathPrefix(config.endpoints.identity),
+    publicBaseUrl: identityPublicBaseUrl(config),
+    uiUrls: identityUiUrls(config.siteUrl),
+    secureCookies: config.siteUrl.startsWith('https://'),
+  });
+  await registerCollectorRoutes(app, { analytics: services.analytics, allowedOrigins: [new URL(config.siteUrl).origin] });
+  if (config.appEnv !== 'prod') registerDevMailbox(app, { mail: services.mail, productName: config.productName });
 
   const serverBuild = build ?? ((await import(SERVER_BUILD_FILE)) as ServerBuild);
   const browserConfig = { ...publicConfig(config), careers: config.careers };

@@ -1,0 +1,325 @@
+// The collector over HTTP (inject) on a fresh copy of the migrated template database.
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { EVENTS } from '../../shared/analytics/events.ts';
+import { createTestDatabase } from '../../test/database.ts';
+import { createAnalyticsService } from './analytics-service.ts';
+import { CONTEXTS_SCHEMA, PAYLOAD_DATA_SCHEMA, UNSTRUCT_EVENT_SCHEMA } from './collector.ts';
+import { COLLECTOR_GET_PATH, COLLECTOR_POST_PATH, registerCollectorRoutes, type CollectorRoutesOptions } from './collector-routes.ts';
+import { analyticsBadRows, analyticsEvents } from './schema.ts';
+
+const ORIGIN = 'https://atelier.test';
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const ARTICLE_SCHEMA = EVENTS.user_view_article.schema;
+const WEB_PAGE = { schema: 'iglu:com.snowplowanalytics.snowplow/web_page/jsonschema/1-0-0', data: { id: '6a1f5e1c-9d0b-4f43-9a51-3e0f4c5a7b21' } };
+const DUID = '0d5c1e0a-6b8f-4c1e-9b52-6a1f3d2e4c5b';
+const SID = 'b4c3d2e1-f0a9-4b8c-8d7e-6f5a4b3c2d1e';
+
+let database: Database;
+let app: FastifyInstance;
+
+async function buildCollector(options: Partial<CollectorRoutesOptions> = {}): Promise<FastifyInstance> {
+  const instance = Fastify({ trustProxy: true });
+  await registerCollectorRoutes(instance, { analytics: createAnalyticsService({ db: database.db }), allowedOrigins: [ORIGIN], ...options });
+  await instance.ready();
+  return instance;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildCollector();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+beforeEach(async () => {
+  await database.db.delete(analyticsEvents);
+  await database.db.delete(analyticsBadRows);
+});
+
+/** Common fields @snowplow/browser-tracker v4 puts on every event. */
+function trackerFields(eid: string, dtm: number) {
+  return {
+    eid,
+    tv: 'js-4.5.0',
+    tna: 'sp',
+    aid: 'test-global-9.36.0',
+    p: 'web',
+    cookie: '1',
+    cs: 'UTF-8',
+    lang: 'en-GB',
+    res: '1920x1080',
+    cd: '24',
+    tz: 'Europe/London',
+    dtm: String(dtm),
+    vp: '1280x720',
+    ds: '1265x4210',
+    vid: '2',
+    sid: SID,
+    duid: DUID,
+    uid: '1234567',
+    url: 'https://atelier.test/articles/the-new-luxury/?utm_source=newsletter&utm_medium=email',
+    refr: 'https://www.google.com/',
+    co: JSON.stringify({ schema: CONTEXTS_SCHEMA, data: [WEB_PAGE] }),
+  };
+}
+
+/** A batch of a page view and a self-describing event, exactly as the v4 tracker POSTs them. */
+function batch(pageViewId = randomUUID(), articleViewId = randomUUID()) {
+  const stm = '1795000000500';
+  return {
+    schema: PAYLOAD_DATA_SCHEMA,
+    data: [
+      { e: 'pv', page: 'The new luxury | Atelier', ...trackerFields(pageViewId, 1795000000000), stm },
+      {
+        e: 'ue',
+        ue_pr: JSON.stringify({ schema: UNSTRUCT_EVENT_SCHEMA, data: { schema: ARTICLE_SCHEMA, data: { article_id: 'story-1', topic_id: 'luxury', wall_variant: 'pay' } } }),
+        ...trackerFields(articleViewId, 1795000000200),
+        stm,
+      },
+    ],
+  };
+}
+
+function post(body: unknown, headers: Record<string, string> = {}, on: FastifyInstance = app) {
+  return on.inject({
+    method: 'POST',
+    url: COLLECTOR_POST_PATH,
+    headers: { 'content-type': 'application/json; charset=UTF-8', origin: ORIGIN, 'user-agent': USER_AGENT, 'x-forwarded-for': '203.0.113.9', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const storedEvents = () => database.db.select().from(analyticsEvents).orderBy(analyticsEvents.deviceTstamp);
+const storedBadRows = () => database.db.select().from(analyticsBadRows);
+
+describe('POST /com.snowplowanalytics.snowplow/tp2', () => {
+  it('stores a v4 batch decoded, answers 200 ok with CORS headers and sets the sp cookie', async () => {
+    const [pageViewId, articleViewId] = [randomUUID(), randomUUID()];
+    const response = await post(batch(pageViewId, articleViewId), { 'x-forwarded-proto': 'https' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('ok');
+    expect(response.headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect(response.headers['access-control-allow-credentials']).toBe('true');
+    const cookie = String(response.headers['set-cookie']);
+    const nuid = /^sp=([0-9a-f-]{36});/.exec(cookie)?.[1];
+    expect(nuid).toBeDefined();
+    expect(cookie).toContain('Max-Age=63072000');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=None; Secure');
+
+    const [pageView, articleView] = await storedEvents();
+    expect(pageView).toMatchObject({
+      eventId: pageViewId,
+      appId: 'test-global-9.36.0',
+      platform: 'web',
+      event: 'pv',
+      eventName: 'page_view',
+      schema: EVENTS.page_view.schema,
+      data: {
+        page_path: '/articles/the-new-luxury/',
+        page_url: 'https://atelier.test/articles/the-new-luxury/?utm_source=newsletter&utm_medium=email',
+        page_title: 'The new luxury | Atelier',
+        page_referrer: 'https://www.google.com/',
+        page_query: 'utm_source=newsletter&utm_medium=email',
+        utm_source: 'newsletter',
+        utm_medium: 'email',
+      },
+      contexts: [WEB_PAGE],
+      trackerVersion: 'js-4.5.0',
+      trackerName: 'sp',
+      userId: '1234567',
+      domainUserid: DUID,
+      domainSessionid: SID,
+      domainSessionidx: 2,
+      networkUserid: nuid,
+      pageUrl: 'https://atelier.test/articles/the-new-luxury/?utm_source=newsletter&utm_medium=email',
+      pageTitle: 'The new luxury | Atelier',
+      pageReferrer: 'https://www.google.com/',
+      useragent: USER_AGENT,
+      ip: '203.0.113.9',
+      fields: { cookie: '1', cs: 'UTF-8', lang: 'en-GB', res: '1920x1080', cd: '24', tz: 'Europe/London', vp: '1280x720', ds: '1265x4210' },
+      deviceTstamp: new Date(1795000000000),
+      sentTstamp: new Date(1795000000500),
+    });
+    expect(Date.now() - pageView!.collectorTstamp.getTime()).toBeLessThan(60_000);
+    expect(articleView).toMatchObject({
+      eventId: articleViewId,
+      event: 'ue',
+      eventName: 'user_view_article',
+      schema: ARTICLE_SCHEMA,
+      data: { article_id: 'story-1', topic_id: 'luxury', wall_variant: 'pay' },
+      pageTitle: null,
+      deviceTstamp: new Date(1795000000200),
+    });
+    expect(await storedBadRows()).toEqual([]);
+  });
+
+  it('stores an event sent twice once', async () => {
+    const body = batch();
+    expect((await post(body)).statusCode).toBe(200);
+    expect((await post(body)).statusCode).toBe(200);
+    const twiceInOneBatch = { ...body, data: [body.data[0], body.data[0]] };
+    expect((await post(twiceInOneBatch)).statusCode).toBe(200);
+    expect(await storedEvents()).toHaveLength(2);
+  });
+
+  it('keeps a bad event of a batch as a bad row and stores the rest', async () => {
+    const body = batch();
+    const bad = { ...body.data[1], ue_pr: JSON.stringify({ schema: UNSTRUCT_EVENT_SCHEMA, data: { schema: ARTICLE_SCHEMA, data: { topic_id: 'luxury' } } }) };
+    const response = await post({ ...body, data: [body.data[0], bad, { e: 'pv', tv: 'js-4.5.0', p: 'web', url: 'https://atelier.test/', extra: 'x' }] });
+    expect(response.statusCode).toBe(200);
+    expect(await storedEvents()).toHaveLength(1);
+    const badRows = await storedBadRows();
+    expect(badRows.map((row) => [row.source, row.reason])).toEqual([
+      ['post', expect.stringMatching(/^iglu:com\.atelier\/user_view_article\/jsonschema\/1-0-0: article_id: /)],
+      ['post', 'unknown keys: extra'],
+    ]);
+    expect(JSON.parse(badRows[0]!.raw)).toEqual(bad);
+  });
+
+  it.each([
+    ['not JSON', '{"schema": "iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4", "data": [', 'body is not JSON'],
+    ['a wrong schema', JSON.stringify({ schema: 'iglu:com.acme/payload/jsonschema/1-0-0', data: [{}] }), 'schema must be'],
+    ['no events', JSON.stringify({ schema: PAYLOAD_DATA_SCHEMA, data: [] }), 'data is empty'],
+    ['an event that is not an object', JSON.stringify({ schema: PAYLOAD_DATA_SCHEMA, data: ['e=pv'] }), 'data[0] is not an object'],
+    ['a raw NUL byte', '{"a":"\u0000"}', 'body is not JSON'],
+    ['an escaped NUL character', '{"schema":"\\u0000"}', 'body: contains a NUL character'],
+  ])('keeps a payload with %s as one bad row and answers 400', async (_case, body, reason) => {
+    const response = await post(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['access-control-allow-origin']).toBe(ORIGIN);
+    const rows = await storedBadRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source: 'post', raw: body.replaceAll('\u0000', '\\u0000') });
+    expect(rows[0]!.reason).toContain(reason);
+    expect(await storedEvents()).toEqual([]);
+  });
+
+  it('reads a body whatever its content type, and keeps an empty one as a bad row', async () => {
+    expect((await post(batch(), { 'content-type': 'text/plain;charset=UTF-8' })).statusCode).toBe(200);
+    const empty = await app.inject({ method: 'POST', url: COLLECTOR_POST_PATH });
+    expect(empty.statusCode).toBe(400);
+    expect((await storedBadRows()).map((row) => row.reason)).toEqual(['empty body']);
+  });
+
+  it('accepts the tracker’s largest batch and refuses bodies over 64 KB with 413', async () => {
+    const body = batch();
+    const padded = { ...body, data: [{ ...body.data[0], page: 'x'.repeat(1000) }] };
+    const events = Array.from({ length: 36 }, () => ({ ...padded.data[0], eid: randomUUID() }));
+    const largest = JSON.stringify({ ...body, data: events });
+    expect(largest.length).toBeGreaterThan(40_088);
+    expect((await post(largest)).statusCode).toBe(200);
+    const tooBig = JSON.stringify({ ...body, data: [...events, ...events].map((event) => ({ ...event, eid: randomUUID() })) });
+    expect(tooBig.length).toBeGreaterThan(65_536);
+    expect((await post(tooBig)).statusCode).toBe(413);
+  });
+
+  it('answers 5xx and stores nothing when the database fails, so the tracker retries', async () => {
+    await database.db.execute(sql`alter table analytics_events rename to analytics_events_away`);
+    try {
+      const body = batch();
+      const response = await post({ ...body, data: [body.data[0], { e: 'xx' }] });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await database.db.execute(sql`alter table analytics_events_away rename to analytics_events`);
+    }
+    // One transaction: the bad row of the failed batch was not kept either; the resend will bring it.
+    expect(await storedBadRows()).toEqual([]);
+  });
+});
+
+describe('GET /i', () => {
+  it('stores one event from the query string (ue_px, cx base64url) and answers a no-cache GIF', async () => {
+    const eid = randomUUID();
+    const uePx = Buffer.from(JSON.stringify({ schema: UNSTRUCT_EVENT_SCHEMA, data: { schema: ARTICLE_SCHEMA, data: { article_id: 'story-2', topic_label: 'Beauté >>> ?' } } })).toString('base64url');
+    const cx = Buffer.from(JSON.stringify({ schema: CONTEXTS_SCHEMA, data: [WEB_PAGE] })).toString('base64url');
+    const query = new URLSearchParams({ e: 'ue', eid, tv: 'js-4.5.0', p: 'web', aid: 'test-global-9.36.0', ue_px: uePx, cx, url: 'https://atelier.test/a/', stm: '1795000000900' });
+    const nuid = randomUUID();
+    const response = await app.inject({ method: 'GET', url: `${COLLECTOR_GET_PATH}?${query}`, headers: { origin: ORIGIN, cookie: `other=1; sp=${nuid}`, 'user-agent': USER_AGENT } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/gif');
+    expect(response.headers['cache-control']).toBe('no-cache, no-store, must-revalidate');
+    expect(response.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
+    expect([response.rawPayload.readUInt16LE(6), response.rawPayload.readUInt16LE(8)]).toEqual([1, 1]);
+    expect(response.headers['access-control-allow-origin']).toBe(ORIGIN);
+    // The existing cookie is renewed, not replaced; plain http gets SameSite=Lax.
+    expect(String(response.headers['set-cookie'])).toMatch(new RegExp(`^sp=${nuid};.*SameSite=Lax$`));
+    const [row] = await database.db.select().from(analyticsEvents).where(eq(analyticsEvents.eventId, eid));
+    expect(row).toMatchObject({
+      eventName: 'user_view_article',
+      data: { article_id: 'story-2', topic_label: 'Beauté >>> ?' },
+      contexts: [WEB_PAGE],
+      networkUserid: nuid,
+      sentTstamp: new Date(1795000000900),
+    });
+  });
+
+  it('keeps a bad query string as a bad row and still answers the GIF', async () => {
+    const response = await app.inject({ method: 'GET', url: `${COLLECTOR_GET_PATH}?e=pv&e=pp&tv=js&p=web` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/gif');
+    const rows = await storedBadRows();
+    expect(rows.map((row) => [row.source, row.reason])).toEqual([['get', 'values must be strings: e']]);
+  });
+});
+
+describe('CORS preflight', () => {
+  it.each([COLLECTOR_POST_PATH, COLLECTOR_GET_PATH])('echoes an allowed origin with credentials on %s', async (url) => {
+    const response = await app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,sp-anonymous' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect(response.headers['access-control-allow-credentials']).toBe('true');
+    expect(response.headers['access-control-allow-headers']).toBe('Content-Type, SP-Anonymous');
+    expect(response.headers['access-control-allow-methods']).toContain('POST');
+    expect(response.headers.vary).toContain('Origin');
+  });
+
+  it('gives another origin no CORS headers (never *)', async () => {
+    const response = await app.inject({ method: 'OPTIONS', url: COLLECTOR_POST_PATH, headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+});
+
+describe('SP-Anonymous', () => {
+  it('stores no IP and no network user id, and sets no cookie', async () => {
+    const body = batch();
+    const response = await post(body, { 'sp-anonymous': '*', cookie: `sp=${randomUUID()}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const rows = await storedEvents();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toMatchObject({ ip: null, networkUserid: null, useragent: USER_AGENT });
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with CORS headers past the limit per IP, and leaves preflights alone', async () => {
+    const limited = await buildCollector({ rateLimit: { max: 2, timeWindowMs: 60_000 } });
+    try {
+      const fromA = { 'x-forwarded-for': '198.51.100.1' };
+      expect((await post(batch(), fromA, limited)).statusCode).toBe(200);
+      expect((await limited.inject({ method: 'OPTIONS', url: COLLECTOR_POST_PATH, headers: { origin: ORIGIN, ...fromA } })).statusCode).toBe(204);
+      expect((await post(batch(), fromA, limited)).statusCode).toBe(200);
+      const refused = await post(batch(), fromA, limited);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['access-control-allow-origin']).toBe(ORIGIN);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect((await limited.inject({ method: 'GET', url: `${COLLECTOR_GET_PATH}?e=pv`, headers: fromA })).statusCode).toBe(429);
+      expect((await post(batch(), { 'x-forwarded-for': '198.51.100.2' }, limited)).statusCode).toBe(200);
+      expect(await storedEvents()).toHaveLength(6);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,136 @@
+// Builds each flow's `ui` (action, nodes, messages) from its kind, state and remembered values.
+// Kratos's node order is kept: default group first, then each method's group.
+import { messages } from './messages.ts';
+import { anchor, attachNodeMessages, csrfNode, image, input, submit, text, traitNodes, type UiContainer, type UiNode } from './nodes.ts';
+import type { FlowRow } from './flow-store.ts';
+import type { CredentialType, IdentityTraits } from './schema.ts';
+
+export interface FlowUiContext {
+  publicBaseUrl: string;
+  /** Settings: the identity's traits and credential types; login aal2: the second factors it has. */
+  traits?: IdentityTraits;
+  credentialTypes?: CredentialType[];
+}
+
+export function buildUi(flow: FlowRow, context: FlowUiContext): UiContainer {
+  const values = flow.internal.values ?? {};
+  const csrf = flow.type === 'browser' ? [csrfNode(flow.csrfToken)] : [];
+  let nodes: UiNode[];
+  switch (flow.kind) {
+    case 'login':
+      nodes = loginNodes(flow, values, csrf, context);
+      break;
+    case 'registration':
+      nodes = registrationNodes(flow, values, csrf);
+      break;
+    case 'recovery':
+      nodes = flow.state === 'sent_email'
+        ? [...csrf, input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: messages.recoveryCode(), pattern: '[0-9]+', maxlength: 6 }), input('code', 'method', 'hidden', { value: 'code' }), submit('code', 'method', 'code', messages.submit()), submit('code', 'email', String(values.email ?? ''), messages.resendCode())]
+        : [...csrf, input('code', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }), submit('code', 'method', 'code', messages.submit())];
+      break;
+    case 'verification':
+      nodes =
+        flow.state === 'passed_challenge'
+          ? [anchor('code', 'continue', flow.returnTo ?? `${new URL(context.publicBaseUrl).origin}/`, messages.continue())]
+          : flow.state === 'sent_email'
+            ? [...csrf, input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: messages.verificationCode(), pattern: '[0-9]+', maxlength: 6 }), input('code', 'method', 'hidden', { value: 'code' }), submit('code', 'method', 'code', messages.submit()), submit('code', 'email', String(values.email ?? ''), messages.resendCode())]
+            : [...csrf, input('code', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }), submit('code', 'method', 'code', messages.submit())];
+      break;
+    case 'settings':
+      nodes = settingsNodes(flow, csrf, context);
+      break;
+  }
+  const withMessages = attachNodeMessages(nodes, flow.internal.nodeMessages);
+  return {
+    action: `${context.publicBaseUrl}/self-service/${flow.kind}?flow=${flow.id}`,
+    method: 'POST',
+    nodes: withMessages,
+    ...(flow.uiMessages.length > 0 ? { messages: flow.uiMessages } : {}),
+  };
+}
+
+function loginNodes(flow: FlowRow, values: Record<string, unknown>, csrf: UiNode[], context: FlowUiContext): UiNode[] {
+  if (flow.requestedAal === 'aal2') {
+    const types = context.credentialTypes ?? [];
+    return [
+      ...csrf,
+      ...(types.includes('totp') ? [input('totp', 'totp_code', 'text', { required: true, autocomplete: 'one-time-code', label: messages.totpLabel(), maxlength: 6, pattern: '[0-9]+' }), submit('totp', 'method', 'totp', messages.verify())] : []),
+      ...(types.includes('lookup_secret') ? [input('lookup_secret', 'lookup_secret', 'text', { required: true, autocomplete: 'off', label: messages.lookupLabel() }), submit('lookup_secret', 'method', 'lookup_secret', messages.verify())] : []),
+    ];
+  }
+  if (flow.state === 'sent_email' && flow.active === 'code') {
+    return [
+      ...csrf,
+      input('code', 'identifier', 'hidden', { value: values.identifier, required: true }),
+      input('code', 'method', 'hidden', { value: 'code' }),
+      input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: messages.loginCode(), pattern: '[0-9]+', maxlength: 6 }),
+      submit('code', 'method', 'code', messages.continue()),
+      submit('code', 'resend', 'code', messages.resendCode()),
+    ];
+  }
+  return [
+    input('default', 'identifier', 'text', { value: values.identifier, required: true, autocomplete: 'username webauthn', label: messages.id() }),
+    ...csrf,
+    input('password', 'password', 'password', { required: true, autocomplete: 'current-password', label: messages.password() }),
+    submit('password', 'method', 'password', messages.signInWithPassword()),
+    submit('code', 'method', 'code', messages.sendLoginCode()),
+  ];
+}
+
+function registrationNodes(flow: FlowRow, values: Record<string, unknown>, csrf: UiNode[]): UiNode[] {
+  const traits = (values.traits ?? {}) as { email?: unknown; name?: { first?: unknown; last?: unknown } };
+  const traitValues = { email: traits.email, first: traits.name?.first, last: traits.name?.last };
+  if (flow.state === 'sent_email' && flow.active === 'code') {
+    return [
+      ...csrf,
+      ...traitNodes('default', traitValues, { hidden: true }),
+      input('code', 'method', 'hidden', { value: 'code' }),
+      input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: messages.registrationCode(), pattern: '[0-9]+', maxlength: 6 }),
+      submit('code', 'method', 'code', messages.continue()),
+      submit('code', 'resend', 'code', messages.resendCode()),
+    ];
+  }
+  return [
+    ...csrf,
+    ...traitNodes('default', traitValues),
+    input('password', 'password', 'password', { required: true, autocomplete: 'new-password', label: messages.password() }),
+    submit('password', 'method', 'password', messages.signUp()),
+    submit('code', 'method', 'code', messages.sendSignUpCode()),
+  ];
+}
+
+function settingsNodes(flow: FlowRow, csrf: UiNode[], context: FlowUiContext): UiNode[] {
+  const traits = context.traits ?? { email: '' };
+  const types = context.credentialTypes ?? [];
+  const pending = flow.internal.pending ?? {};
+  const nodes: UiNode[] = [
+    ...csrf,
+    ...traitNodes('profile', { email: traits.email, first: traits.name?.first, last: traits.name?.last }),
+    submit('profile', 'method', 'profile', messages.save()),
+    input('password', 'password', 'password', { required: true, autocomplete: 'new-password', label: messages.password() }),
+    submit('password', 'method', 'password', messages.save()),
+  ];
+  if (types.includes('totp')) {
+    nodes.push(submit('totp', 'totp_unlink', 'true', info('Unlink TOTP Authenticator App', 1050003)));
+  } else if (typeof pending.totpSecret === 'string' && typeof pending.totpQr === 'string') {
+    nodes.push(
+      image('totp', 'totp_qr', pending.totpQr, 256, messages.totpQr()),
+      text('totp', 'totp_secret_key', messages.totpSecret(pending.totpSecret), info('This is your authenticator app secret. Use it if you can not scan the QR code.', 1050017)),
+      input('totp', 'totp_code', 'text', { required: true, autocomplete: 'one-time-code', label: info('Verify code', 1070006), maxlength: 6, pattern: '[0-9]+' }),
+      submit('totp', 'method', 'totp', messages.save()),
+    );
+  }
+  if (Array.isArray(pending.lookupCodes)) {
+    nodes.push(
+      text('lookup_secret', 'lookup_secret_codes', { id: 1050015, text: (pending.lookupCodes as string[]).join(', '), type: 'info', context: { secrets: pending.lookupCodes } }, messages.lookupSecretsHint()),
+      submit('lookup_secret', 'lookup_secret_confirm', 'true', info('Confirm backup recovery codes', 1050011)),
+    );
+  } else {
+    nodes.push(submit('lookup_secret', 'lookup_secret_regenerate', 'true', info(types.includes('lookup_secret') ? 'Generate new backup recovery codes' : 'Generate backup recovery codes', 1050008)));
+  }
+  return nodes;
+}
+
+function info(textValue: string, id: number) {
+  return { id, text: textValue, type: 'info' as const };
+}

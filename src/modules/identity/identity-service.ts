@@ -1,0 +1,586 @@
+// The identity provider's use cases, transport-free: start, read and submit self-service flows,
+// sessions, logout. identity-routes.ts maps them onto Kratos's HTTP API.
+import type { Db } from '../../db/database.ts';
+import { codeExpiresAt, generateCode, hashCode, MAX_CODE_ATTEMPTS, verifyCode, CODE_TTL_MS } from './credentials/one-time-code.ts';
+import { checkPasswordPolicy, hashPassword, verifyPassword, verifyPasswordAgainstDummy, type Argon2Params } from './credentials/password.ts';
+import { IdentityError, identityErrors } from './errors.ts';
+import { createFlowStore, type FlowRow } from './flow-store.ts';
+import { buildUi } from './flow-ui.ts';
+import { createIdentityStore, type IdentityWithAddresses } from './identity-store.ts';
+import { messages } from './messages.ts';
+import type { FlowKind, IdentityTraits, SessionDevice, UiText } from './schema.ts';
+import { createSessionStore, PRIVILEGED_WINDOW_MS, sessionToJson, type SessionRow } from './session-store.ts';
+import { createAttemptLimiter } from './attempt-limiter.ts';
+import { normaliseIdentifier, parseTraits } from './traits.ts';
+import { createSecondFactors } from './second-factors.ts';
+
+export type IdentityEmailTemplate = 'login_code' | 'registration_code' | 'verification_code' | 'recovery_code';
+
+/** How the identity provider sends its emails (the mail module in the app; a recorder in tests). */
+export interface IdentityMailer {
+  send(input: { to: string; template: IdentityEmailTemplate; data: { code: string; expiresInMinutes: number } }): Promise<void>;
+}
+
+export interface IdentityServiceOptions {
+  db: Db;
+  mailer: IdentityMailer;
+  /** Absolute URL of the identity API, e.g. https://example.com/identity. */
+  publicBaseUrl: string;
+  /** Absolute URL of the site; return_to must stay on this origin. */
+  siteUrl: string;
+  /** Where each flow's screen lives (Kratos "UI URL"). */
+  uiUrls: Record<FlowKind | 'error', string>;
+  pepper: string;
+  passwordParams?: Argon2Params;
+}
+
+export interface RequestContext {
+  sessionToken?: string;
+  device: Omit<SessionDevice, 'id'>;
+}
+
+/** What a use case produced; the HTTP layer turns it into a status, body, cookies or a redirect. */
+export type Outcome =
+  | { kind: 'flow'; status: 200 | 400; flow: FlowRow }
+  | { kind: 'signed_in'; flow: FlowRow; session: SessionRow; token: string; identity: IdentityWithAddresses; continueWith: ContinueWith[] }
+  | { kind: 'registered'; flow: FlowRow; session: SessionRow; token: string; identity: IdentityWithAddresses; continueWith: ContinueWith[] }
+  | { kind: 'redirect'; flow?: FlowRow; to: string; session?: { row: SessionRow; token: string } }
+  | { kind: 'already_signed_in'; returnTo: string };
+
+export type ContinueWith =
+  | { action: 'redirect_browser_to'; redirect_browser_to: string }
+  | { action: 'set_ory_session_token'; ory_session_token: string }
+  | { action: 'show_verification_ui'; flow: { id: string; verifiable_address: string; url: string } }
+  | { action: 'show_settings_ui'; flow: { id: string; url: string } };
+
+type Body = Record<string, unknown>;
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export function createIdentityService(options: IdentityServiceOptions) {
+  const { db, mailer, publicBaseUrl, siteUrl, uiUrls, pepper, passwordParams } = options;
+  const identities = createIdentityStore({ db, publicBaseUrl });
+  const sessions = createSessionStore({ db });
+  const flows = createFlowStore({ db });
+  const limiter = createAttemptLimiter();
+  const secondFactors = createSecondFactors({ identities, pepper });
+  const siteOrigin = new URL(siteUrl).origin;
+  const defaultReturnTo = `${siteOrigin}/`;
+
+  // ---------- helpers ----------
+
+  function checkReturnTo(returnTo: string | undefined): string | null {
+    if (!returnTo) return null;
+    try {
+      const url = new URL(returnTo, siteOrigin);
+      if (url.origin !== siteOrigin) throw identityErrors.returnToForbidden();
+      return url.toString();
+    } catch (error) {
+      if (error instanceof IdentityError) throw error;
+      throw identityErrors.returnToForbidden();
+    }
+  }
+
+  async function currentSession(token: string | undefined): Promise<SessionRow | null> {
+    return token ? sessions.findByToken(token) : null;
+  }
+
+  function resetMessages(flow: FlowRow): FlowRow {
+    return { ...flow, uiMessages: [], internal: { ...flow.internal, nodeMessages: undefined } };
+  }
+
+  function withNodeMessages(flow: FlowRow, nodeMessages: Record<string, UiText[]>): FlowRow {
+    return { ...flow, internal: { ...flow.internal, nodeMessages: { ...(flow.internal.nodeMessages ?? {}), ...nodeMessages } } };
+  }
+
+  async function invalid(flow: FlowRow, change: { ui?: UiText[]; nodes?: Record<string, UiText[]>; values?: Record<string, unknown> }): Promise<Outcome> {
+    let next: FlowRow = { ...flow, uiMessages: [...flow.uiMessages, ...(change.ui ?? [])] };
+    if (change.nodes) next = withNodeMessages(next, change.nodes);
+    if (change.values) next = { ...next, internal: { ...next.internal, values: { ...(next.internal.values ?? {}), ...change.values } } };
+    return { kind: 'flow', status: 400, flow: await flows.save(next) };
+  }
+
+  async function sendCode(flow: FlowRow, template: IdentityEmailTemplate, address: string, extra: { identityId?: string; traits?: Record<string, unknown> } = {}): Promise<FlowRow> {
+    const code = generateCode();
+    const now = new Date();
+    await mailer.send({ to: address, template, data: { code, expiresInMinutes: Math.round(CODE_TTL_MS / 60_000) } });
+    return {
+      ...flow,
+      internal: { ...flow.internal, code: { hash: hashCode(code, pepper), expiresAt: codeExpiresAt(now).toISOString(), attempts: 0, address, ...extra } },
+    };
+  }
+
+  /** Checks a submitted code against the flow's; counts attempts and burns the code when used up. */
+  async function checkCode(flow: FlowRow, code: string): Promise<{ ok: true; flow: FlowRow } | { ok: false; flow: FlowRow; exhausted: boolean }> {
+    const stored = flow.internal.code;
+    if (!stored) return { ok: false, flow, exhausted: true };
+    const expired = new Date(stored.expiresAt).getTime() < Date.now();
+    const attempts = stored.attempts + 1;
+    if (expired || attempts > MAX_CODE_ATTEMPTS) return { ok: false, flow: { ...flow, internal: { ...flow.internal, code: undefined } }, exhausted: true };
+    if (verifyCode({ hash: stored.hash, code, pepper })) return { ok: true, flow: { ...flow, internal: { ...flow.internal, code: undefined } } };
+    return { ok: false, flow: { ...flow, internal: { ...flow.internal, code: { ...stored, attempts } } }, exhausted: attempts >= MAX_CODE_ATTEMPTS };
+  }
+
+  async function startSession(identityId: string, method: string, context: RequestContext) {
+    return sessions.create({ identityId, method, device: context.device });
+  }
+
+  function isPrivileged(session: SessionRow): boolean {
+    return Date.now() - session.authenticatedAt.getTime() < PRIVILEGED_WINDOW_MS;
+  }
+
+  function returnTarget(flow: FlowRow): string {
+    return flow.returnTo ?? defaultReturnTo;
+  }
+
+  async function startVerification(identityId: string, address: string, type: 'browser' | 'api', returnTo: string | null, csrfToken?: string) {
+    let flow = await flows.create({ kind: 'verification', type, requestUrl: `${publicBaseUrl}/self-service/verification/${type}`, returnTo, csrfToken });
+    flow = await sendCode({ ...flow, state: 'sent_email', active: 'code', internal: { values: { email: address } }, uiMessages: [messages.verificationCodeSent()] }, 'verification_code', address, { identityId });
+    await identities.markSent(identityId, address);
+    return flows.save(flow);
+  }
+
+  // ---------- flows ----------
+
+  return {
+    identities,
+    sessions,
+    flows,
+
+    /** The `ui` and the rest of a flow as Kratos returns it. */
+    async flowToJson(flow: FlowRow) {
+      const base = {
+        id: flow.id,
+        type: flow.type,
+        expires_at: flow.expiresAt.toISOString(),
+        issued_at: flow.issuedAt.toISOString(),
+        request_url: flow.requestUrl,
+        ...(flow.returnTo ? { return_to: flow.returnTo } : {}),
+        ...(flow.active ? { active: flow.active } : {}),
+        state: flow.state,
+      };
+      if (flow.kind === 'settings' || (flow.kind === 'login' && flow.requestedAal === 'aal2')) {
+        const identity = flow.identityId ? await identities.get(flow.identityId) : null;
+        const credentialTypes = flow.identityId ? await identities.credentialTypes(flow.identityId) : [];
+        const ui = buildUi(flow, { publicBaseUrl, traits: identity?.identity.traits, credentialTypes });
+        if (flow.kind === 'settings') return { ...base, ui, identity: identity ? identities.toJson(identity) : null };
+        return { ...base, ui, refresh: flow.refresh, requested_aal: flow.requestedAal, created_at: flow.issuedAt.toISOString(), updated_at: flow.updatedAt.toISOString() };
+      }
+      const ui = buildUi(flow, { publicBaseUrl });
+      if (flow.kind === 'login') return { ...base, ui, refresh: flow.refresh, requested_aal: flow.requestedAal, created_at: flow.issuedAt.toISOString(), updated_at: flow.updatedAt.toISOString() };
+      return { ...base, ui };
+    },
+
+    async sessionToJson(session: SessionRow) {
+      const identity = await identities.get(session.identityId);
+      return sessionToJson(session, identity ? identities.toJson(identity) : null);
+    },
+
+    /** GET /self-service/<kind>/browser|api */
+    async initFlow({
+      kind,
+      type,
+      requestUrl,
+      returnTo,
+      refresh = false,
+      aal,
+      csrfToken,
+      context,
+    }: {
+      kind: FlowKind;
+      type: 'browser' | 'api';
+      requestUrl: string;
+      returnTo?: string;
+      refresh?: boolean;
+      aal?: string;
+      csrfToken?: string;
+      context: RequestContext;
+    }): Promise<Outcome> {
+      const target = checkReturnTo(returnTo);
+      const session = await currentSession(context.sessionToken);
+      if (kind === 'settings') {
+        if (!session) throw identityErrors.sessionInactive();
+        const flow = await flows.create({ kind, type, requestUrl, returnTo: target, identityId: session.identityId, csrfToken });
+        const identity = (await identities.get(session.identityId))!;
+        const hasTotp = (await identities.credentialTypes(session.identityId)).includes('totp');
+        // The enrolment QR code is ready when the page opens, as in Kratos.
+        return { kind: 'flow', status: 200, flow: hasTotp ? flow : await flows.save(await secondFactors.withNewTotp(flow, identity.identity.traits.email)) };
+      }
+      if (kind === 'login') {
+        const wantsAal2 = aal === 'aal2';
+        if (wantsAal2 && !session) throw new IdentityError(401, 'session_aal1_required', 'You can not requested a higher AAL (AAL2/AAL3) without an active session.');
+        if (session && !refresh && !wantsAal2) return { kind: 'already_signed_in', returnTo: target ?? defaultReturnTo };
+        if (session && wantsAal2 && session.aal === 'aal2') return { kind: 'already_signed_in', returnTo: target ?? defaultReturnTo };
+        const uiMessages = wantsAal2 ? [messages.secondFactor()] : refresh && session ? [messages.reauthenticate()] : [];
+        const identity = session ? await identities.get(session.identityId) : null;
+        return {
+          kind: 'flow',
+          status: 200,
+          flow: await flows.create({
+            kind,
+            type,
+            requestUrl,
+            returnTo: target,
+            refresh: refresh && Boolean(session),
+            requestedAal: wantsAal2 ? 'aal2' : 'aal1',
+            identityId: session?.identityId,
+            uiMessages,
+            internal: identity && refresh ? { values: { identifier: identity.identity.traits.email } } : {},
+            csrfToken,
+          }),
+        };
+      }
+      if ((kind === 'registration' || kind === 'recovery') && session) return { kind: 'already_signed_in', returnTo: target ?? defaultReturnTo };
+      return { kind: 'flow', status: 200, flow: await flows.create({ kind, type, requestUrl, returnTo: target, csrfToken }) };
+    },
+
+    /** GET /self-service/<kind>/flows?id= — checks the browser's anti-CSRF cookie. */
+    async getFlow({ kind, id, csrfCookie }: { kind: FlowKind; id: string; csrfCookie?: string }): Promise<FlowRow> {
+      const flow = await flows.get(id);
+      if (!flow || flow.kind !== kind) throw identityErrors.notFound(`Unable to locate the resource`);
+      if (flow.type === 'browser' && flow.csrfToken !== csrfCookie) throw identityErrors.csrf(csrfCookie ? 'The anti-CSRF cookie does not match this flow.' : 'The anti-CSRF cookie was not sent with the request.');
+      if (flow.expiresAt.getTime() < Date.now()) throw identityErrors.flowExpired(flow.expiresAt, undefined, `${publicBaseUrl}/self-service/${kind}/browser${flow.returnTo ? `?return_to=${encodeURIComponent(flow.returnTo)}` : ''}`);
+      return flow;
+    },
+
+    /** POST /self-service/<kind>?flow= */
+    async submitFlow({ kind, id, body, csrfCookie, context }: { kind: FlowKind; id: string; body: Body; csrfCookie?: string; context: RequestContext }): Promise<Outcome> {
+      const found = await flows.get(id);
+      if (!found || found.kind !== kind) throw identityErrors.notFound('Unable to locate the resource');
+      if (found.type === 'browser') {
+        const sent = str(body.csrf_token);
+        if (!csrfCookie) throw identityErrors.csrf('The anti-CSRF cookie was not sent with the request.');
+        if (!sent) throw identityErrors.csrf('The anti-CSRF token was not sent in the request body.');
+        if (!(sent === found.csrfToken && csrfCookie === found.csrfToken)) throw identityErrors.csrf('The anti-CSRF token does not match the anti-CSRF cookie.');
+      }
+      if (found.expiresAt.getTime() < Date.now()) {
+        const minutes = (Date.now() - found.expiresAt.getTime()) / 60_000;
+        const expiredMessage = { login: messages.loginExpired, registration: messages.registrationExpired, settings: messages.settingsExpired, recovery: messages.recoveryExpired, verification: messages.verificationExpired }[kind](minutes);
+        const replacement = await flows.create({
+          kind,
+          type: found.type,
+          requestUrl: found.requestUrl,
+          returnTo: found.returnTo,
+          identityId: found.identityId,
+          requestedAal: found.requestedAal,
+          refresh: found.refresh,
+          uiMessages: [expiredMessage],
+          csrfToken: found.type === 'browser' ? found.csrfToken : undefined,
+        });
+        throw identityErrors.flowExpired(found.expiresAt, replacement.id);
+      }
+      const flow = resetMessages(found);
+      switch (kind) {
+        case 'login':
+          return submitLogin(flow, body, context);
+        case 'registration':
+          return submitRegistration(flow, body, context);
+        case 'recovery':
+          return submitRecovery(flow, body, context);
+        case 'verification':
+          return submitVerification(flow, body);
+        case 'settings':
+          return submitSettings(flow, body, context);
+      }
+    },
+
+    /** GET /sessions/whoami */
+    async whoami(token: string | undefined): Promise<SessionRow> {
+      const session = await currentSession(token);
+      if (!session) throw identityErrors.sessionInactive();
+      return session;
+    },
+
+    async logoutUrl(token: string | undefined, returnTo?: string) {
+      const session = await currentSession(token);
+      if (!session) throw identityErrors.sessionInactive();
+      const logoutToken = await sessions.rotateLogoutToken(session.id);
+      const target = checkReturnTo(returnTo);
+      return { logout_url: `${publicBaseUrl}/self-service/logout?token=${logoutToken}${target ? `&return_to=${encodeURIComponent(target)}` : ''}`, logout_token: logoutToken };
+    },
+
+    /** GET /self-service/logout?token= — the token must belong to the browser's session. */
+    async logout({ sessionToken, logoutToken, returnTo }: { sessionToken?: string; logoutToken: string; returnTo?: string }): Promise<string> {
+      const target = checkReturnTo(returnTo) ?? defaultReturnTo;
+      const session = await currentSession(sessionToken);
+      const { hashToken } = await import('./session-store.ts');
+      if (!session || session.logoutTokenHash !== hashToken(logoutToken)) throw identityErrors.forbidden('Unable to log out because the logout token in the URL query does not match the session cookie.');
+      await sessions.revoke(session.id);
+      return target;
+    },
+
+    async logoutApi(sessionToken: string): Promise<void> {
+      const session = await currentSession(sessionToken);
+      if (!session) throw identityErrors.forbidden('The provided session token is invalid or has already been revoked.');
+      await sessions.revoke(session.id);
+    },
+
+    limiter,
+  };
+
+  // ---------- login ----------
+
+  async function submitLogin(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
+    const method = str(body.method);
+    if (flow.requestedAal === 'aal2') return secondFactorLogin(flow, body, context);
+    if (method === 'password') {
+      const identifier = normaliseIdentifier(str(body.identifier) || str(body.password_identifier));
+      const password = str(body.password);
+      const values = { identifier };
+      const nodeMessages: Record<string, UiText[]> = {};
+      if (!identifier) nodeMessages.identifier = [messages.required('identifier')];
+      if (!password) nodeMessages.password = [messages.required('password')];
+      if (Object.keys(nodeMessages).length > 0) return invalid(flow, { nodes: nodeMessages, values });
+      const wait = limiter.retryAfter(`login:${identifier}`);
+      if (wait > 0) return invalid(flow, { ui: [messages.rateLimited(wait)], values });
+      const identity = await identities.findByIdentifier(identifier);
+      const credential = identity ? await identities.credential(identity.id, 'password') : null;
+      const hash = typeof credential?.config.hashedPassword === 'string' ? credential.config.hashedPassword : null;
+      // Without an account, spend the same time hashing so timing does not reveal which emails exist.
+      const ok = hash ? await verifyPassword(hash, password) : await verifyPasswordAgainstDummy(password, { params: passwordParams });
+      if (!ok || !identity) {
+        limiter.fail(`login:${identifier}`);
+        return invalid(flow, { ui: [messages.invalidCredentials()], values });
+      }
+      if (identity.state !== 'active') return invalid(flow, { ui: [messages.identityDisabled()], values });
+      limiter.succeed(`login:${identifier}`);
+      return finishLogin(flow, identity.id, 'password', context);
+    }
+    if (method === 'code') {
+      const identifier = normaliseIdentifier(str(body.identifier) || str(flow.internal.values?.identifier));
+      const resend = str(body.resend) === 'code';
+      const code = str(body.code).trim();
+      if (flow.state === 'sent_email' && !resend && code) {
+        const checked = await checkCode(flow, code);
+        if (!checked.ok) {
+          const next = checked.exhausted ? { ...checked.flow, state: 'choose_method' as const, active: null } : checked.flow;
+          return invalid(next, checked.exhausted ? { ui: [messages.loginCodeInvalid()] } : { nodes: { code: [messages.loginCodeInvalid()] } });
+        }
+        const stored = flow.internal.code!;
+        await identities.markVerified(stored.identityId!, stored.address);
+        return finishLogin(checked.flow, stored.identityId!, 'code', context);
+      }
+      if (!identifier) return invalid(flow, { nodes: { identifier: [messages.required('identifier')] } });
+      const wait = limiter.retryAfter(`code:${identifier}`);
+      if (wait > 0) return invalid(flow, { ui: [messages.rateLimited(wait)], values: { identifier } });
+      limiter.fail(`code:${identifier}`); // every send counts: codes cost an email
+      const identity = await identities.findByIdentifier(identifier);
+      if (!identity) return invalid(flow, { nodes: { identifier: [messages.noCodeUser()] }, values: { identifier } });
+      const sent = await sendCode({ ...flow, state: 'sent_email', active: 'code', uiMessages: [messages.loginCodeSent()], internal: { ...flow.internal, values: { identifier } } }, 'login_code', identifier, { identityId: identity.id });
+      // Kratos answers a sent code with 400 and the flow: clients expect it.
+      return { kind: 'flow', status: 400, flow: await flows.save(sent) };
+    }
+    return invalid(flow, { ui: [messages.noStrategy()] });
+  }
+
+  async function secondFactorLogin(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
+    const session = await currentSession(context.sessionToken);
+    if (!session || session.identityId !== flow.identityId) throw identityErrors.sessionInactive();
+    const method = str(body.method);
+    const result = await secondFactors.verifyLogin(session.identityId, method, body);
+    if (!result.ok) return invalid(flow, { nodes: result.nodeMessages });
+    const upgraded = await sessions.addMethod(session.id, { method, aal: 'aal2', completed_at: new Date().toISOString() });
+    const identity = (await identities.get(session.identityId))!;
+    const saved = await flows.save({ ...flow, state: 'passed_challenge', active: method });
+    return { kind: 'signed_in', flow: saved, session: upgraded, token: context.sessionToken!, identity, continueWith: [{ action: 'redirect_browser_to', redirect_browser_to: returnTarget(flow) }] };
+  }
+
+  async function finishLogin(flow: FlowRow, identityId: string, method: string, context: RequestContext): Promise<Outcome> {
+    const existing = await currentSession(context.sessionToken);
+    // A refresh (re-authentication) renews the same session's authentication time.
+    const { session, token } =
+      flow.refresh && existing && existing.identityId === identityId
+        ? { session: await sessions.addMethod(existing.id, { method, aal: 'aal1', completed_at: new Date().toISOString() }), token: context.sessionToken! }
+        : await startSession(identityId, method, context);
+    const identity = (await identities.get(identityId))!;
+    const saved = await flows.save({ ...flow, state: 'passed_challenge', active: method, identityId });
+    const continueWith: ContinueWith[] = [];
+    if (saved.type === 'api') continueWith.push({ action: 'set_ory_session_token', ory_session_token: token });
+    // A second factor on the account: the browser continues to the aal2 step.
+    const types = await identities.credentialTypes(identityId);
+    const needsSecondFactor = types.includes('totp') || types.includes('lookup_secret');
+    const next = needsSecondFactor ? `${publicBaseUrl}/self-service/login/browser?aal=aal2${flow.returnTo ? `&return_to=${encodeURIComponent(flow.returnTo)}` : ''}` : returnTarget(flow);
+    continueWith.push({ action: 'redirect_browser_to', redirect_browser_to: next });
+    return { kind: 'signed_in', flow: saved, session, token, identity, continueWith };
+  }
+
+  // ---------- registration ----------
+
+  async function submitRegistration(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
+    const method = str(body.method);
+    const parsed = parseTraits(body.traits);
+    const rawTraits = (body.traits && typeof body.traits === 'object' ? body.traits : {}) as Record<string, unknown>;
+    if (method === 'code') {
+      const resend = str(body.resend) === 'code';
+      const code = str(body.code).trim();
+      if (flow.state === 'sent_email' && !resend && code) {
+        const stored = flow.internal.code;
+        if (stored?.traits && parsed.ok && normaliseIdentifier(parsed.traits.email) !== normaliseIdentifier(String((stored.traits as IdentityTraits).email))) {
+          return invalid(flow, { ui: [messages.traitsChanged()] });
+        }
+        const checked = await checkCode(flow, code);
+        if (!checked.ok) {
+          const next = checked.exhausted ? { ...checked.flow, state: 'choose_method' as const, active: null } : checked.flow;
+          return invalid(next, checked.exhausted ? { ui: [messages.registrationCodeInvalid()] } : { nodes: { code: [messages.registrationCodeInvalid()] } });
+        }
+        const traits = stored!.traits as IdentityTraits;
+        if (await identities.emailInUse(traits.email)) return invalid(checked.flow, { ui: [duplicateMessage(traits.email)] });
+        const identity = await identities.create({ traits, verified: true });
+        await identities.setCredential(identity.identity.id, 'code', { identifiers: [normaliseIdentifier(traits.email)], config: { addresses: [{ channel: 'email', address: traits.email }] } });
+        return finishRegistration(checked.flow, identity, 'code', context, false);
+      }
+      if (!parsed.ok) return invalid(flow, { nodes: parsed.nodeMessages, values: { traits: rawTraits } });
+      if (await identities.emailInUse(parsed.traits.email)) return invalid(flow, { ui: [duplicateMessage(parsed.traits.email)], values: { traits: rawTraits } });
+      const wait = limiter.retryAfter(`code:${parsed.traits.email}`);
+      if (wait > 0) return invalid(flow, { ui: [messages.rateLimited(wait)], values: { traits: rawTraits } });
+      limiter.fail(`code:${parsed.traits.email}`);
+      const sent = await sendCode({ ...flow, state: 'sent_email', active: 'code', uiMessages: [messages.registrationCodeSent()], internal: { ...flow.internal, values: { traits: parsed.traits } } }, 'registration_code', parsed.traits.email, { traits: parsed.traits });
+      return { kind: 'flow', status: 400, flow: await flows.save(sent) };
+    }
+    if (method === 'password') {
+      const password = str(body.password);
+      const nodeMessages: Record<string, UiText[]> = parsed.ok ? {} : { ...parsed.nodeMessages };
+      if (!password) nodeMessages.password = [messages.required('password')];
+      else {
+        const policy = checkPasswordPolicy({ password, identifier: parsed.ok ? parsed.traits.email : str(rawTraits.email) });
+        if (!policy.ok) nodeMessages.password = [policy.message];
+      }
+      if (Object.keys(nodeMessages).length > 0 || !parsed.ok) return invalid(flow, { nodes: nodeMessages, values: { traits: rawTraits } });
+      if (await identities.emailInUse(parsed.traits.email)) return invalid(flow, { ui: [duplicateMessage(parsed.traits.email)], values: { traits: rawTraits } });
+      const identity = await identities.create({ traits: parsed.traits });
+      await identities.setCredential(identity.identity.id, 'password', { identifiers: [normaliseIdentifier(parsed.traits.email)], config: { hashedPassword: await hashPassword(password, { params: passwordParams }) } });
+      return finishRegistration(flow, identity, 'password', context, true);
+    }
+    return invalid(flow, { ui: [{ id: 4010003, text: 'Could not find a strategy to sign you up with. Did you fill out the form correctly?', type: 'error' }], values: { traits: rawTraits } });
+  }
+
+  function duplicateMessage(email: string): UiText {
+    return messages.duplicateWithHints({ available_credential_types: ['password', 'code'], available_oidc_providers: [], credential_identifier_hint: email });
+  }
+
+  async function finishRegistration(flow: FlowRow, identity: IdentityWithAddresses, method: string, context: RequestContext, verify: boolean): Promise<Outcome> {
+    const { session, token } = await startSession(identity.identity.id, method, context);
+    const saved = await flows.save({ ...flow, state: 'passed_challenge', active: method, identityId: identity.identity.id });
+    const continueWith: ContinueWith[] = [];
+    if (saved.type === 'api') continueWith.push({ action: 'set_ory_session_token', ory_session_token: token });
+    if (verify) {
+      const verification = await startVerification(identity.identity.id, identity.identity.traits.email, saved.type, flow.returnTo, saved.type === 'browser' ? saved.csrfToken : undefined);
+      continueWith.push({ action: 'show_verification_ui', flow: { id: verification.id, verifiable_address: identity.identity.traits.email, url: `${uiUrls.verification}?flow=${verification.id}` } });
+    }
+    const fresh = (await identities.get(identity.identity.id))!;
+    return { kind: 'registered', flow: saved, session, token, identity: fresh, continueWith };
+  }
+
+  // ---------- recovery ----------
+
+  async function submitRecovery(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
+    const code = str(body.code).trim();
+    const email = normaliseIdentifier(str(body.email));
+    if (flow.state === 'sent_email' && code && !email) {
+      const checked = await checkCode(flow, code);
+      if (!checked.ok) {
+        const next = checked.exhausted ? { ...checked.flow, state: 'choose_method' as const, active: null } : checked.flow;
+        return invalid(next, checked.exhausted ? { ui: [messages.recoveryCodeInvalid()] } : { nodes: { code: [messages.recoveryCodeInvalid()] } });
+      }
+      const stored = flow.internal.code!;
+      if (!stored.identityId) return invalid({ ...checked.flow, state: 'choose_method', active: null }, { ui: [messages.recoveryCodeInvalid()] });
+      await identities.markVerified(stored.identityId, stored.address);
+      const { session, token } = await startSession(stored.identityId, 'code_recovery', context);
+      const settings = await flows.create({
+        kind: 'settings',
+        type: flow.type,
+        requestUrl: `${publicBaseUrl}/self-service/settings/${flow.type}`,
+        returnTo: flow.returnTo,
+        identityId: stored.identityId,
+        uiMessages: [messages.recoveredChangePassword(Math.round(PRIVILEGED_WINDOW_MS / 60_000))],
+        csrfToken: flow.type === 'browser' ? flow.csrfToken : undefined,
+      });
+      const saved = await flows.save({ ...checked.flow, state: 'passed_challenge' });
+      return { kind: 'redirect', flow: saved, to: `${uiUrls.settings}?flow=${settings.id}`, session: { row: session, token } };
+    }
+    if (!email) return invalid(flow, { nodes: { email: [messages.required('email')] } });
+    const wait = limiter.retryAfter(`recovery:${email}`);
+    if (wait > 0) return invalid(flow, { ui: [messages.rateLimited(wait)], values: { email } });
+    limiter.fail(`recovery:${email}`);
+    const identity = await identities.findByIdentifier(email);
+    // The same answer whether or not the address has an account: no enumeration.
+    let next: FlowRow = { ...flow, state: 'sent_email', active: 'code', uiMessages: [messages.recoveryCodeSent()], internal: { ...flow.internal, values: { email }, code: undefined } };
+    if (identity) next = await sendCode(next, 'recovery_code', email, { identityId: identity.id });
+    return { kind: 'flow', status: 200, flow: await flows.save(next) };
+  }
+
+  // ---------- verification ----------
+
+  async function submitVerification(flow: FlowRow, body: Body): Promise<Outcome> {
+    const code = str(body.code).trim();
+    const email = normaliseIdentifier(str(body.email));
+    if (flow.state === 'sent_email' && code && !email) {
+      const checked = await checkCode(flow, code);
+      if (!checked.ok) {
+        const next = checked.exhausted ? { ...checked.flow, state: 'choose_method' as const, active: null } : checked.flow;
+        return invalid(next, checked.exhausted ? { ui: [messages.verificationCodeInvalid()] } : { nodes: { code: [messages.verificationCodeInvalid()] } });
+      }
+      const stored = flow.internal.code!;
+      if (stored.identityId) await identities.markVerified(stored.identityId, stored.address);
+      return { kind: 'flow', status: 200, flow: await flows.save({ ...checked.flow, state: 'passed_challenge', uiMessages: [messages.verified()] }) };
+    }
+    if (!email) return invalid(flow, { nodes: { email: [messages.required('email')] } });
+    const wait = limiter.retryAfter(`verification:${email}`);
+    if (wait > 0) return invalid(flow, { ui: [messages.rateLimited(wait)], values: { email } });
+    limiter.fail(`verification:${email}`);
+    const identity = await identities.findByIdentifier(email);
+    let next: FlowRow = { ...flow, state: 'sent_email', active: 'code', uiMessages: [messages.verificationCodeSent()], internal: { ...flow.internal, values: { email }, code: undefined } };
+    if (identity) {
+      next = await sendCode(next, 'verification_code', email, { identityId: identity.id });
+      await identities.markSent(identity.id, email);
+    }
+    return { kind: 'flow', status: 200, flow: await flows.save(next) };
+  }
+
+  // ---------- settings ----------
+
+  async function submitSettings(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
+    const session = await currentSession(context.sessionToken);
+    if (!session) throw identityErrors.sessionInactive();
+    if (session.identityId !== flow.identityId) throw new IdentityError(403, 'security_identity_mismatch', 'Requested identity does not match the identity of the session.');
+    const identity = (await identities.get(session.identityId))!;
+    const method = str(body.method) || (body.totp_unlink ? 'totp' : body.lookup_secret_regenerate || body.lookup_secret_confirm ? 'lookup_secret' : '');
+    const refreshUrl = `${publicBaseUrl}/self-service/login/browser?refresh=true&return_to=${encodeURIComponent(`${uiUrls.settings}?flow=${flow.id}`)}`;
+    const saved = async (next: FlowRow) => ({ kind: 'flow' as const, status: 200 as const, flow: await flows.save({ ...next, state: 'success', uiMessages: [messages.settingsSaved()] }) });
+
+    if (method === 'profile') {
+      const parsed = parseTraits(body.traits);
+      if (!parsed.ok) return invalid(flow, { nodes: parsed.nodeMessages });
+      const emailChanged = normaliseIdentifier(parsed.traits.email) !== normaliseIdentifier(identity.identity.traits.email);
+      if (emailChanged) {
+        // The email is a sign-in identifier: changing it needs a recent sign-in.
+        if (!isPrivileged(session)) throw identityErrors.sessionRefreshRequired(refreshUrl);
+        if (await identities.emailInUse(parsed.traits.email, identity.identity.id)) return invalid(flow, { nodes: { 'traits.email': [messages.duplicate()] } });
+      }
+      await identities.updateTraits(identity.identity.id, parsed.traits);
+      if (emailChanged) await startVerification(identity.identity.id, parsed.traits.email, flow.type, flow.returnTo, flow.type === 'browser' ? flow.csrfToken : undefined);
+      return saved(flow);
+    }
+    if (method === 'password') {
+      if (!isPrivileged(session)) throw identityErrors.sessionRefreshRequired(refreshUrl);
+      const password = str(body.password);
+      if (!password) return invalid(flow, { nodes: { password: [messages.required('password')] } });
+      const policy = checkPasswordPolicy({ password, identifier: identity.identity.traits.email });
+      if (!policy.ok) return invalid(flow, { nodes: { password: [policy.message] } });
+      await identities.setCredential(identity.identity.id, 'password', { identifiers: [normaliseIdentifier(identity.identity.traits.email)], config: { hashedPassword: await hashPassword(password, { params: passwordParams }) } });
+      // Other devices sign in again with the new password.
+      await sessions.revokeOthers(identity.identity.id, session.id);
+      return saved(flow);
+    }
+    if (method === 'totp' || method === 'lookup_secret') {
+      if (!isPrivileged(session)) throw identityErrors.sessionRefreshRequired(refreshUrl);
+      const result = await secondFactors.updateSettings(identity, flow, method, body);
+      if (!result.ok) return invalid(result.flow, { nodes: result.nodeMessages });
+      if (result.done) return saved(result.flow);
+      return { kind: 'flow', status: 200, flow: await flows.save(result.flow) };
+    }
+    return invalid(flow, { ui: [{ id: 4010005, text: 'Could not find a strategy to update your settings. Did you fill out the form correctly?', type: 'error' }] });
+  }
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

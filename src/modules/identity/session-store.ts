@@ -1,0 +1,115 @@
+// Identity sessions: opaque tokens (only their hashes are stored), assurance levels, devices.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { identitySessions, type AuthenticationMethod, type SessionDevice } from './schema.ts';
+
+export type SessionRow = typeof identitySessions.$inferSelect;
+
+/** Sessions last a day (Kratos default); settings changes need a sign-in within the privileged window. */
+export const SESSION_LIFESPAN_MS = 24 * 60 * 60 * 1000;
+export const PRIVILEGED_WINDOW_MS = 15 * 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
+
+export function createSessionStore({ db }: { db: Db }) {
+  return {
+    async create({ identityId, method, aal = 'aal1', device, now = new Date() }: { identityId: string; method: AuthenticationMethod['method']; aal?: 'aal1' | 'aal2'; device: Omit<SessionDevice, 'id'>; now?: Date }) {
+      const token = newToken('ory_st_');
+      const logoutToken = newToken('ory_lo_');
+      const [row] = await db
+        .insert(identitySessions)
+        .values({
+          id: randomUUID(),
+          tokenHash: hashToken(token),
+          logoutTokenHash: hashToken(logoutToken),
+          identityId,
+          aal,
+          authenticationMethods: [{ method, aal: 'aal1', completed_at: now.toISOString() }],
+          devices: [{ id: randomUUID(), ...device }],
+          authenticatedAt: now,
+          issuedAt: now,
+          expiresAt: new Date(now.getTime() + SESSION_LIFESPAN_MS),
+        })
+        .returning();
+      return { token, session: row! };
+    },
+
+    /** An active, unexpired session for this token, or null. */
+    async findByToken(token: string, now = new Date()): Promise<SessionRow | null> {
+      const [row] = await db
+        .select()
+        .from(identitySessions)
+        .where(and(eq(identitySessions.tokenHash, hashToken(token)), eq(identitySessions.active, true), gt(identitySessions.expiresAt, now)));
+      return row ?? null;
+    },
+
+    /** Adds a completed method (a second factor, or a re-authentication) to the session. */
+    async addMethod(sessionId: string, method: AuthenticationMethod, now = new Date()): Promise<SessionRow> {
+      const [row] = await db
+        .update(identitySessions)
+        .set({
+          authenticationMethods: sql`${identitySessions.authenticationMethods} || ${JSON.stringify([method])}::jsonb`,
+          aal: method.aal === 'aal2' ? 'aal2' : sql`${identitySessions.aal}`,
+          authenticatedAt: now,
+        })
+        .where(eq(identitySessions.id, sessionId))
+        .returning();
+      return row!;
+    },
+
+    /** A fresh logout token for the browser logout flow. */
+    async rotateLogoutToken(sessionId: string): Promise<string> {
+      const logoutToken = newToken('ory_lo_');
+      await db.update(identitySessions).set({ logoutTokenHash: hashToken(logoutToken) }).where(eq(identitySessions.id, sessionId));
+      return logoutToken;
+    },
+
+    async revoke(sessionId: string): Promise<void> {
+      await db.update(identitySessions).set({ active: false }).where(eq(identitySessions.id, sessionId));
+    },
+
+    async revokeOthers(identityId: string, keepSessionId: string): Promise<number> {
+      const rows = await db
+        .update(identitySessions)
+        .set({ active: false })
+        .where(and(eq(identitySessions.identityId, identityId), ne(identitySessions.id, keepSessionId), eq(identitySessions.active, true)))
+        .returning({ id: identitySessions.id });
+      return rows.length;
+    },
+
+    async revokeAll(identityId: string): Promise<void> {
+      await db.update(identitySessions).set({ active: false }).where(eq(identitySessions.identityId, identityId));
+    },
+
+    async get(sessionId: string): Promise<SessionRow | null> {
+      const [row] = await db.select().from(identitySessions).where(eq(identitySessions.id, sessionId));
+      return row ?? null;
+    },
+
+    /** The identity's other active sessions, newest first. */
+    async listOthers(identityId: string, exceptSessionId: string, { offset, limit }: { offset: number; limit: number }, now = new Date()) {
+      const where = and(eq(identitySessions.identityId, identityId), ne(identitySessions.id, exceptSessionId), eq(identitySessions.active, true), gt(identitySessions.expiresAt, now));
+      const rows = await db.select().from(identitySessions).where(where).orderBy(desc(identitySessions.issuedAt)).limit(limit).offset(offset);
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(identitySessions).where(where);
+      return { rows, total: count?.n ?? 0 };
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+export function sessionToJson(row: SessionRow, identity: unknown) {
+  return {
+    id: row.id,
+    active: row.active && row.expiresAt.getTime() > Date.now(),
+    expires_at: row.expiresAt.toISOString(),
+    authenticated_at: row.authenticatedAt.toISOString(),
+    issued_at: row.issuedAt.toISOString(),
+    authenticator_assurance_level: row.aal,
+    authentication_methods: row.authenticationMethods,
+    devices: row.devices,
+    identity,
+  };
+}

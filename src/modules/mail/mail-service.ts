@@ -1,0 +1,140 @@
+// Sends the product's emails. Every message is written to the outbox before delivery is tried
+// (DESIGN §2: nothing is lost); a failed delivery keeps its row with the error and is retried by
+// retryFailed(). The transport is SMTP when SMTP_URL is set, otherwise nodemailer's JSON
+// transport, which delivers nowhere: the outbox (and the dev mailbox reading it) is the inbox.
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, lt, ne, or } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { outbox, type OutboxStatus } from './schema.ts';
+import { EMAIL_TEMPLATES, renderEmail, type EmailData, type EmailTemplate, type TemplateVariables } from './templates.ts';
+
+/** After this many tries a message stays failed for good (and is logged as an error). */
+export const MAX_ATTEMPTS = 5;
+/** A queued row older than this was left by a process that stopped mid-send; retry it. */
+const STALE_QUEUED_MS = 10 * 60_000;
+
+export type OutboxMessage = typeof outbox.$inferSelect;
+
+/** The part of a nodemailer transporter the service uses (a fake in a test is one function). */
+export interface MailTransport {
+  sendMail(message: { from: string; to: string; subject: string; html: string; text: string; headers: Record<string, string> }): Promise<unknown>;
+  close?(): void;
+}
+
+/** The logging the service does; Fastify's and pino's loggers fit. */
+export interface MailLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** SMTP when a URL is given (smtp:// or smtps://, credentials in the URL); otherwise outbox-only. */
+export function createTransport({ smtpUrl }: { smtpUrl?: string }): MailTransport {
+  if (!smtpUrl) return nodemailer.createTransport({ jsonTransport: true });
+  // nodemailer's defaults wait minutes on a dead server; a sign-in request should not.
+  return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+}
+
+const sendInput = z.object({
+  to: z.email({ error: 'to must be one email address' }).transform((address) => address.toLowerCase()),
+  template: z.enum(EMAIL_TEMPLATES),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export interface SendResult {
+  id: string;
+  status: OutboxStatus;
+}
+
+export type MailService = ReturnType<typeof createMailService>;
+
+export function createMailService({ db, transport, from, productName, siteUrl, logger }: { db: Db; transport: MailTransport; from: string; productName: string; siteUrl: string; logger?: MailLogger }) {
+  /** One delivery attempt. Claims the row first so two retry loops never send it twice. */
+  async function deliver(row: OutboxMessage): Promise<OutboxStatus | 'skipped'> {
+    const [claimed] = await db
+      .update(outbox)
+      .set({ attempts: row.attempts + 1, status: 'queued' })
+      .where(and(eq(outbox.id, row.id), eq(outbox.attempts, row.attempts), ne(outbox.status, 'sent')))
+      .returning({ id: outbox.id });
+    if (!claimed) return 'skipped';
+    const attempt = row.attempts + 1;
+    try {
+      await transport.sendMail({
+        from,
+        to: row.to,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        // Auto-Submitted stops out-of-office replies; a unique ref stops Gmail threading repeated
+        // code emails together, which hides the newest code under the older ones.
+        headers: { 'Auto-Submitted': 'auto-generated', 'X-Entity-Ref-ID': row.id },
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await db.update(outbox).set({ status: 'failed', lastError: message.slice(0, 2000) }).where(eq(outbox.id, row.id));
+      const details = { outboxId: row.id, template: row.template, attempt, err: message };
+      if (attempt >= MAX_ATTEMPTS) logger?.error(details, 'email delivery failed for good');
+      else logger?.warn(details, 'email delivery failed; will retry');
+      return 'failed';
+    }
+    await db.update(outbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+    return 'sent';
+  }
+
+  return {
+    /**
+     * Renders the template, stores the message, then delivers it. Throws on bad input or when the
+     * outbox cannot be written; a delivery failure is not thrown: the row is kept as 'failed'.
+     */
+    async send<T extends EmailTemplate>(input: { to: string; template: T; data: TemplateVariables<T> }): Promise<SendResult> {
+      const { to, template, data } = sendInput.parse(input);
+      // The caller's variables plus what every email knows; renderEmail validates the whole.
+      const rendered = renderEmail(template, { ...data, productName, siteUrl, email: to } as EmailData[typeof template]);
+      const [row] = await db
+        .insert(outbox)
+        .values({ id: randomUUID(), to, subject: rendered.subject, template, html: rendered.html, text: rendered.text, data, status: 'queued', attempts: 0 })
+        .returning();
+      const status = await deliver(row!);
+      return { id: row!.id, status: status === 'skipped' ? 'queued' : status };
+    },
+
+    /** Tries again every failed (or abandoned) message that has attempts left, oldest first. */
+    async retryFailed({ limit = 100 }: { limit?: number } = {}): Promise<{ sent: number; failed: number }> {
+      const stale = new Date(Date.now() - STALE_QUEUED_MS);
+      const rows = await db
+        .select()
+        .from(outbox)
+        .where(and(lt(outbox.attempts, MAX_ATTEMPTS), or(eq(outbox.status, 'failed'), and(eq(outbox.status, 'queued'), lt(outbox.createdAt, stale)))))
+        .orderBy(outbox.createdAt)
+        .limit(limit);
+      const result = { sent: 0, failed: 0 };
+      for (const row of rows) {
+        const status = await deliver(row);
+        if (status === 'sent') result.sent += 1;
+        else if (status === 'failed') result.failed += 1;
+      }
+      if (rows.length > 0) logger?.info({ ...result }, 'retried undelivered emails');
+      return result;
+    },
+
+    /** The newest message to an address, or null. */
+    async latestFor(to: string): Promise<OutboxMessage | null> {
+      const [row] = await db.select().from(outbox).where(eq(outbox.to, to.trim().toLowerCase())).orderBy(desc(outbox.createdAt)).limit(1);
+      return row ?? null;
+    },
+
+    /** The newest messages first. */
+    list({ limit = 50 }: { limit?: number } = {}): Promise<OutboxMessage[]> {
+      return db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
+    },
+
+    /** One message by id, or null (also for a malformed id). */
+    async get(id: string): Promise<OutboxMessage | null> {
+      if (!z.uuid().safeParse(id).success) return null;
+      const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+      return row ?? null;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// Every template renders an HTML and a text part carrying the code or link; every value is escaped.
+import { describe, expect, it } from 'vitest';
+import { EMAIL_TEMPLATES, escapeHtml, renderEmail, type EmailData, type EmailTemplate } from './templates.ts';
+
+const context = { productName: 'Atelier', siteUrl: 'https://atelier.example', email: 'jane@example.com', expiresInMinutes: 15 };
+const LINK = 'https://atelier.example/identity/self-service/verification?flow=f1&token=t1';
+
+function dataFor(template: EmailTemplate): EmailData[EmailTemplate] {
+  return template.endsWith('_link') ? { ...context, link: LINK } : { ...context, code: '482913' };
+}
+
+describe('renderEmail', () => {
+  it.each(EMAIL_TEMPLATES)('%s renders a subject, an HTML part and a text part with the secret', (template) => {
+    const email = renderEmail(template, dataFor(template));
+    expect(email.subject).toContain('Atelier');
+    expect(email.html).toMatch(/^<!DOCTYPE html>/);
+    expect(email.html).toContain('<h1 class="headline"');
+    expect(email.html).toContain('role="presentation"');
+    expect(email.html).toContain('#8c1c13');
+    expect(email.html).toContain('jane@example.com');
+    expect(email.text).toContain('jane@example.com');
+    expect(email.text).toContain('expires in 15 minutes');
+    expect(email.text).not.toMatch(/<[a-z]/i);
+    if (template.endsWith('_link')) {
+      expect(email.html).toContain(`href="${LINK.replace('&', '&amp;')}"`);
+      expect(email.text).toContain(LINK);
+    } else {
+      expect(email.html).toMatch(/<p class="code"[^>]*>482913<\/p>/);
+      expect(email.text).toContain('    482913\n');
+    }
+  });
+
+  it.each(EMAIL_TEMPLATES)('%s keeps the secret out of the subject and the preview line', (template) => {
+    const email = renderEmail(template, dataFor(template));
+    expect(email.subject).not.toContain('482913');
+    expect(email.subject).not.toContain('token=');
+    const preview = /<div style="display:none;[^>]*>([^&]*)/.exec(email.html)?.[1] ?? '';
+    expect(preview.length).toBeGreaterThan(10);
+    expect(preview).not.toContain('482913');
+  });
+
+  it('says a link opens a page that asks to confirm (mail scanners prefetch links)', () => {
+    for (const template of ['verification_link', 'recovery_link'] as const) {
+      const email = renderEmail(template, { ...context, link: LINK });
+      expect(email.html).toContain('opens a page on atelier.example that asks you to confirm');
+      expect(email.text).toContain('confirm on the page it opens');
+    }
+  });
+
+  it('writes durations in words', () => {
+    expect(renderEmail('login_code', { ...context, code: '1', expiresInMinutes: 1 }).text).toContain('expires in 1 minute and');
+    expect(renderEmail('recovery_link', { ...context, link: LINK, expiresInMinutes: 60 }).text).toContain('expires in 1 hour and');
+    expect(renderEmail('recovery_link', { ...context, link: LINK, expiresInMinutes: 1440 }).text).toContain('expires in 24 hours and');
+  });
+
+  it('escapes every interpolated value in the HTML', () => {
+    const hostile = '<script>alert("x")</script>';
+    const email = renderEmail('login_code', { ...context, productName: `Atelier ${hostile} & 'Co'`, email: `"><img src=x onerror=alert(1)>@example.com`, code: '<b>1</b>' });
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).not.toContain('<img');
+    expect(email.html).not.toContain('<b>1</b>');
+    expect(email.html).toContain('Atelier &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39;');
+    expect(email.html).toContain('&lt;b&gt;1&lt;/b&gt;');
+    // The text part is not HTML: values appear as written.
+    expect(email.text).toContain(`Atelier ${hostile} & 'Co'`);
+    const link = renderEmail('verification_link', { ...context, link: 'https://atelier.example/v?a="><script>&b=1' });
+    expect(link.html).not.toContain('"><script>');
+    expect(link.html).toContain('href="https://atelier.example/v?a=&quot;&gt;&lt;script&gt;&amp;b=1"');
+  });
+
+  it('keeps a header value on one line', () => {
+    const email = renderEmail('login_code', { ...context, productName: 'Atelier\r\nBcc: evil@example.com', code: '1' });
+    expect(email.subject).toBe('Your Atelier Bcc: evil@example.com sign-in code');
+  });
+
+  it('refuses links that are not http(s) and missing values', () => {
+    expect(() => renderEmail('recovery_link', { ...context, link: 'javascript:alert(1)' })).toThrow();
+    expect(() => renderEmail('login_code', { ...context, code: '' })).toThrow();
+    expect(() => renderEmail('login_code', { ...context, code: '1', expiresInMinutes: 0 })).toThrow();
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes the five characters that matter in content and attributes', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+  });
+});
