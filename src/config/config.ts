@@ -1,7 +1,7 @@
 // The one place that reads the environment. Validates every setting at once and returns a
 // frozen, typed Config; a bad environment is a ConfigError listing every problem in plain words.
 import type { z } from 'zod';
-import { SETTINGS, type AppEnvironment } from './settings.ts';
+import { SETTINGS, type AppEnvironment, type OidcProviderSetting } from './settings.ts';
 
 type SettingName = (typeof SETTINGS)[number]['name'];
 type SettingValues = { [S in (typeof SETTINGS)[number] as S['name']]: z.output<S['schema']> };
@@ -49,7 +49,7 @@ export interface Config {
   };
   debuggerEnabled: boolean;
   careers: { jobsUrl: string; contactUrl: string };
-  identity: { secret?: string };
+  identity: { secret?: string; oidcProviders: OidcProviderSetting[] };
   mail: { smtpUrl?: string; from: string };
 }
 
@@ -113,7 +113,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     debuggerEnabled: v.DEBUGGER_ENABLED,
     careers: { jobsUrl: v.CAREERS_JOBS_URL, contactUrl: v.CAREERS_CONTACT_URL },
-    identity: { secret: v.IDENTITY_SECRET },
+    identity: {
+      secret: v.IDENTITY_SECRET,
+      oidcProviders: [
+        ...(v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET ? [{ id: 'google', label: 'Google', issuer: 'https://accounts.google.com', clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET }] : []),
+        ...(v.APPLE_CLIENT_ID && v.APPLE_CLIENT_SECRET ? [{ id: 'apple', label: 'Apple', issuer: 'https://appleid.apple.com', clientId: v.APPLE_CLIENT_ID, clientSecret: v.APPLE_CLIENT_SECRET, scope: 'openid email name' }] : []),
+        ...v.OIDC_PROVIDERS,
+      ],
+    },
     mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM },
   };
   return deepFreeze(config);

@@ -35,6 +35,28 @@ const boolFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+const oidcProvider = z.object({
+  id: z.string().regex(/^[a-z0-9-]{2,40}$/, 'id must be 2–40 lowercase letters, digits or dashes'),
+  label: z.string().min(1).max(60),
+  issuer: z.string().url(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1).optional(),
+  scope: z.string().optional(),
+});
+export type OidcProviderSetting = z.infer<typeof oidcProvider>;
+
+function parseProviders(value: string | undefined, ctx: z.RefinementCtx): OidcProviderSetting[] {
+  if (!value) return [];
+  try {
+    const parsed = z.array(oidcProvider).safeParse(JSON.parse(value));
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: `is not a valid provider list: ${parsed.error.issues[0]?.message}` });
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'is not valid JSON' });
+  }
+  return [];
+}
+
 export interface SettingDefinition<N extends string = string, T = unknown> {
   /** Environment variable name. */
   name: N;
@@ -85,6 +107,11 @@ export const SETTINGS = [
   setting('IDENTITY_SECRET', 'Secret (32+ characters) that peppers one-time codes and backup codes. Required in prod; elsewhere one is generated and kept under DATA_DIR.', z.string().trim().min(32, 'must be at least 32 characters').optional()),
   setting('SMTP_URL', 'SMTP server for outgoing mail (smtp://user:pass@host:587). When unset, mail is kept in the outbox and shown at /_dev/mail/.', z.string().trim().optional().transform((value) => value || undefined).refine((value) => value === undefined || /^smtps?:\/\//.test(value), { message: 'must start with smtp:// or smtps://' })),
   setting('MAIL_FROM', 'Sender of outgoing mail.', z.string().trim().min(3), 'Atelier <no-reply@atelier.example>'),
+  setting('OIDC_PROVIDERS', 'Social sign-in providers as a JSON list of {"id","label","issuer","clientId","clientSecret"} (any OpenID Connect issuer).', z.string().trim().optional().transform((value, ctx) => parseProviders(value, ctx))),
+  setting('GOOGLE_CLIENT_ID', 'Google sign-in client id ("Continue with Google" shows when set with its secret).', optionalKey),
+  setting('GOOGLE_CLIENT_SECRET', 'Google sign-in client secret.', optionalKey),
+  setting('APPLE_CLIENT_ID', 'Sign in with Apple services id ("Continue with Apple" shows when set with its secret).', optionalKey),
+  setting('APPLE_CLIENT_SECRET', 'Sign in with Apple client secret (the signed JWT Apple asks for).', optionalKey),
   setting('CAREERS_JOBS_URL', 'External career partner page for job applications.', httpUrl('CAREERS_JOBS_URL'), 'https://careers.atelier-partners.example/jobs'),
   setting('CAREERS_CONTACT_URL', 'External career partner page for contact.', httpUrl('CAREERS_CONTACT_URL'), 'https://careers.atelier-partners.example/contact'),
 ] as const satisfies readonly SettingDefinition[];

@@ -6,6 +6,7 @@ import { createAnalyticsService } from '../modules/analytics/analytics-service.t
 import { createContentService } from '../modules/content/content-service.ts';
 import { createIdentityService, type IdentityMailer } from '../modules/identity/identity-service.ts';
 import { createMailService, createTransport } from '../modules/mail/mail-service.ts';
+import { createOidc } from '../modules/identity/oidc.ts';
 import { createMediaService } from '../modules/media/media-service.ts';
 import { identitySecret } from './secrets.ts';
 
@@ -45,6 +46,7 @@ export function createServices({ db, config, passwordParams }: { db: Db; config:
       uiUrls: identityUiUrls(config.siteUrl),
       pepper: identitySecret(config),
       passwordParams,
+      oidc: config.identity.oidcProviders.length > 0 ? createOidc({ providers: config.identity.oidcProviders, callbackBase: `${identityPublicBaseUrl(config)}/self-service/methods/oidc/callback` }) : undefined,
     }),
   };
 }

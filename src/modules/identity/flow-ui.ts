@@ -10,6 +10,8 @@ export interface FlowUiContext {
   /** Settings: the identity's traits and credential types; login aal2: the second factors it has. */
   traits?: IdentityTraits;
   credentialTypes?: CredentialType[];
+  /** Social sign-in providers offered on login and registration. */
+  oidcProviders?: { id: string; label: string }[];
 }
 
 export function buildUi(flow: FlowRow, context: FlowUiContext): UiContainer {
@@ -21,7 +23,7 @@ export function buildUi(flow: FlowRow, context: FlowUiContext): UiContainer {
       nodes = loginNodes(flow, values, csrf, context);
       break;
     case 'registration':
-      nodes = registrationNodes(flow, values, csrf);
+      nodes = registrationNodes(flow, values, csrf, context);
       break;
     case 'recovery':
       nodes = flow.state === 'sent_email'
@@ -74,10 +76,11 @@ function loginNodes(flow: FlowRow, values: Record<string, unknown>, csrf: UiNode
     input('password', 'password', 'password', { required: true, autocomplete: 'current-password', label: messages.password() }),
     submit('password', 'method', 'password', messages.signInWithPassword()),
     submit('code', 'method', 'code', messages.sendLoginCode()),
+    ...(context.oidcProviders ?? []).map((p) => submit('oidc', 'provider', p.id, messages.signInWith(p.label))),
   ];
 }
 
-function registrationNodes(flow: FlowRow, values: Record<string, unknown>, csrf: UiNode[]): UiNode[] {
+function registrationNodes(flow: FlowRow, values: Record<string, unknown>, csrf: UiNode[], context: FlowUiContext): UiNode[] {
   const traits = (values.traits ?? {}) as { email?: unknown; name?: { first?: unknown; last?: unknown } };
   const traitValues = { email: traits.email, first: traits.name?.first, last: traits.name?.last };
   if (flow.state === 'sent_email' && flow.active === 'code') {
@@ -96,6 +99,7 @@ function registrationNodes(flow: FlowRow, values: Record<string, unknown>, csrf:
     input('password', 'password', 'password', { required: true, autocomplete: 'new-password', label: messages.password() }),
     submit('password', 'method', 'password', messages.signUp()),
     submit('code', 'method', 'code', messages.sendSignUpCode()),
+    ...(context.oidcProviders ?? []).map((p) => submit('oidc', 'provider', p.id, messages.signUpWith(p.label))),
   ];
 }
 

@@ -128,6 +128,20 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
       api.get<{ Querystring: Query }>('/self-service/recovery', async (request, reply) => reply.redirect(`${uiUrls.recovery}?flow=${encodeURIComponent(request.query.flow ?? '')}`, 303));
       api.get<{ Querystring: Query }>('/self-service/verification', async (request, reply) => reply.redirect(`${uiUrls.verification}?flow=${encodeURIComponent(request.query.flow ?? '')}`, 303));
 
+      // Social sign-in returns here (GET, or POST for Apple's form_post).
+      api.route<{ Params: { provider: string } }>({
+        method: ['GET', 'POST'],
+        url: '/self-service/methods/oidc/callback/:provider',
+        handler: async (request, reply) => {
+          const url = new URL(absoluteRequestUrl(request));
+          if (request.method === 'POST' && request.body && typeof request.body === 'object') {
+            for (const [key, value] of Object.entries(request.body as Record<string, unknown>)) if (typeof value === 'string') url.searchParams.set(key, value);
+          }
+          const outcome = await identity.oidcCallback({ provider: request.params.provider, url, context: requestContext(request) });
+          return sendOutcome(request, reply, outcome, 'browser', 'login');
+        },
+      });
+
       api.get<{ Querystring: Query }>('/self-service/logout/browser', async (request, reply) => {
         const urls = await identity.logoutUrl(sessionToken(request), request.query.return_to);
         return reply.send(urls);
@@ -251,7 +265,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
   }
 
   async function sendError(request: FastifyRequest, reply: FastifyReply, error: IdentityError) {
-    const isBrowserPage = !wantsJson(request) && request.method === 'GET' && /\/self-service\/[a-z]+\/browser$/.test(request.routeOptions.url ?? '');
+    const isBrowserPage = !wantsJson(request) && (/\/self-service\/[a-z]+\/browser$/.test(request.routeOptions.url ?? '') || (request.routeOptions.url ?? '').includes('/oidc/callback/'));
     const isBrowserForm = !wantsJson(request) && request.method === 'POST' && request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
     if (isBrowserPage || isBrowserForm) {
       // Browsers see the error page; it reads the error through GET /self-service/errors?id=.

@@ -13,6 +13,7 @@ import { createSessionStore, PRIVILEGED_WINDOW_MS, sessionToJson, type SessionRo
 import { createAttemptLimiter } from './attempt-limiter.ts';
 import { normaliseIdentifier, parseTraits } from './traits.ts';
 import { createSecondFactors } from './second-factors.ts';
+import { flowIdFromState, type Oidc, type OidcPending } from './oidc.ts';
 
 export type IdentityEmailTemplate = 'login_code' | 'registration_code' | 'verification_code' | 'recovery_code';
 
@@ -32,6 +33,8 @@ export interface IdentityServiceOptions {
   uiUrls: Record<FlowKind | 'error', string>;
   pepper: string;
   passwordParams?: Argon2Params;
+  /** Social sign-in; absent when no provider is configured. */
+  oidc?: Oidc;
 }
 
 export interface RequestContext {
@@ -58,7 +61,7 @@ type Body = Record<string, unknown>;
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export function createIdentityService(options: IdentityServiceOptions) {
-  const { db, mailer, publicBaseUrl, siteUrl, uiUrls, pepper, passwordParams } = options;
+  const { db, mailer, publicBaseUrl, siteUrl, uiUrls, pepper, passwordParams, oidc } = options;
   const identities = createIdentityStore({ db, publicBaseUrl });
   const sessions = createSessionStore({ db });
   const flows = createFlowStore({ db });
@@ -166,7 +169,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
         if (flow.kind === 'settings') return { ...base, ui, identity: identity ? identities.toJson(identity) : null };
         return { ...base, ui, refresh: flow.refresh, requested_aal: flow.requestedAal, created_at: flow.issuedAt.toISOString(), updated_at: flow.updatedAt.toISOString() };
       }
-      const ui = buildUi(flow, { publicBaseUrl });
+      const ui = buildUi(flow, { publicBaseUrl, oidcProviders: oidc?.list() });
       if (flow.kind === 'login') return { ...base, ui, refresh: flow.refresh, requested_aal: flow.requestedAal, created_at: flow.issuedAt.toISOString(), updated_at: flow.updatedAt.toISOString() };
       return { ...base, ui };
     },
@@ -315,14 +318,73 @@ export function createIdentityService(options: IdentityServiceOptions) {
       await sessions.revoke(session.id);
     },
 
+    /** GET|POST /self-service/methods/oidc/callback/:provider — the provider sends the browser back here. */
+    async oidcCallback({ provider, url, context }: { provider: string; url: URL; context: RequestContext }): Promise<Outcome> {
+      const flowId = flowIdFromState(url.searchParams.get('state'));
+      const flow = flowId ? await flows.get(flowId) : null;
+      const pending = flow?.internal.pending?.oidc as OidcPending | undefined;
+      if (!oidc || !flow || !pending || pending.provider !== provider || (flow.kind !== 'login' && flow.kind !== 'registration')) {
+        throw identityErrors.badRequest('The social sign-in could not be matched to a sign-in attempt. Please start again.');
+      }
+      if (flow.expiresAt.getTime() < Date.now()) throw identityErrors.flowExpired(flow.expiresAt);
+      if (url.searchParams.get('error')) throw identityErrors.badRequest(`The provider refused the sign-in: ${url.searchParams.get('error_description') ?? url.searchParams.get('error')}`);
+      const claims = await oidc.finish(url, pending).catch((error: unknown) => {
+        throw identityErrors.badRequest(`The sign-in with the provider could not be completed (${error instanceof Error ? error.message : 'unknown error'}).`);
+      });
+      const cleared: FlowRow = { ...flow, internal: { ...flow.internal, pending: { ...flow.internal.pending, oidc: undefined } } };
+      const identifier = `${provider}:${claims.subject}`;
+      const linked = await identities.findByCredential('oidc', identifier);
+      if (linked) return finishLogin(cleared, linked.id, 'oidc', context);
+      if (!claims.email) throw identityErrors.badRequest('The provider did not share an email address, which this site needs to create your account.');
+      const existing = await identities.findByIdentifier(claims.email);
+      if (existing) {
+        // Never link silently: the owner of the account proves it by signing in the usual way first.
+        const label = oidc.list().find((p) => p.id === provider)?.label ?? provider;
+        const linking = await flows.create({
+          kind: 'login',
+          type: 'browser',
+          requestUrl: `${publicBaseUrl}/self-service/login/browser`,
+          returnTo: flow.returnTo,
+          uiMessages: [messages.accountLinking({ duplicateIdentifier: claims.email, provider: label, duplicate_identifier: claims.email, available_credential_types: await identities.credentialTypes(existing.id) })],
+          internal: { values: { identifier: claims.email }, pending: { linkOidc: { provider, subject: claims.subject, email: claims.email } } },
+          csrfToken: flow.csrfToken,
+        });
+        return { kind: 'redirect', to: `${uiUrls.login}?flow=${linking.id}` };
+      }
+      const created = await identities.create({
+        traits: { email: claims.email, ...(claims.firstName || claims.lastName ? { name: { ...(claims.firstName ? { first: claims.firstName } : {}), ...(claims.lastName ? { last: claims.lastName } : {}) } } : {}) },
+        verified: claims.emailVerified,
+      });
+      await identities.setCredential(created.identity.id, 'oidc', { identifiers: [identifier], config: { providers: [{ provider, subject: claims.subject }] } });
+      return finishRegistration(cleared, created, 'oidc', context, !claims.emailVerified);
+    },
+
     limiter,
   };
+
+  async function startOidc(flow: FlowRow, provider: string): Promise<Outcome> {
+    if (!oidc || !oidc.has(provider)) return invalid(flow, { ui: [messages.generic(`Sign-in with "${provider}" is not available.`)] });
+    if (flow.type === 'api') return invalid(flow, { ui: [messages.generic('Social sign-in needs a browser flow.')] });
+    const { url, pending } = await oidc.start(provider, flow.id);
+    const saved = await flows.save({ ...flow, active: 'oidc', internal: { ...flow.internal, pending: { ...(flow.internal.pending ?? {}), oidc: pending } } });
+    return { kind: 'redirect', flow: saved, to: url };
+  }
+
+  /** After the owner signs in, a social account waiting to be linked is added to it. */
+  async function linkPendingOidc(flow: FlowRow, identityId: string): Promise<void> {
+    const link = flow.internal.pending?.linkOidc as { provider: string; subject: string } | undefined;
+    if (!link) return;
+    const current = await identities.credential(identityId, 'oidc');
+    const providers = [...((current?.config.providers as { provider: string; subject: string }[] | undefined) ?? []), { provider: link.provider, subject: link.subject }];
+    await identities.setCredential(identityId, 'oidc', { identifiers: providers.map((p) => `${p.provider}:${p.subject}`), config: { providers } });
+  }
 
   // ---------- login ----------
 
   async function submitLogin(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
-    const method = str(body.method);
+    const method = str(body.method) || (body.provider ? 'oidc' : '');
     if (flow.requestedAal === 'aal2') return secondFactorLogin(flow, body, context);
+    if (method === 'oidc') return startOidc(flow, str(body.provider));
     if (method === 'password') {
       const identifier = normaliseIdentifier(str(body.identifier) || str(body.password_identifier));
       const password = str(body.password);
@@ -392,6 +454,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
       flow.refresh && existing && existing.identityId === identityId
         ? { session: await sessions.addMethod(existing.id, { method, aal: 'aal1', completed_at: new Date().toISOString() }), token: context.sessionToken! }
         : await startSession(identityId, method, context);
+    await linkPendingOidc(flow, identityId);
     const identity = (await identities.get(identityId))!;
     const saved = await flows.save({ ...flow, state: 'passed_challenge', active: method, identityId });
     const continueWith: ContinueWith[] = [];
@@ -407,7 +470,8 @@ export function createIdentityService(options: IdentityServiceOptions) {
   // ---------- registration ----------
 
   async function submitRegistration(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
-    const method = str(body.method);
+    const method = str(body.method) || (body.provider ? 'oidc' : '');
+    if (method === 'oidc') return startOidc(flow, str(body.provider));
     const parsed = parseTraits(body.traits);
     const rawTraits = (body.traits && typeof body.traits === 'object' ? body.traits : {}) as Record<string, unknown>;
     if (method === 'code') {

@@ -54,6 +54,17 @@ export function createIdentityStore({ db, publicBaseUrl }: { db: Db; publicBaseU
       return row?.identity ?? null;
     },
 
+    /** The identity holding a credential of this type with this identifier (e.g. oidc google:123). */
+    async findByCredential(type: CredentialType, identifier: string): Promise<IdentityRow | null> {
+      const [row] = await db
+        .select({ identity: identities })
+        .from(identityCredentials)
+        .innerJoin(identities, eq(identities.id, identityCredentials.identityId))
+        .where(and(eq(identityCredentials.type, type), sql`${identifier} = any(${identityCredentials.identifiers})`))
+        .limit(1);
+      return row?.identity ?? null;
+    },
+
     async credential(identityId: string, type: CredentialType): Promise<CredentialRow | null> {
       const [row] = await db.select().from(identityCredentials).where(and(eq(identityCredentials.identityId, identityId), eq(identityCredentials.type, type)));
       return row ?? null;

@@ -21,6 +21,7 @@ export const messages = {
     info(1010016, `You tried to sign in with "${String(context.duplicateIdentifier)}", but that email is already used by another account. Sign in to your account with one of the options below to add your account "${String(context.duplicateIdentifier)}" at "${String(context.provider)}" as another way to sign in.`, context),
   signInWithPassword: () => info(1010022, 'Sign in with password'),
   signUp: () => info(1040001, 'Sign up'),
+  signUpWith: (provider: string) => info(1040002, `Sign up with ${provider}`, { provider }),
   continue: () => info(1070009, 'Continue'),
   registrationCodeSent: () => info(1040005, 'An email containing a code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and retry the registration.'),
   sendSignUpCode: () => info(1040006, 'Send sign up code'),
