@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Short session tokens, so journeys cross token expiry and e2e/session.spec.ts can wait one out.
+const E2E_TOKEN_TTL_SECONDS = process.env.AUTH_TOKEN_TTL_SECONDS ?? '15';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -13,7 +15,8 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // localhost, not 127.0.0.1: WebAuthn needs a domain as relying party id (e2e/passkeys.spec.ts).
+    baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,
@@ -29,6 +32,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${PORT}`, LOG_LEVEL: 'warn' },
+    // TAG_MANAGER_SCRIPT_URL: e2e/analytics.spec.ts answers it with a stub (nothing leaves the machine).
+    env: { PORT: String(PORT), HOST: 'localhost', SITE_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn', TAG_MANAGER_SCRIPT_URL: 'https://tags.atelier.test/gtm.js', AUTH_TOKEN_TTL_SECONDS: E2E_TOKEN_TTL_SECONDS },
   },
 });

@@ -1,34 +1,21 @@
 // npm run bench: anonymous readers on the home and story pages of the production build,
 // against a bare Fastify route measured in the same run (the ratio is what to compare).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { startSite } from './server.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SITE_PORT = 4410;
 const BARE_PORT = 4411;
 
-if (!existsSync(path.join(root, 'dist/server/main.js')) || !existsSync(path.join(root, 'build/server/index.js'))) {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(1);
-}
-
-const site = spawn(process.execPath, ['dist/server/main.js'], {
-  cwd: root,
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(SITE_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: process.env.DATABASE_URL ? './data' : mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-')) },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const site = await startSite(SITE_PORT);
 const bare = Fastify();
 bare.get('/', async () => 'ok');
 await bare.listen({ port: BARE_PORT, host: '127.0.0.1' });
 
 try {
-  await waitFor(`http://127.0.0.1:${SITE_PORT}/readyz`);
   const latest = (await (await fetch(`http://127.0.0.1:${SITE_PORT}/rss.xml`)).text()).match(/<link>[^<]*\/articles\/([^/<]+)\/<\/link>/);
   const storyPath = `/articles/${latest![1]}/`;
   // Warm caches and the image-free HTML path before measuring.
@@ -45,7 +32,7 @@ try {
   console.log('|---|---:|---:|---:|---:|');
   for (const r of results) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / baseline).toFixed(3)} |`);
 } finally {
-  site.kill('SIGTERM');
+  site.stop();
   await bare.close();
 }
 
@@ -53,16 +40,4 @@ async function measure(name: string, url: string) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'gzip' } });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not become ready`);
 }

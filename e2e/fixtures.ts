@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { CONSENT_COOKIE, CONSENT_REVISION, type ConsentCategory } from '../src/modules/consent/browser/cookie-consent.ts';
 
 /** Pages fail the test on a console error or an uncaught exception. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -35,4 +38,56 @@ export async function expectShell(page: Page, productName = 'Atelier') {
   const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
   const url = new URL(page.url());
   expect(canonical).toBe(`${url.origin}${url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`}`);
+}
+
+// ---------- Identity helpers: data set up through the identity API, codes read from the dev mailbox ----------
+
+/** A password the provider's policy accepts (long, not common, unlike an email address). */
+export const TEST_PASSWORD = 'Velvet-Orchid-Tannery-1987';
+
+let accounts = 0;
+/** A fresh address per call, unique across parallel workers. */
+export function newEmail(): string {
+  return `reader.${Date.now().toString(36)}${(accounts++).toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** Registers an account through the identity API (a native registration flow: no cookies, no UI). */
+export async function createAccount(request: APIRequestContext, { email = newEmail(), password = TEST_PASSWORD } = {}): Promise<string> {
+  const flow = await request.get('/identity/self-service/registration/api', { headers: { accept: 'application/json' } });
+  expect(flow.status(), 'registration flow').toBe(200);
+  const { id } = (await flow.json()) as { id: string };
+  const done = await request.post(`/identity/self-service/registration?flow=${id}`, {
+    headers: { accept: 'application/json' },
+    data: { method: 'password', password, traits: { email, name: { first: 'Ada', last: 'Okafor' } } },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+  return email;
+}
+
+/** The code in the newest email of this kind to `to` (login_code, registration_code, verification_code, recovery_code). */
+export async function emailedCode(request: APIRequestContext, to: string, template: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/_dev/mail/latest.json?to=${encodeURIComponent(to)}`);
+      if (!response.ok()) return null;
+      const message = (await response.json()) as { template: string; code: string | null };
+      code = message.code ?? '';
+      return message.template;
+    }, { message: `a ${template} email to ${to}` })
+    .toBe(template);
+  return code;
+}
+
+// ---------- Cookie consent ----------
+
+/**
+ * Stores a consent decision before the first page load, so the consent banner does not show.
+ * Only for journeys whose controls the bottom banner would cover (it overlays the page; see
+ * e2e/analytics.spec.ts for the banner itself). No test needs it yet.
+ */
+export async function presetConsent(context: BrowserContext, baseURL: string, categories: ConsentCategory[] = []) {
+  const at = new Date().toISOString();
+  const state = { categories, revision: CONSENT_REVISION, consentId: randomUUID(), consentTimestamp: at, lastConsentTimestamp: at };
+  await context.addCookies([{ name: CONSENT_COOKIE, value: encodeURIComponent(JSON.stringify(state)), url: baseURL, sameSite: 'Lax' }]);
 }

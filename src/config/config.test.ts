@@ -24,8 +24,13 @@ describe('loadConfig', () => {
   });
 
   it('names the analytics app id production-global followed by the version in prod (§9)', () => {
-    expect(loadConfig({ APP_ENV: 'prod' }).analytics.appId).toBe('production-global-9.36.0');
-    expect(loadConfig({ APP_ENV: 'prod', DEPLOYMENT_VERSION: '9.37.1' }).analytics.appId).toBe('production-global-9.37.1');
+    const secret = 'production-secret-production-secret-42';
+    expect(loadConfig({ APP_ENV: 'prod', IDENTITY_SECRET: secret }).analytics.appId).toBe('production-global-9.36.0');
+    expect(loadConfig({ APP_ENV: 'prod', IDENTITY_SECRET: secret, DEPLOYMENT_VERSION: '9.37.1' }).analytics.appId).toBe('production-global-9.37.1');
+  });
+
+  it('requires the identity secret in prod, where nothing may be generated on disk', () => {
+    expect(problemsOf({ APP_ENV: 'prod' })).toEqual(['IDENTITY_SECRET: is required when APP_ENV is prod']);
   });
 
   it('switches to PostgreSQL when DATABASE_URL is set', () => {

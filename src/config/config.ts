@@ -38,7 +38,7 @@ export interface Config {
     auth: string;
     analyticsCollector: string;
   };
-  analytics: { appId: string; pixelId: string; tagManagerId: string };
+  analytics: { appId: string; pixelId: string; tagManagerId: string; tagManagerScriptUrl?: string; tagManagerTransportUrl: string };
   keys: {
     billing: string;
     walletMerchantId?: string;
@@ -49,7 +49,9 @@ export interface Config {
   };
   debuggerEnabled: boolean;
   careers: { jobsUrl: string; contactUrl: string };
-  identity: { secret?: string; oidcProviders: OidcProviderSetting[] };
+  identity: { secret?: string; oidcProviders: OidcProviderSetting[]; submitLimitPerMinute: number };
+  /** The product session tokens (bof_session, blaize_jwt). */
+  session: { tokenTtlSeconds: number };
   mail: { smtpUrl?: string; from: string };
 }
 
@@ -102,6 +104,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       appId: v.ANALYTICS_APP_ID ?? `${ids.analyticsAppIdPrefix}-${v.DEPLOYMENT_VERSION}`,
       pixelId: v.PIXEL_ID ?? ids.pixelId,
       tagManagerId: v.TAG_MANAGER_ID ?? ids.tagManagerId,
+      tagManagerScriptUrl: v.TAG_MANAGER_SCRIPT_URL,
+      tagManagerTransportUrl: v.TAG_MANAGER_TRANSPORT_URL,
     },
     keys: {
       billing: v.BILLING_PUBLIC_KEY,
@@ -113,8 +117,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     debuggerEnabled: v.DEBUGGER_ENABLED,
     careers: { jobsUrl: v.CAREERS_JOBS_URL, contactUrl: v.CAREERS_CONTACT_URL },
+    session: { tokenTtlSeconds: v.AUTH_TOKEN_TTL_SECONDS },
     identity: {
       secret: v.IDENTITY_SECRET,
+      submitLimitPerMinute: v.IDENTITY_RATE_LIMIT_PER_MINUTE,
       oidcProviders: [
         ...(v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET ? [{ id: 'google', label: 'Google', issuer: 'https://accounts.google.com', clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET }] : []),
         ...(v.APPLE_CLIENT_ID && v.APPLE_CLIENT_SECRET ? [{ id: 'apple', label: 'Apple', issuer: 'https://appleid.apple.com', clientId: v.APPLE_CLIENT_ID, clientSecret: v.APPLE_CLIENT_SECRET, scope: 'openid email name' }] : []),

@@ -73,6 +73,21 @@ describe('the shell (§1, §2)', () => {
     expect(response.headers['x-frame-options']).toBeDefined();
   });
 
+  it('serves anonymous readers a cached page with a fresh nonce, and signed-in readers a fresh render', async () => {
+    const first = await app.inject('/careers/');
+    const second = await app.inject('/careers/');
+    expect(second.headers['x-page-cache']).toBe('hit');
+    const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))![1]!;
+    const [a, b] = [nonceOf(first.headers['content-security-policy']), nonceOf(second.headers['content-security-policy'])];
+    expect(a).not.toBe(b);
+    expect(second.body).toContain(`nonce="${b}"`);
+    expect(second.body).not.toContain(`nonce="${a}"`);
+    const personal = await app.inject({ url: '/careers/', headers: { cookie: 'ory_kratos_session=anything' } });
+    expect(personal.headers['x-page-cache']).toBeUndefined();
+    const account = await app.inject('/user/confirm-email');
+    expect(account.headers['x-page-cache']).toBeUndefined();
+  });
+
   it('gives each response a request id, reusing a valid incoming one', async () => {
     const fresh = await app.inject('/healthz');
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

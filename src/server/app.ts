@@ -10,10 +10,14 @@ import type { ServerBuild } from 'react-router';
 import { publicConfig, type Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { registerCollectorRoutes } from '../modules/analytics/collector-routes.ts';
+import { registerAnalyticsDevRoutes } from '../modules/analytics/dev-routes.ts';
+import { registerConsentRoutes } from '../modules/consent/consent-routes.ts';
+import { thirdPartyCspSources } from '../shared/analytics/third-parties.ts';
 import { registerFeedRoutes } from '../modules/content/feed-routes.ts';
 import { registerIdentityRoutes } from '../modules/identity/identity-routes.ts';
 import { registerDevMailbox } from '../modules/mail/mail-routes.ts';
 import { registerMediaRoutes } from '../modules/media/media-routes.ts';
+import { pageSessionUser, registerSessionRoutes } from '../modules/session/auth-routes.ts';
 import { registerHealth } from './health.ts';
 import { registerPages } from './pages.ts';
 import { registerSecurity } from './security.ts';
@@ -60,7 +64,10 @@ export async function buildApp({ config, database, build, logger, development, p
     return reply.code(status).send({ error: { message: status === 500 ? 'Something went wrong!' : error.message, requestId: request.id } });
   });
 
-  await registerSecurity(app, { allowDevServer: Boolean(development) });
+  await registerSecurity(app, {
+    allowDevServer: Boolean(development),
+    sources: thirdPartyCspSources({ collectorUrl: config.endpoints.analyticsCollector, tagManagerScriptUrl: config.analytics.tagManagerScriptUrl, tagManagerTransportUrl: config.analytics.tagManagerTransportUrl }),
+  });
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
   if (development) await development.registerAssets(app);
@@ -84,8 +91,12 @@ export async function buildApp({ config, database, build, logger, development, p
     publicBaseUrl: identityPublicBaseUrl(config),
     uiUrls: identityUiUrls(config.siteUrl),
     secureCookies: config.siteUrl.startsWith('https://'),
+    submitLimitPerMinute: config.identity.submitLimitPerMinute,
   });
   await registerCollectorRoutes(app, { analytics: services.analytics, allowedOrigins: [new URL(config.siteUrl).origin] });
+  await registerSessionRoutes(app, { session: services.session, authPath: pathPrefix(config.endpoints.auth), siteOrigin: new URL(config.siteUrl).origin, secureCookies: config.siteUrl.startsWith('https://') });
+  await registerConsentRoutes(app, { consent: services.consent, apiPrefix: pathPrefix(config.endpoints.apiBase), staticPrefix: pathPrefix(config.endpoints.staticAssets) });
+  if (config.appEnv !== 'prod') registerAnalyticsDevRoutes(app, { db: database.db });
   if (config.appEnv !== 'prod') registerDevMailbox(app, { mail: services.mail, productName: config.productName });
 
   const serverBuild = build ?? ((await import(SERVER_BUILD_FILE)) as ServerBuild);
@@ -93,7 +104,13 @@ export async function buildApp({ config, database, build, logger, development, p
   await registerPages(app, {
     build: serverBuild,
     mode: development ? 'development' : 'production',
-    context: (request) => ({ config: browserConfig, services, nonce: request.cspNonce, requestId: request.id }),
+    context: async (request, reply) => ({
+      config: browserConfig,
+      services,
+      nonce: request.cspNonce,
+      requestId: request.id,
+      user: await pageSessionUser(request, reply, { session: services.session, secureCookies: config.siteUrl.startsWith('https://') }),
+    }),
   });
 
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 // What every React Router loader and action receives from the server (getLoadContext).
 import type { PublicConfig } from '../config/config.ts';
 import type { Services } from './services.ts';
+import type { SessionUser } from '../web/auth/session-user.ts';
 
 export interface AppLoadContextValue {
   config: PublicConfig & { careers: { jobsUrl: string; contactUrl: string } };
@@ -8,6 +9,8 @@ export interface AppLoadContextValue {
   /** Per-request CSP nonce for inline scripts. */
   nonce: string;
   requestId: string;
+  /** The signed-in reader (§3 session user, from the verified bof_session), or null when anonymous. */
+  user: SessionUser | null;
 }
 
 declare module 'react-router' {

@@ -5,6 +5,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { AppLoadContextValue } from './load-context.ts';
+import { allowsSharedCaching, createPageCache, isAnonymousRequest, isCacheablePath, type PageCache } from './page-cache.ts';
 
 /** Paths that are pages but keep their exact form (§2: /user/confirm-email has no trailing slash). */
 const NO_TRAILING_SLASH = new Set(['/user/confirm-email']);
@@ -13,9 +14,11 @@ const isFrameworkPath = (pathname: string) => pathname.startsWith('/__');
 
 export async function registerPages(
   app: FastifyInstance,
-  { build, mode, context }: { build: ServerBuild | (() => Promise<ServerBuild>); mode: 'production' | 'development'; context: (request: FastifyRequest, reply: FastifyReply) => AppLoadContextValue },
+  { build, mode, context }: { build: ServerBuild | (() => Promise<ServerBuild>); mode: 'production' | 'development'; context: (request: FastifyRequest, reply: FastifyReply) => AppLoadContextValue | Promise<AppLoadContextValue> },
 ) {
   const handle = createRequestHandler(build, mode);
+  // Development renders every request afresh, so edits show at once.
+  const cache: PageCache | null = mode === 'production' ? createPageCache() : null;
 
   await app.register(async (pages) => {
     // Leave bodies unparsed: React Router actions read the raw stream themselves.
@@ -27,8 +30,19 @@ export async function registerPages(
       if ((request.method === 'GET' || request.method === 'HEAD') && !pathname.endsWith('/') && !NO_TRAILING_SLASH.has(pathname) && !isFrameworkPath(pathname) && !pathname.includes('.')) {
         return reply.redirect(`${pathname}/${search}`, 301);
       }
+      const cacheable = cache !== null && request.method === 'GET' && isCacheablePath(request.url) && isAnonymousRequest(request.headers.cookie);
+      if (cacheable) {
+        const hit = cache.get(request.url, request.cspNonce);
+        if (hit) return reply.status(hit.status).headers(Object.fromEntries(hit.headers)).header('x-page-cache', 'hit').send(hit.body);
+      }
       // AppLoadContext is declared open-ended by React Router; ours is the typed value it is augmented with.
-      const response = await handle(toFetchRequest(request, reply), context(request, reply) as unknown as AppLoadContext);
+      const response = await handle(toFetchRequest(request, reply), (await context(request, reply)) as unknown as AppLoadContext);
+      if (cacheable && response.status === 200 && response.headers.get('content-type')?.startsWith('text/html') && response.headers.getSetCookie().length === 0 && allowsSharedCaching(response.headers.get('cache-control'))) {
+        const body = await response.text();
+        const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
+        cache.set(request.url, { status: 200, headers, body, nonce: request.cspNonce });
+        return reply.status(200).headers(Object.fromEntries(headers)).header('x-page-cache', 'miss').send(body);
+      }
       return sendFetchResponse(reply, response);
     });
   });

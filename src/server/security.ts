@@ -9,15 +9,20 @@ declare module 'fastify' {
   }
 }
 
-export function contentSecurityPolicy(nonce: string, { allowDevServer = false } = {}): string {
+/** Extra origins per directive: the consented third parties (src/shared/analytics/third-parties.ts). */
+export type ExtraSources = Partial<Record<'script' | 'connect' | 'img' | 'frame', string[]>>;
+
+export function contentSecurityPolicy(nonce: string, { allowDevServer = false, sources = {} }: { allowDevServer?: boolean; sources?: ExtraSources } = {}): string {
+  const extra = (directive: keyof ExtraSources) => (sources[directive]?.length ? ` ${[...new Set(sources[directive])].join(' ')}` : '');
   const script = allowDevServer ? `'self' 'nonce-${nonce}' 'unsafe-eval'` : `'self' 'nonce-${nonce}'`;
   return [
     `default-src 'self'`,
-    `script-src ${script}`,
+    `script-src ${script}${extra('script')}`,
     `style-src 'self' 'nonce-${nonce}'`,
-    `img-src 'self' data: blob:`,
+    `img-src 'self' data: blob:${extra('img')}`,
     `font-src 'self'`,
-    `connect-src 'self'${allowDevServer ? ' ws: wss:' : ''}`,
+    `connect-src 'self'${allowDevServer ? ' ws: wss:' : ''}${extra('connect')}`,
+    ...(sources.frame?.length ? [`frame-src 'self'${extra('frame')}`] : []),
     `frame-ancestors 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,
@@ -25,7 +30,7 @@ export function contentSecurityPolicy(nonce: string, { allowDevServer = false } 
   ].join('; ');
 }
 
-export async function registerSecurity(app: FastifyInstance, { allowDevServer = false }: { allowDevServer?: boolean } = {}) {
+export async function registerSecurity(app: FastifyInstance, { allowDevServer = false, sources }: { allowDevServer?: boolean; sources?: ExtraSources } = {}) {
   await app.register(helmet, {
     contentSecurityPolicy: false, // set below, with our own per-request nonce
     crossOriginEmbedderPolicy: false,
@@ -39,7 +44,7 @@ export async function registerSecurity(app: FastifyInstance, { allowDevServer = 
   app.addHook('onSend', async (request, reply) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) {
-      reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, { allowDevServer }));
+      reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, { allowDevServer, sources }));
     }
   });
 }

@@ -10,5 +10,9 @@ export const paths = {
   careers: () => '/careers/',
   login: () => '/user/login/',
   register: () => '/user/register/',
+  logout: () => '/user/logout/',
+  account: () => '/user/account/',
+  membership: () => '/user/membership/',
+  newsletters: () => '/user/newsletters/',
   packages: () => '/subscriptions/packages/',
 } as const;

@@ -4,8 +4,11 @@ import type { Route } from './+types/root';
 import { Footer } from './components/footer.tsx';
 import { Masthead } from './components/masthead.tsx';
 import { ErrorPage } from './components/error-page.tsx';
+import { AnalyticsBootstrap } from './analytics/analytics-bootstrap.tsx';
+import { ConsentAssets } from './consent/consent-assets.tsx';
 import { useNonce } from './lib/nonce.tsx';
 import { useRootData, type RootData } from './lib/root-data.ts';
+import { useBrowserAuth, useSessionUser } from './lib/session.ts';
 import { canonicalUrl } from './lib/seo.ts';
 import './styles/app.css';
 
@@ -21,12 +24,16 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     config: context.config,
     sections: topics.filter((t) => t.kind === 'section').map(({ slug, name }) => ({ slug, name })),
     series: topics.filter((t) => t.kind === 'series').map(({ slug, name }) => ({ slug, name })),
+    user: context.user,
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
+  const user = useSessionUser(data?.user ?? null);
+  // In the Layout, not App: error pages (404s included) keep the header's session working too.
+  useBrowserAuth(data ? { identityBaseUrl: data.config.endpoints.identity, authEndpointUrl: data.config.endpoints.auth } : null, data?.user ?? null);
   const { pathname } = useLocation();
   const productName = data?.config.productName ?? 'Atelier';
   return (
@@ -39,16 +46,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#ffffff" />
         <Meta />
         <Links />
+        {data && <ConsentAssets staticBaseUrl={data.config.endpoints.staticAssets} version={data.config.version} nonce={nonce} />}
       </head>
       <body>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Masthead productName={productName} sections={data?.sections ?? []} series={data?.series ?? []} />
+        <Masthead productName={productName} sections={data?.sections ?? []} series={data?.series ?? []} user={user} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <Footer productName={productName} sections={data?.sections ?? []} />
+        {data && <AnalyticsBootstrap config={data.config} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -9,5 +9,14 @@ export default [
   route('authors/:slug', 'routes/author.tsx'),
   route('legal', 'routes/legal.tsx'),
   route('careers', 'routes/careers.tsx'),
+  // Identity screens (the provider's UI URLs, src/server/services.ts identityUiUrls).
+  route('user/login', 'routes/user/login.tsx'),
+  route('user/register', 'routes/user/register.tsx'),
+  route('user/recovery', 'routes/user/recovery.tsx'),
+  route('user/confirm-email', 'routes/user/confirm-email.tsx'),
+  route('user/account', 'routes/user/account.tsx'),
+  route('user/logout', 'routes/user/logout.tsx'),
+  route('user/login-policy-warning', 'routes/user/login-policy-warning.tsx'),
+  route('user/error', 'routes/user/error.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

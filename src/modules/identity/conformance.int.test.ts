@@ -1,7 +1,7 @@
 // Conformance: every flow driven through the official Ory SDK (@ory/client-fetch) against the
 // running server — browser flows (cookies, CSRF, JSON) and API flows (session tokens), with the
 // failure paths Kratos's own suites check.
-import { ResponseError, type FrontendApi, type LoginFlow, type SettingsFlow, type UiNodeInputAttributes } from '@ory/client-fetch';
+import { type FrontendApi, type LoginFlow, type SettingsFlow, type UiNodeInputAttributes } from '@ory/client-fetch';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARGON2_TEST_PARAMS } from './credentials/password.ts';
@@ -56,7 +56,11 @@ describe('registration', () => {
     const flow = await browser.createBrowserRegistrationFlow({ returnTo: `${site}/user/welcome/` });
     expect(flow.type).toBe('browser');
     expect(flow.ui.action).toBe(`${basePath}/self-service/registration?flow=${flow.id}`);
-    expect(flow.ui.nodes.map((n) => (n.attributes as UiNodeInputAttributes).name)).toEqual(['csrf_token', 'traits.email', 'traits.name.first', 'traits.name.last', 'password', 'method', 'method']);
+    expect(flow.ui.nodes.map((n) => (n.attributes as UiNodeInputAttributes).name)).toEqual([
+      'csrf_token', 'traits.email', 'traits.name.first', 'traits.name.last', 'password', 'method', 'method',
+      'passkey_create_data', 'passkey_register', 'passkey_register_trigger', undefined,
+    ]);
+    expect(flow.ui.nodes.at(-1)).toMatchObject({ type: 'script', group: 'passkey', attributes: { node_type: 'script', src: `${basePath}/.well-known/ory/webauthn.js` } });
     const result = await browser.updateRegistrationFlow({
       flow: flow.id,
       updateRegistrationFlowBody: { method: 'password', csrf_token: csrfOf(flow), password, traits: { email, name: { first: 'Ada', last: 'Okafor' } } },
@@ -321,7 +325,10 @@ describe('sessions and logout', () => {
     expect(error.error).toMatchObject({ id: 'self_service_flow_return_to_forbidden' });
   });
 
-  it('is a ResponseError the SDK raises for Kratos error bodies', () => {
-    expect(ResponseError).toBeDefined();
+  it('serves the WebAuthn script the passkey nodes load', async () => {
+    const { native } = sdkClients(basePath);
+    const script = await native.getWebAuthnJavaScript();
+    expect(script).toContain('SimpleWebAuthnBrowser');
+    expect(script).toContain('passkey_login_trigger');
   });
 });

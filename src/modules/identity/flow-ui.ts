@@ -1,7 +1,8 @@
 // Builds each flow's `ui` (action, nodes, messages) from its kind, state and remembered values.
 // Kratos's node order is kept: default group first, then each method's group.
 import { messages } from './messages.ts';
-import { anchor, attachNodeMessages, csrfNode, image, input, submit, text, traitNodes, type UiContainer, type UiNode } from './nodes.ts';
+import { anchor, attachNodeMessages, csrfNode, image, input, submit, text, traitNodes, trigger, webauthnScriptNode, type UiContainer, type UiNode } from './nodes.ts';
+import type { StoredPasskey } from './passkeys.ts';
 import type { FlowRow } from './flow-store.ts';
 import type { CredentialType, IdentityTraits } from './schema.ts';
 
@@ -12,6 +13,38 @@ export interface FlowUiContext {
   credentialTypes?: CredentialType[];
   /** Social sign-in providers offered on login and registration. */
   oidcProviders?: { id: string; label: string }[];
+  /** Settings: the identity's passkeys, to list and remove. */
+  passkeys?: StoredPasskey[];
+}
+
+/** Passkey nodes, when the flow carries WebAuthn options (created with the flow). */
+function passkeyNodes(flow: FlowRow, context: FlowUiContext, kind: 'login' | 'registration' | 'settings'): UiNode[] {
+  const options = (flow.internal.pending?.passkey as { options?: unknown } | undefined)?.options;
+  if (!options) return [];
+  const json = JSON.stringify(options);
+  if (kind === 'login') {
+    return [
+      input('passkey', 'passkey_challenge', 'hidden', { value: json }),
+      input('passkey', 'passkey_login', 'hidden'),
+      trigger('passkey', 'passkey_login_trigger', 'oryPasskeyLogin', { id: 1010021, text: 'Sign in with passkey', type: 'info' }),
+      webauthnScriptNode('passkey', context.publicBaseUrl),
+    ];
+  }
+  if (kind === 'registration') {
+    return [
+      input('passkey', 'passkey_create_data', 'hidden', { value: json }),
+      input('passkey', 'passkey_register', 'hidden'),
+      trigger('passkey', 'passkey_register_trigger', 'oryPasskeyRegistration', { id: 1040007, text: 'Sign up with passkey', type: 'info' }),
+      webauthnScriptNode('passkey', context.publicBaseUrl),
+    ];
+  }
+  return [
+    ...(context.passkeys ?? []).map((p) => submit('passkey', 'passkey_remove', p.id, { id: 1050018, text: `Remove passkey "${p.displayName}"`, type: 'info', context: { display_name: p.displayName, added_at: p.addedAt } })),
+    input('passkey', 'passkey_create_data', 'hidden', { value: json }),
+    input('passkey', 'passkey_settings_register', 'hidden'),
+    trigger('passkey', 'passkey_settings_register_trigger', 'oryPasskeySettingsRegistration', { id: 1050019, text: 'Add passkey', type: 'info' }),
+    webauthnScriptNode('passkey', context.publicBaseUrl),
+  ];
 }
 
 export function buildUi(flow: FlowRow, context: FlowUiContext): UiContainer {
@@ -76,6 +109,7 @@ function loginNodes(flow: FlowRow, values: Record<string, unknown>, csrf: UiNode
     input('password', 'password', 'password', { required: true, autocomplete: 'current-password', label: messages.password() }),
     submit('password', 'method', 'password', messages.signInWithPassword()),
     submit('code', 'method', 'code', messages.sendLoginCode()),
+    ...passkeyNodes(flow, context, 'login'),
     ...(context.oidcProviders ?? []).map((p) => submit('oidc', 'provider', p.id, messages.signInWith(p.label))),
   ];
 }
@@ -99,6 +133,7 @@ function registrationNodes(flow: FlowRow, values: Record<string, unknown>, csrf:
     input('password', 'password', 'password', { required: true, autocomplete: 'new-password', label: messages.password() }),
     submit('password', 'method', 'password', messages.signUp()),
     submit('code', 'method', 'code', messages.sendSignUpCode()),
+    ...passkeyNodes(flow, context, 'registration'),
     ...(context.oidcProviders ?? []).map((p) => submit('oidc', 'provider', p.id, messages.signUpWith(p.label))),
   ];
 }
@@ -124,6 +159,7 @@ function settingsNodes(flow: FlowRow, csrf: UiNode[], context: FlowUiContext): U
       submit('totp', 'method', 'totp', messages.save()),
     );
   }
+  nodes.push(...passkeyNodes(flow, context, 'settings'));
   if (Array.isArray(pending.lookupCodes)) {
     nodes.push(
       text('lookup_secret', 'lookup_secret_codes', { id: 1050015, text: (pending.lookupCodes as string[]).join(', '), type: 'info', context: { secrets: pending.lookupCodes } }, messages.lookupSecretsHint()),

@@ -3,7 +3,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { parse as parseQueryString } from 'node:querystring';
 import rateLimit from '@fastify/rate-limit';
-import { eq } from 'drizzle-orm';
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
@@ -13,6 +12,7 @@ import type { ContinueWith, IdentityService, Outcome, RequestContext } from './i
 import { identityErrors as errorTable } from './schema.ts';
 import { SESSION_LIFESPAN_MS, type SessionRow } from './session-store.ts';
 import { identitySchema, IDENTITY_SCHEMA_ID } from './traits.ts';
+import { webauthnScript } from './passkeys.ts';
 import type { FlowKind } from './schema.ts';
 
 export const SESSION_COOKIE = 'ory_kratos_session';
@@ -163,11 +163,9 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
       });
 
       api.get<{ Querystring: Query }>('/self-service/errors', async (request, reply) => {
-        const id = request.query.id;
-        if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw identityErrors.notFound('Unable to locate the error');
-        const [row] = await db.select().from(errorTable).where(eq(errorTable.id, id));
-        if (!row) throw identityErrors.notFound('Unable to locate the error');
-        return reply.send({ id: row.id, error: row.error, created_at: row.createdAt.toISOString(), updated_at: row.createdAt.toISOString() });
+        const found = request.query.id ? await identity.getFlowError(request.query.id) : null;
+        if (!found) throw identityErrors.notFound('Unable to locate the error');
+        return reply.send(found);
       });
 
       api.get<{ Querystring: Query }>('/sessions/whoami', async (request, reply) => {
@@ -205,6 +203,10 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
         await identity.sessions.revoke(target.id);
         return reply.code(204).send();
       });
+
+      api.get('/.well-known/ory/webauthn.js', async (_request, reply) =>
+        reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(webauthnScript()),
+      );
 
       api.get('/schemas', async (_request, reply) => reply.send([{ id: IDENTITY_SCHEMA_ID, schema: identitySchema }]));
       api.get<{ Params: { id: string } }>('/schemas/:id', async (request, reply) => {

@@ -1,5 +1,6 @@
 // The identity provider's use cases, transport-free: start, read and submit self-service flows,
 // sessions, logout. identity-routes.ts maps them onto Kratos's HTTP API.
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { codeExpiresAt, generateCode, hashCode, MAX_CODE_ATTEMPTS, verifyCode, CODE_TTL_MS } from './credentials/one-time-code.ts';
 import { checkPasswordPolicy, hashPassword, verifyPassword, verifyPasswordAgainstDummy, type Argon2Params } from './credentials/password.ts';
@@ -8,12 +9,14 @@ import { createFlowStore, type FlowRow } from './flow-store.ts';
 import { buildUi } from './flow-ui.ts';
 import { createIdentityStore, type IdentityWithAddresses } from './identity-store.ts';
 import { messages } from './messages.ts';
-import type { FlowKind, IdentityTraits, SessionDevice, UiText } from './schema.ts';
+import { identityErrors as errorTable, type FlowKind, type IdentityTraits, type SessionDevice, type UiText } from './schema.ts';
 import { createSessionStore, PRIVILEGED_WINDOW_MS, sessionToJson, type SessionRow } from './session-store.ts';
 import { createAttemptLimiter } from './attempt-limiter.ts';
 import { normaliseIdentifier, parseTraits } from './traits.ts';
 import { createSecondFactors } from './second-factors.ts';
 import { flowIdFromState, type Oidc, type OidcPending } from './oidc.ts';
+import { credentialIdOf, loginOptions, registrationOptions, verifyLogin as verifyPasskeyLogin, verifyRegistration as verifyPasskeyRegistration, type RelyingParty, type StoredPasskey } from './passkeys.ts';
+import { randomUUID } from 'node:crypto';
 
 export type IdentityEmailTemplate = 'login_code' | 'registration_code' | 'verification_code' | 'recovery_code';
 
@@ -35,6 +38,8 @@ export interface IdentityServiceOptions {
   passwordParams?: Argon2Params;
   /** Social sign-in; absent when no provider is configured. */
   oidc?: Oidc;
+  /** The site as a WebAuthn relying party (passkeys). */
+  relyingParty: RelyingParty;
 }
 
 export interface RequestContext {
@@ -61,7 +66,7 @@ type Body = Record<string, unknown>;
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export function createIdentityService(options: IdentityServiceOptions) {
-  const { db, mailer, publicBaseUrl, siteUrl, uiUrls, pepper, passwordParams, oidc } = options;
+  const { db, mailer, publicBaseUrl, siteUrl, uiUrls, pepper, passwordParams, oidc, relyingParty } = options;
   const identities = createIdentityStore({ db, publicBaseUrl });
   const sessions = createSessionStore({ db });
   const flows = createFlowStore({ db });
@@ -165,7 +170,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
       if (flow.kind === 'settings' || (flow.kind === 'login' && flow.requestedAal === 'aal2')) {
         const identity = flow.identityId ? await identities.get(flow.identityId) : null;
         const credentialTypes = flow.identityId ? await identities.credentialTypes(flow.identityId) : [];
-        const ui = buildUi(flow, { publicBaseUrl, traits: identity?.identity.traits, credentialTypes });
+        const ui = buildUi(flow, { publicBaseUrl, traits: identity?.identity.traits, credentialTypes, passkeys: flow.identityId ? await storedPasskeys(flow.identityId) : [] });
         if (flow.kind === 'settings') return { ...base, ui, identity: identity ? identities.toJson(identity) : null };
         return { ...base, ui, refresh: flow.refresh, requested_aal: flow.requestedAal, created_at: flow.issuedAt.toISOString(), updated_at: flow.updatedAt.toISOString() };
       }
@@ -206,8 +211,10 @@ export function createIdentityService(options: IdentityServiceOptions) {
         const flow = await flows.create({ kind, type, requestUrl, returnTo: target, identityId: session.identityId, csrfToken });
         const identity = (await identities.get(session.identityId))!;
         const hasTotp = (await identities.credentialTypes(session.identityId)).includes('totp');
-        // The enrolment QR code is ready when the page opens, as in Kratos.
-        return { kind: 'flow', status: 200, flow: hasTotp ? flow : await flows.save(await secondFactors.withNewTotp(flow, identity.identity.traits.email)) };
+        // The enrolment QR code and the passkey options are ready when the page opens, as in Kratos.
+        const withTotp = hasTotp ? flow : await secondFactors.withNewTotp(flow, identity.identity.traits.email);
+        const options = await registrationOptions(relyingParty, { userHandle: session.identityId, userName: identity.identity.traits.email, exclude: await storedPasskeys(session.identityId) });
+        return { kind: 'flow', status: 200, flow: await flows.save(withPasskey(withTotp, options)) };
       }
       if (kind === 'login') {
         const wantsAal2 = aal === 'aal2';
@@ -216,10 +223,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
         if (session && wantsAal2 && session.aal === 'aal2') return { kind: 'already_signed_in', returnTo: target ?? defaultReturnTo };
         const uiMessages = wantsAal2 ? [messages.secondFactor()] : refresh && session ? [messages.reauthenticate()] : [];
         const identity = session ? await identities.get(session.identityId) : null;
-        return {
-          kind: 'flow',
-          status: 200,
-          flow: await flows.create({
+        const created = await flows.create({
             kind,
             type,
             requestUrl,
@@ -230,11 +234,16 @@ export function createIdentityService(options: IdentityServiceOptions) {
             uiMessages,
             internal: identity && refresh ? { values: { identifier: identity.identity.traits.email } } : {},
             csrfToken,
-          }),
-        };
+          });
+        return { kind: 'flow', status: 200, flow: wantsAal2 ? created : await flows.save(withPasskey(created, await loginOptions(relyingParty))) };
       }
       if ((kind === 'registration' || kind === 'recovery') && session) return { kind: 'already_signed_in', returnTo: target ?? defaultReturnTo };
-      return { kind: 'flow', status: 200, flow: await flows.create({ kind, type, requestUrl, returnTo: target, csrfToken }) };
+      const created = await flows.create({ kind, type, requestUrl, returnTo: target, csrfToken });
+      if (kind !== 'registration') return { kind: 'flow', status: 200, flow: created };
+      // The new account's WebAuthn user handle is its future identity id.
+      const userHandle = randomUUID();
+      const options = await registrationOptions(relyingParty, { userHandle, userName: 'new-account' });
+      return { kind: 'flow', status: 200, flow: await flows.save(withPasskey(created, options, userHandle)) };
     },
 
     /** GET /self-service/<kind>/flows?id= — checks the browser's anti-CSRF cookie. */
@@ -359,8 +368,54 @@ export function createIdentityService(options: IdentityServiceOptions) {
       return finishRegistration(cleared, created, 'oidc', context, !claims.emailVerified);
     },
 
+    /** GET /self-service/errors?id= — an error kept for the browser's error page (also read by that page's loader). */
+    async getFlowError(id: string) {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      const [row] = await db.select().from(errorTable).where(eq(errorTable.id, id));
+      return row ? { id: row.id, error: row.error, created_at: row.createdAt.toISOString(), updated_at: row.createdAt.toISOString() } : null;
+    },
+
     limiter,
   };
+
+  function withPasskey(flow: FlowRow, options: { challenge: string }, userHandle?: string): FlowRow {
+    return { ...flow, internal: { ...flow.internal, pending: { ...(flow.internal.pending ?? {}), passkey: { challenge: options.challenge, options, ...(userHandle ? { userHandle } : {}) } } } };
+  }
+
+  async function storedPasskeys(identityId: string): Promise<StoredPasskey[]> {
+    const credential = await identities.credential(identityId, 'passkey');
+    return (credential?.config.credentials as StoredPasskey[] | undefined) ?? [];
+  }
+
+  async function savePasskeys(identityId: string, passkeys: StoredPasskey[]): Promise<void> {
+    if (passkeys.length === 0) await identities.removeCredential(identityId, 'passkey');
+    else await identities.setCredential(identityId, 'passkey', { identifiers: passkeys.map((p) => p.id), config: { credentials: passkeys } });
+  }
+
+  function parseJsonField(value: unknown): unknown {
+    if (typeof value !== 'string') return value && typeof value === 'object' ? value : null;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+
+  async function passkeyLogin(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
+    const pending = flow.internal.pending?.passkey as { challenge: string } | undefined;
+    const response = parseJsonField(body.passkey_login);
+    const credentialId = credentialIdOf(response);
+    const failed = () => invalid(flow, { ui: [{ id: 4010009, text: 'The passkey could not be verified. Please try again or choose another way to sign in.', type: 'error' }] });
+    if (!pending || !credentialId) return failed();
+    const identity = await identities.findByCredential('passkey', credentialId);
+    const passkeys = identity ? await storedPasskeys(identity.id) : [];
+    const stored = passkeys.find((p) => p.id === credentialId);
+    if (!identity || !stored) return failed();
+    const counter = await verifyPasskeyLogin(relyingParty, { response, challenge: pending.challenge, stored });
+    if (counter === null) return failed();
+    await savePasskeys(identity.id, passkeys.map((p) => (p.id === stored.id ? { ...p, counter } : p)));
+    return finishLogin(flow, identity.id, 'passkey', context);
+  }
 
   async function startOidc(flow: FlowRow, provider: string): Promise<Outcome> {
     if (!oidc || !oidc.has(provider)) return invalid(flow, { ui: [messages.generic(`Sign-in with "${provider}" is not available.`)] });
@@ -385,6 +440,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
     const method = str(body.method) || (body.provider ? 'oidc' : '');
     if (flow.requestedAal === 'aal2') return secondFactorLogin(flow, body, context);
     if (method === 'oidc') return startOidc(flow, str(body.provider));
+    if (method === 'passkey' || method === 'webauthn') return passkeyLogin(flow, body, context);
     if (method === 'password') {
       const identifier = normaliseIdentifier(str(body.identifier) || str(body.password_identifier));
       const password = str(body.password);
@@ -515,6 +571,16 @@ export function createIdentityService(options: IdentityServiceOptions) {
       await identities.setCredential(identity.identity.id, 'password', { identifiers: [normaliseIdentifier(parsed.traits.email)], config: { hashedPassword: await hashPassword(password, { params: passwordParams }) } });
       return finishRegistration(flow, identity, 'password', context, true);
     }
+    if (method === 'passkey' || method === 'webauthn') {
+      if (!parsed.ok) return invalid(flow, { nodes: parsed.nodeMessages, values: { traits: rawTraits } });
+      if (await identities.emailInUse(parsed.traits.email)) return invalid(flow, { ui: [duplicateMessage(parsed.traits.email)], values: { traits: rawTraits } });
+      const pending = flow.internal.pending?.passkey as { challenge: string; userHandle?: string } | undefined;
+      const passkey = pending ? await verifyPasskeyRegistration(relyingParty, { response: parseJsonField(body.passkey_register), challenge: pending.challenge, displayName: 'Passkey' }) : null;
+      if (!passkey || !pending?.userHandle) return invalid(flow, { ui: [{ id: 4000001, text: 'The passkey could not be created. Please try again or choose another way to sign up.', type: 'error' }], values: { traits: rawTraits } });
+      const identity = await identities.create({ traits: parsed.traits, id: pending.userHandle });
+      await savePasskeys(identity.identity.id, [passkey]);
+      return finishRegistration(flow, identity, 'passkey', context, true);
+    }
     return invalid(flow, { ui: [{ id: 4010003, text: 'Could not find a strategy to sign you up with. Did you fill out the form correctly?', type: 'error' }], values: { traits: rawTraits } });
   }
 
@@ -608,7 +674,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
     if (!session) throw identityErrors.sessionInactive();
     if (session.identityId !== flow.identityId) throw new IdentityError(403, 'security_identity_mismatch', 'Requested identity does not match the identity of the session.');
     const identity = (await identities.get(session.identityId))!;
-    const method = str(body.method) || (body.totp_unlink ? 'totp' : body.lookup_secret_regenerate || body.lookup_secret_confirm ? 'lookup_secret' : '');
+    const method = str(body.method) || (body.totp_unlink ? 'totp' : body.lookup_secret_regenerate || body.lookup_secret_confirm ? 'lookup_secret' : body.passkey_remove ? 'passkey' : '');
     const refreshUrl = `${publicBaseUrl}/self-service/login/browser?refresh=true&return_to=${encodeURIComponent(`${uiUrls.settings}?flow=${flow.id}`)}`;
     const saved = async (next: FlowRow) => ({ kind: 'flow' as const, status: 200 as const, flow: await flows.save({ ...next, state: 'success', uiMessages: [messages.settingsSaved()] }) });
 
@@ -640,8 +706,25 @@ export function createIdentityService(options: IdentityServiceOptions) {
       if (!isPrivileged(session)) throw identityErrors.sessionRefreshRequired(refreshUrl);
       const result = await secondFactors.updateSettings(identity, flow, method, body);
       if (!result.ok) return invalid(result.flow, { nodes: result.nodeMessages });
+      // Turning the app on proves it just now, so this session has passed the second factor: without
+      // this, the account page (which wants aal2 once a second factor exists) would ask for another code at once.
+      if (result.done && method === 'totp' && !body.totp_unlink) await sessions.addMethod(session.id, { method: 'totp', aal: 'aal2', completed_at: new Date().toISOString() });
       if (result.done) return saved(result.flow);
       return { kind: 'flow', status: 200, flow: await flows.save(result.flow) };
+    }
+    if (method === 'passkey' || method === 'webauthn') {
+      if (!isPrivileged(session)) throw identityErrors.sessionRefreshRequired(refreshUrl);
+      const passkeys = await storedPasskeys(identity.identity.id);
+      if (typeof body.passkey_remove === 'string' && body.passkey_remove) {
+        await savePasskeys(identity.identity.id, passkeys.filter((p) => p.id !== body.passkey_remove));
+        return saved(flow);
+      }
+      const pending = flow.internal.pending?.passkey as { challenge: string } | undefined;
+      const passkey = pending ? await verifyPasskeyRegistration(relyingParty, { response: parseJsonField(body.passkey_settings_register), challenge: pending.challenge, displayName: `Passkey ${passkeys.length + 1}` }) : null;
+      if (!passkey) return invalid(flow, { ui: [{ id: 4000001, text: 'The passkey could not be added. Please try again.', type: 'error' }] });
+      await savePasskeys(identity.identity.id, [...passkeys, passkey]);
+      const options = await registrationOptions(relyingParty, { userHandle: identity.identity.id, userName: identity.identity.traits.email, exclude: [...passkeys, passkey] });
+      return saved(withPasskey(flow, options));
     }
     return invalid(flow, { ui: [{ id: 4010005, text: 'Could not find a strategy to update your settings. Did you fill out the form correctly?', type: 'error' }] });
   }

@@ -20,8 +20,7 @@ export function createIdentityStore({ db, publicBaseUrl }: { db: Db; publicBaseU
   }
 
   return {
-    async create({ traits, verified = false, now = new Date() }: { traits: IdentityTraits; verified?: boolean; now?: Date }): Promise<IdentityWithAddresses> {
-      const id = randomUUID();
+    async create({ traits, verified = false, now = new Date(), id = randomUUID() }: { traits: IdentityTraits; verified?: boolean; now?: Date; id?: string }): Promise<IdentityWithAddresses> {
       return db.transaction(async (tx) => {
         const [identity] = await tx.insert(identities).values({ id, traits, createdAt: now, updatedAt: now, stateChangedAt: now }).returning();
         const email = normaliseIdentifier(traits.email);

@@ -9,6 +9,7 @@ export interface InputAttributes {
   name: string;
   type: 'text' | 'password' | 'number' | 'checkbox' | 'hidden' | 'email' | 'tel' | 'submit' | 'button';
   value?: unknown;
+  onclickTrigger?: string;
   required?: boolean;
   disabled: boolean;
   autocomplete?: string;
@@ -34,10 +35,22 @@ export interface AnchorAttributes {
   title: UiText;
 }
 
+export interface ScriptAttributes {
+  node_type: 'script';
+  id: string;
+  src: string;
+  async: boolean;
+  referrerpolicy: string;
+  crossorigin: string;
+  integrity: string;
+  type: string;
+  nonce: string;
+}
+
 export interface UiNode {
-  type: 'input' | 'text' | 'img' | 'a';
+  type: 'input' | 'text' | 'img' | 'a' | 'script';
   group: NodeGroup;
-  attributes: InputAttributes | TextAttributes | ImageAttributes | AnchorAttributes;
+  attributes: InputAttributes | TextAttributes | ImageAttributes | AnchorAttributes | ScriptAttributes;
   messages: UiText[];
   meta: { label?: UiText };
 }
@@ -74,6 +87,24 @@ export function text(group: NodeGroup, id: string, value: UiText, label?: UiText
 
 export function image(group: NodeGroup, id: string, src: string, size: number, label?: UiText): UiNode {
   return { type: 'img', group, attributes: { node_type: 'img', id, src, width: size, height: size }, messages: [], meta: label ? { label } : {} };
+}
+
+/** The WebAuthn script (Kratos serves it at /.well-known/ory/webauthn.js). */
+export function webauthnScriptNode(group: NodeGroup, publicBaseUrl: string): UiNode {
+  return {
+    type: 'script',
+    group,
+    attributes: { node_type: 'script', id: 'webauthn_script', src: `${publicBaseUrl}/.well-known/ory/webauthn.js`, async: true, referrerpolicy: 'no-referrer', crossorigin: 'anonymous', integrity: '', type: 'text/javascript', nonce: '' },
+    messages: [],
+    meta: {},
+  };
+}
+
+/** A button the WebAuthn script handles (type button: it never submits by itself). */
+export function trigger(group: NodeGroup, name: string, onclickTrigger: string, label: UiText): UiNode {
+  const node = input(group, name, 'button', { value: '', label });
+  (node.attributes as InputAttributes).onclickTrigger = onclickTrigger;
+  return node;
 }
 
 export function anchor(group: NodeGroup, id: string, href: string, title: UiText): UiNode {

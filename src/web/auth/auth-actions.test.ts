@@ -106,11 +106,12 @@ describe('login (§4)', () => {
 
 describe('logout (§4)', () => {
   it('stores the logout redirect (one-more-step and logout pages becoming /)', async () => {
-    const { actions, redirects } = setup({ page: 'https://atelier.test/user/one-more-step/?flow=newsletters' });
+    const { actions, redirects, identity } = setup({ page: 'https://atelier.test/user/one-more-step/?flow=newsletters' });
     const done = actions.logout();
     expect(redirects.readAuthRedirect()).toBe('https://atelier.test/');
     await vi.runAllTimersAsync();
     await done;
+    expect(identity.createBrowserLogoutFlow).toHaveBeenCalledWith({ returnTo: 'https://atelier.test/' });
     const other = setup();
     const next = other.actions.logout({ redirectTo: '/events/' });
     expect(other.redirects.readAuthRedirect()).toBe('https://atelier.test/events/');

@@ -145,12 +145,13 @@ export function createAuthActions(deps: AuthActionsDeps): AuthActions {
     },
 
     async logout({ redirectTo, skipErrorRedirect = false } = {}) {
-      redirects.storeLogoutRedirect(redirectTo);
+      const target = redirects.storeLogoutRedirect(redirectTo);
       if (!deps.isOnline()) {
         navigate(AUTH_PATHS.logout);
       } else {
         try {
-          const flow = await identity.createBrowserLogoutFlow();
+          // The provider sends the browser to the stored target once the session is gone.
+          const flow = await identity.createBrowserLogoutFlow({ returnTo: target });
           navigate(flow.logout_url);
         } catch (error) {
           const details = await readIdentityError(error);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths.ts';
+import { CookiePreferencesButton } from '../consent/cookie-preferences-button.tsx';
 
 export function Footer({ productName, sections }: { productName: string; sections: { slug: string; name: string }[] }) {
   return (
@@ -46,6 +47,9 @@ export function Footer({ productName, sections }: { productName: string; section
             </li>
             <li>
               <Link to={paths.legal('terms')}>Terms &amp; Conditions</Link>
+            </li>
+            <li>
+              <CookiePreferencesButton />
             </li>
           </ul>
         </nav>

@@ -1,22 +1,30 @@
-import { Link, NavLink } from 'react-router';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../shared/paths.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import { browserAuthStarting } from '../lib/session.ts';
 
 interface NavItem {
   slug: string;
   name: string;
 }
 
-export function Masthead({ productName, sections, series }: { productName: string; sections: NavItem[]; series: NavItem[] }) {
+export function Masthead({ productName, sections, series, user }: { productName: string; sections: NavItem[]; series: NavItem[]; user: SessionUser | null }) {
   return (
     <header className="masthead">
       <div className="masthead__bar wrap">
         <nav className="masthead__utility" aria-label="Account">
-          <Link to={paths.login()} className="masthead__signin">
-            Sign in
-          </Link>
-          <Link to={paths.packages()} className="button button--small">
-            Subscribe
-          </Link>
+          {!user && (
+            <Link to={paths.login()} className="masthead__signin">
+              Sign in
+            </Link>
+          )}
+          {!user?.isMember && (
+            <Link to={paths.packages()} className="button button--small">
+              Subscribe
+            </Link>
+          )}
+          {user && <AccountMenu user={user} />}
         </nav>
       </div>
       <div className="masthead__brand wrap">
@@ -48,5 +56,74 @@ export function Masthead({ productName, sections, series }: { productName: strin
         </ul>
       </nav>
     </header>
+  );
+}
+
+/**
+ * A <details> disclosure: opens and closes without JavaScript, and the summary is a native,
+ * focusable toggle. With JavaScript it also closes on Escape, on a click elsewhere and on navigation.
+ */
+function AccountMenu({ user }: { user: SessionUser }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  const [signingOut, setSigningOut] = useState(false);
+
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+
+  useEffect(() => {
+    const closeOutside = (event: globalThis.MouseEvent) => {
+      if (menu.current?.open && !menu.current.contains(event.target as Node)) menu.current.open = false;
+    };
+    document.addEventListener('click', closeOutside);
+    return () => document.removeEventListener('click', closeOutside);
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key !== 'Escape' || !menu.current?.open) return;
+    menu.current.open = false;
+    menu.current.querySelector('summary')?.focus();
+  };
+
+  // With the auth client running, sign out straight from here (§4 Logout: back to this page);
+  // otherwise the link's page does it.
+  const signOut = (event: MouseEvent<HTMLAnchorElement>) => {
+    const auth = browserAuthStarting();
+    if (!auth) return;
+    event.preventDefault();
+    setSigningOut(true);
+    // The client may still be loading right after the page appeared: wait for it.
+    void auth.then((client) => client.logout()).catch(() => window.location.assign(paths.logout()));
+  };
+
+  return (
+    <details className="account-menu" ref={menu} onKeyDown={onKeyDown}>
+      <summary className="account-menu__toggle">
+        My account
+        {user.isMember && <span className="badge account-menu__badge">Member</span>}
+      </summary>
+      <div className="account-menu__panel">
+        <p className="account-menu__who">
+          Signed in as <strong>{user.email}</strong>
+        </p>
+        <ul className="account-menu__links">
+          <li>
+            <Link to={paths.account()}>Account details</Link>
+          </li>
+          <li>
+            <Link to={paths.membership()}>Membership</Link>
+          </li>
+          <li>
+            <Link to={paths.newsletters()}>Newsletters</Link>
+          </li>
+          <li>
+            <a href={paths.logout()} onClick={signOut} aria-disabled={signingOut || undefined}>
+              {signingOut ? 'Signing out…' : 'Sign out'}
+            </a>
+          </li>
+        </ul>
+      </div>
+    </details>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { WallKind } from '../../modules/walls/access.ts';
 import { paths } from '../../shared/paths.ts';
+import { useTrackEvent } from '../analytics/use-track-event.ts';
 
 const COPY: Record<WallKind, { title: string; text: string; cta: string; href: string }> = {
   registration: {
@@ -24,8 +25,9 @@ const COPY: Record<WallKind, { title: string; text: string; cta: string; href: s
 };
 
 /** Ends the lead-in of a story the reader may not read in full (BRAND: part of the page, never a modal). */
-export function WallPanel({ wall }: { wall: WallKind }) {
+export function WallPanel({ wall, articleId }: { wall: WallKind; articleId?: string }) {
   const copy = COPY[wall];
+  useTrackEvent('user_view_wall', { wallVariant: wall, articleId });
   return (
     <aside className={`wall wall--${wall}`} aria-labelledby="wall-title">
       <h2 id="wall-title" className="wall__title">

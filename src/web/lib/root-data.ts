@@ -1,10 +1,13 @@
 import { useRouteLoaderData } from 'react-router';
 import type { PublicConfig } from '../../config/config.ts';
+import type { SessionUser } from '../auth/session-user.ts';
 
 export interface RootData {
   config: PublicConfig & { careers: { jobsUrl: string; contactUrl: string } };
   sections: { slug: string; name: string }[];
   series: { slug: string; name: string }[];
+  /** The signed-in reader as the server saw them (verified bof_session), or null. */
+  user: SessionUser | null;
 }
 
 /** The root loader's data: settings for the browser and the navigation. Undefined only if the root loader failed. */

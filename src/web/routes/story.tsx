@@ -6,6 +6,7 @@ import { Picture } from '../components/picture.tsx';
 import { StoryBody } from '../components/story-body.tsx';
 import { StoryCard } from '../components/story-card.tsx';
 import { WallPanel } from '../components/wall-panel.tsx';
+import { StoryAnalytics } from '../analytics/story-analytics.tsx';
 import { formatDate } from '../lib/format.ts';
 import { JsonLd } from '../lib/json-ld.tsx';
 import { rootDataFromMatches, useRootData } from '../lib/root-data.ts';
@@ -61,6 +62,7 @@ export default function Story({ loaderData }: Route.ComponentProps) {
         }}
       />
       <article className="story">
+        <StoryAnalytics articleId={story.id} topicId={story.topic.slug} topicLabel={story.topic.name} wallVariant={access.kind === 'wall' ? access.wall : undefined} />
         <header className="story__header wrap wrap--narrow">
           <p className="kicker">
             <Link to={paths.topic(story.topic.slug)}>{story.topic.name}</Link>
@@ -93,7 +95,7 @@ export default function Story({ loaderData }: Route.ComponentProps) {
         </figure>
         <div className="wrap wrap--narrow">
           <StoryBody blocks={story.body} />
-          {access.kind === 'wall' && <WallPanel wall={access.wall} />}
+          {access.kind === 'wall' && <WallPanel wall={access.wall} articleId={story.id} />}
           <footer className="story__footer">
             <h2 className="visually-hidden">Topics</h2>
             <ul className="tags">

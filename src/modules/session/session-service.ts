@@ -1,0 +1,120 @@
+// The product session: exchanges an identity session for the two signed tokens (the auth
+// endpoint and first page loads call it), publishes the keys, and resolves users from cookies.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { IdentityService } from '../identity/identity-service.ts';
+import { sessionUserFromTokens, type SessionUser } from '../../web/auth/session-user.ts';
+import { DEFAULT_CLAIM_FACTS, identityClaimsSource, type ClaimsSource } from './claims-source.ts';
+import { createDbSigningKeyStore, createKeyRing, type KeyRing } from './keys.ts';
+import { createUserResolver } from './resolve-user.ts';
+import { sessionFirstSeen } from './schema.ts';
+import { createTokenIssuer, meterPeriod, type MainTokenClaims, type MintedToken, type PaywallClaims, type TokenIssuer } from './tokens.ts';
+
+/** The paywall token's state; the walls issue supplies the real one. */
+export interface PaywallSource {
+  paywallFor(identityId: string, at: Date): Promise<PaywallClaims>;
+}
+
+export const emptyPaywallSource: PaywallSource = {
+  paywallFor: async (_identityId, at) => ({ entitlements: [], meter: { period: meterPeriod(at), read: [] }, experiment_groups: [] }),
+};
+
+/** What the auth endpoint (or a first page load) sets as cookies. */
+export interface IssuedTokens {
+  main: MintedToken;
+  paywall: MintedToken;
+  claims: MainTokenClaims;
+  /** The session user (§3) the two tokens describe. */
+  user: SessionUser;
+  /**
+   * How long the browser keeps the cookies: the identity session's remaining life. Longer than
+   * the tokens on purpose: an expired token left in the cookie tells the browser auth layer to
+   * refresh (§4), where a vanished cookie would read as signed out after a laptop sleeps.
+   */
+  cookieMaxAgeSeconds: number;
+}
+
+export interface SessionServiceOptions {
+  db: Db;
+  identity: Pick<IdentityService, 'whoami' | 'identities'>;
+  /** IDENTITY_SECRET: seals the private signing keys. */
+  secret: string;
+  /** The site's URL (`iss`). */
+  issuer: string;
+  tokenTtlSeconds: number;
+  /** Membership and user-data facts; the identity's own facts when omitted. */
+  claimsSource?: ClaimsSource;
+  paywallSource?: PaywallSource;
+  now?: () => Date;
+  /** Tests pass their own ring (a controllable clock, an in-memory store). */
+  keys?: KeyRing;
+}
+
+export function createSessionService(options: SessionServiceOptions) {
+  const { db, identity, issuer, tokenTtlSeconds, now = () => new Date() } = options;
+  const keys = options.keys ?? createKeyRing({ store: createDbSigningKeyStore(db), secret: options.secret, tokenTtlSeconds, now });
+  const tokens: TokenIssuer = createTokenIssuer({ keys, issuer, ttlSeconds: tokenTtlSeconds, now });
+  const claimsSource = options.claimsSource ?? identityClaimsSource(identity.identities);
+  const paywallSource = options.paywallSource ?? emptyPaywallSource;
+
+  /** True for tokens minted within the identity session in which the identity was first seen. */
+  async function isFirstLogin(identityId: string, sessionId: string, at: Date): Promise<boolean> {
+    const [row] = await db
+      .insert(sessionFirstSeen)
+      .values({ identityId, firstSeenAt: at, firstSessionId: sessionId })
+      // A no-op update so the existing row comes back in the same statement.
+      .onConflictDoUpdate({ target: sessionFirstSeen.identityId, set: { identityId: sql`${sessionFirstSeen.identityId}` } })
+      .returning();
+    return row!.firstSessionId === sessionId;
+  }
+
+  /**
+   * The two tokens for the holder of an identity session token, or null when it names no active
+   * session (the caller clears the cookies).
+   */
+  async function refreshTokens({ identitySessionToken }: { identitySessionToken: string | undefined }): Promise<IssuedTokens | null> {
+    if (!identitySessionToken) return null;
+    const session = await identity.whoami(identitySessionToken).catch(() => null);
+    if (!session) return null;
+    const found = await identity.identities.get(session.identityId);
+    const userId = found?.identity.metadataPublic?.user_id;
+    if (!found || found.identity.state !== 'active' || typeof userId !== 'string') return null;
+    const at = now();
+    const [facts, firstLogin, paywallClaims] = await Promise.all([
+      claimsSource.claimsFor(found.identity.id),
+      isFirstLogin(found.identity.id, session.id, at),
+      paywallSource.paywallFor(found.identity.id, at),
+    ]);
+    const merged = { ...DEFAULT_CLAIM_FACTS, ...facts };
+    const claims: MainTokenClaims = {
+      user_id: userId,
+      email: found.identity.traits.email,
+      membership_level: merged.membershipLevel,
+      membership_type: merged.membershipType,
+      is_bof_admin: merged.isBofAdmin,
+      is_first_login: firstLogin,
+      unclaimed_membership_account_id: merged.unclaimedMembershipAccountId,
+      is_challenged: merged.isChallenged,
+      is_user_data_complete: merged.isUserDataComplete,
+    };
+    const [main, paywall] = await Promise.all([tokens.mintMainToken(found.identity.id, claims), tokens.mintPaywallToken(found.identity.id, paywallClaims)]);
+    const sessionSeconds = Math.floor((session.expiresAt.getTime() - at.getTime()) / 1000);
+    return { main, paywall, claims, user: sessionUserFromTokens(main.token, paywall.token), cookieMaxAgeSeconds: Math.max(sessionSeconds, tokenTtlSeconds) };
+  }
+
+  const resolver = createUserResolver({ tokens, refresh: (identitySessionToken) => refreshTokens({ identitySessionToken }) });
+
+  return {
+    tokenTtlSeconds,
+    refreshTokens,
+    /** The JWKS document (public keys only). */
+    jwks: () => keys.publicJwks(),
+    verifyMainToken: tokens.verifyMainToken,
+    verifyPaywallToken: tokens.verifyPaywallToken,
+    userFromRequest: resolver.userFromRequest,
+    paywallFromRequest: resolver.paywallFromRequest,
+    resolvePageSession: resolver.resolvePageSession,
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,135 @@
+// The app's one browser auth client (web/auth), started after hydration, and the session user
+// the UI renders: the server's (root loader) until the client has read the cookies, then the
+// client's, which follows refreshes, sign-in and sign-out without a page load.
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLocation, useRevalidator } from 'react-router';
+import type { AuthClient } from '../auth/auth-client.ts';
+import { createCookieReader, MAIN_TOKEN_COOKIE } from '../auth/cookies.ts';
+import { readMainTokenClaims, type SessionUser } from '../auth/session-user.ts';
+import { REFRESH_MARGIN_MS } from '../auth/token-refresher.ts';
+
+/** Never refresh on a timer more often than this, whatever the token lifetime. */
+const MIN_TIMER_MS = 15_000;
+
+export interface BrowserAuthOptions {
+  identityBaseUrl: string;
+  authEndpointUrl: string;
+}
+
+interface Snapshot {
+  /** False until the client has emitted its first user. */
+  ready: boolean;
+  user: SessionUser | null;
+}
+
+let client: AuthClient | null = null;
+let starting: Promise<AuthClient> | null = null;
+let snapshot: Snapshot = { ready: false, user: null };
+let timer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+
+/** The started client, or null before start (and always on the server). */
+export function browserAuth(): AuthClient | null {
+  return client;
+}
+
+/** The client once it has loaded, or null when nothing started it (no JavaScript ran yet). */
+export function browserAuthStarting(): Promise<AuthClient> | null {
+  return starting;
+}
+
+/** Starts the client once; later calls get the same one. Browser only. */
+export function startBrowserAuth(options: BrowserAuthOptions): Promise<AuthClient> {
+  starting ??= (async () => {
+    // Loaded on demand: the identity SDK is not needed to render the first page.
+    const { browserAuthClientDeps, createAuthClient } = await import('../auth/auth-client.ts');
+    const created = createAuthClient(
+      browserAuthClientDeps({
+        identityBaseUrl: options.identityBaseUrl,
+        authEndpointUrl: options.authEndpointUrl,
+        // The fraud-detection library supplies this once it exists; the endpoint accepts ''.
+        getRiskToken: async () => '',
+      }),
+    );
+    client = created;
+    created.subscribe((user) => {
+      snapshot = { ready: true, user: user.isLoggedIn ? user : null };
+      for (const listener of listeners) listener();
+      scheduleRefresh();
+    });
+    const refreshSoon = () => void ensureFresh();
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && refreshSoon());
+    window.addEventListener('online', refreshSoon);
+    await ensureFresh();
+    return created;
+  })();
+  return starting;
+}
+
+/** Refreshes the cookies when §4 says so; failures keep the last user (the next try may work). */
+export async function ensureFresh(): Promise<void> {
+  try {
+    await client?.ensureFresh();
+  } catch {
+    // A failed refresh has already published what the cookies say.
+  }
+  scheduleRefresh();
+}
+
+// Wakes up just before the main token enters its refresh margin, so a reader who only reads
+// still holds a fresh token when they next act.
+function scheduleRefresh() {
+  clearTimeout(timer);
+  const claims = readMainTokenClaims(createCookieReader(() => document.cookie).get(MAIN_TOKEN_COOKIE));
+  if (!claims) return;
+  const delay = Math.max(claims.exp * 1000 - REFRESH_MARGIN_MS - Date.now(), MIN_TIMER_MS);
+  timer = setTimeout(() => void ensureFresh(), delay);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const notReady: Snapshot = { ready: false, user: null };
+
+/** The user to render: the server's until the browser client is ready, then the client's. */
+export function useSessionUser(serverUser: SessionUser | null): SessionUser | null {
+  const current = useSyncExternalStore(subscribe, () => snapshot, () => notReady);
+  return current.ready ? current.user : serverUser;
+}
+
+/**
+ * Starts the client after hydration, keeps the tokens fresh on every navigation, and reloads the
+ * route data when the client learns of another user than the server rendered for (signed in or
+ * out without a page load), so loaders that depend on the reader run again.
+ */
+export function useBrowserAuth(options: BrowserAuthOptions | null, serverUser: SessionUser | null) {
+  const { pathname } = useLocation();
+  const { revalidate } = useRevalidator();
+  const live = useSyncExternalStore(subscribe, () => snapshot, () => notReady);
+  const revalidatedFor = useRef<string | null>(null);
+
+  const configured = options !== null;
+  useEffect(() => {
+    if (options) void startBrowserAuth(options).catch(() => undefined);
+    // Started once per page, when the settings are known; they do not change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [configured]);
+
+  useEffect(() => {
+    void ensureFresh();
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!live.ready || !configured) return;
+    const liveId = live.user?.id ?? '';
+    if (liveId === (serverUser?.id ?? '') || revalidatedFor.current === liveId) return;
+    revalidatedFor.current = liveId;
+    // The server may disagree (it alone sees the identity cookie) and set or clear the tokens in
+    // its answer: read them again afterwards, so both sides end up on the same user.
+    void revalidate().then(ensureFresh);
+  }, [live, configured, serverUser, revalidate]);
+}

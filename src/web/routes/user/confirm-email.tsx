@@ -1,0 +1,29 @@
+import { AuthPage } from '../../components/auth-page.tsx';
+import { FlowForm } from '../../components/flow-form.tsx';
+import type { Route } from './+types/confirm-email';
+import { loadFlow } from './identity.server.ts';
+import { userPageMeta } from './user-meta.ts';
+
+export async function loader(args: Route.LoaderArgs) {
+  const flow = await loadFlow('verification', args);
+  return { ui: flow.ui, state: flow.state };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, { title: 'Confirm your email address', description: 'Confirm your email address with the code we sent you.', path: '/user/confirm-email' });
+
+const COPY = {
+  choose_method: { title: 'Confirm your email address', standfirst: 'Enter your email address and we’ll send you a six-digit code to confirm it’s yours.', submit: 'Send code' },
+  sent_email: { title: 'Confirm your email address', standfirst: 'One last thing, so we know the address is yours.', submit: 'Confirm email address' },
+  passed_challenge: { title: 'Email address confirmed', standfirst: 'You can carry on where you left off.', submit: 'Continue' },
+} as const;
+
+export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
+  const { ui, state } = loaderData;
+  const copy = COPY[state as keyof typeof COPY] ?? COPY.choose_method;
+  return (
+    <AuthPage title={copy.title} standfirst={copy.standfirst}>
+      <FlowForm ui={ui} labels={{ 'method=code': copy.submit }} />
+    </AuthPage>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { AuthPage } from '../../components/auth-page.tsx';
+import { FlowForm, hasGroup } from '../../components/flow-form.tsx';
+import { useRootData } from '../../lib/root-data.ts';
+import type { Route } from './+types/register';
+import { loadFlow } from './identity.server.ts';
+import { userPageMeta } from './user-meta.ts';
+import { withReturnTo } from './user-paths.ts';
+
+export async function loader(args: Route.LoaderArgs) {
+  const flow = await loadFlow('registration', args);
+  return { ui: flow.ui, state: flow.state, active: flow.active ?? null, returnTo: flow.return_to ?? null };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, { title: 'Create your account', description: 'Create a free account to follow topics, choose newsletters and read more.', path: '/user/register/' });
+
+const PASSWORD_HINT = 'At least 8 characters. Three or four unrelated words together make a strong password that is easy to remember.';
+
+export default function Register({ loaderData }: Route.ComponentProps) {
+  const { ui, state, active, returnTo } = loaderData;
+  const productName = useRootData()?.config.productName ?? 'Atelier';
+  const signIn = (
+    <p>
+      Already have an account? <Link to={withReturnTo('/user/login/', returnTo)}>Sign in</Link>
+    </p>
+  );
+
+  if (state === 'sent_email' && active === 'code') {
+    return (
+      <AuthPage
+        title="Check your email"
+        aside={
+          <p>
+            Wrong address? <Link to={withReturnTo('/user/register/', returnTo)}>Start again</Link>
+          </p>
+        }
+      >
+        <FlowForm ui={ui} />
+      </AuthPage>
+    );
+  }
+
+  return (
+    <AuthPage title="Create your account" standfirst={`Join ${productName} for free to follow the topics and people you care about and choose your newsletters.`} aside={signIn}>
+      <FlowForm ui={ui} groups={['default', 'password', 'code', 'passkey']} hints={{ password: PASSWORD_HINT }} label="Create your account" />
+      {hasGroup(ui, 'oidc') && (
+        <div className="auth__social">
+          <p className="flow-form__or">
+            <span>or</span>
+          </p>
+          <FlowForm ui={ui} groups={['oidc']} showMessages={false} label="Create an account with another service" />
+        </div>
+      )}
+    </AuthPage>
+  );
+}
