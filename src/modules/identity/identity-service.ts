@@ -129,6 +129,12 @@ export function createIdentityService(options: IdentityServiceOptions) {
     return { ok: false, flow: { ...flow, internal: { ...flow.internal, code: { ...stored, attempts } } }, exhausted: attempts >= MAX_CODE_ATTEMPTS };
   }
 
+  /** A wrong code: shown at the field; a used-up or expired one sends the flow back to its first step. */
+  function rejectCode(checked: { flow: FlowRow; exhausted: boolean }, message: UiText): Promise<Outcome> {
+    if (!checked.exhausted) return invalid(checked.flow, { nodes: { code: [message] } });
+    return invalid({ ...checked.flow, state: 'choose_method', active: null }, { ui: [message] });
+  }
+
   async function startSession(identityId: string, method: string, context: RequestContext) {
     return sessions.create({ identityId, method, device: context.device });
   }
@@ -471,8 +477,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
       if (flow.state === 'sent_email' && !resend && code) {
         const checked = await checkCode(flow, code);
         if (!checked.ok) {
-          const next = checked.exhausted ? { ...checked.flow, state: 'choose_method' as const, active: null } : checked.flow;
-          return invalid(next, checked.exhausted ? { ui: [messages.loginCodeInvalid()] } : { nodes: { code: [messages.loginCodeInvalid()] } });
+          return rejectCode(checked, messages.loginCodeInvalid());
         }
         const stored = flow.internal.code!;
         await identities.markVerified(stored.identityId!, stored.address);
@@ -540,8 +545,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
         }
         const checked = await checkCode(flow, code);
         if (!checked.ok) {
-          const next = checked.exhausted ? { ...checked.flow, state: 'choose_method' as const, active: null } : checked.flow;
-          return invalid(next, checked.exhausted ? { ui: [messages.registrationCodeInvalid()] } : { nodes: { code: [messages.registrationCodeInvalid()] } });
+          return rejectCode(checked, messages.registrationCodeInvalid());
         }
         const traits = stored!.traits as IdentityTraits;
         if (await identities.emailInUse(traits.email)) return invalid(checked.flow, { ui: [duplicateMessage(traits.email)] });
@@ -609,8 +613,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
     if (flow.state === 'sent_email' && code && !email) {
       const checked = await checkCode(flow, code);
       if (!checked.ok) {
-        const next = checked.exhausted ? { ...checked.flow, state: 'choose_method' as const, active: null } : checked.flow;
-        return invalid(next, checked.exhausted ? { ui: [messages.recoveryCodeInvalid()] } : { nodes: { code: [messages.recoveryCodeInvalid()] } });
+        return rejectCode(checked, messages.recoveryCodeInvalid());
       }
       const stored = flow.internal.code!;
       if (!stored.identityId) return invalid({ ...checked.flow, state: 'choose_method', active: null }, { ui: [messages.recoveryCodeInvalid()] });
@@ -647,8 +650,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
     if (flow.state === 'sent_email' && code && !email) {
       const checked = await checkCode(flow, code);
       if (!checked.ok) {
-        const next = checked.exhausted ? { ...checked.flow, state: 'choose_method' as const, active: null } : checked.flow;
-        return invalid(next, checked.exhausted ? { ui: [messages.verificationCodeInvalid()] } : { nodes: { code: [messages.verificationCodeInvalid()] } });
+        return rejectCode(checked, messages.verificationCodeInvalid());
       }
       const stored = flow.internal.code!;
       if (stored.identityId) await identities.markVerified(stored.identityId, stored.address);
