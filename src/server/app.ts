@@ -92,6 +92,7 @@ export async function buildApp({ config, database, build, logger, development, p
     uiUrls: identityUiUrls(config.siteUrl),
     secureCookies: config.siteUrl.startsWith('https://'),
     submitLimitPerMinute: config.identity.submitLimitPerMinute,
+    tokenize: (template, session) => services.session.tokenizeSession(template, session),
   });
   await registerCollectorRoutes(app, { analytics: services.analytics, allowedOrigins: [new URL(config.siteUrl).origin] });
   await registerSessionRoutes(app, { session: services.session, authPath: pathPrefix(config.endpoints.auth), siteOrigin: new URL(config.siteUrl).origin, secureCookies: config.siteUrl.startsWith('https://') });

@@ -3,6 +3,7 @@
 // failure paths Kratos's own suites check.
 import { type FrontendApi, type LoginFlow, type SettingsFlow, type UiNodeInputAttributes } from '@ory/client-fetch';
 import { eq, sql } from 'drizzle-orm';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARGON2_TEST_PARAMS } from './credentials/password.ts';
 import { totpCode } from './credentials/totp.ts';
@@ -128,6 +129,11 @@ describe('login', () => {
     expect(ok.session.authentication_methods?.[0]?.method).toBe('password');
     const whoami = await native.toSession({ xSessionToken: ok.session_token });
     expect(whoami.identity?.traits.email).toBe(email);
+    // tokenize_as: the session as a JWT signed with the published keys.
+    const tokenized = await native.toSession({ xSessionToken: ok.session_token, tokenizeAs: 'default' });
+    const { payload } = await jwtVerify(tokenized.tokenized!, createLocalJWKSet((await (await fetch(`${site}/.well-known/jwks.json`)).json()) as JSONWebKeySet), { issuer: site });
+    expect(payload).toMatchObject({ sub: whoami.identity?.id, sid: whoami.id, email });
+    expect((await failure(native.toSession({ xSessionToken: ok.session_token, tokenizeAs: 'nope' }))).status).toBe(400);
   });
 
   it('signs in with an emailed code (browser flow); an unknown address gives 4000035', async () => {

@@ -27,6 +27,8 @@ export interface IdentityRouteOptions {
   secureCookies: boolean;
   /** Submissions per minute per IP (sign-in, codes, recovery). */
   submitLimitPerMinute?: number;
+  /** whoami's tokenize_as: a JWT of the session for a template, or null for an unknown template. */
+  tokenize?: (template: string, session: SessionRow) => Promise<string | null>;
 }
 
 type Query = Record<string, string | undefined>;
@@ -170,8 +172,10 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
 
       api.get<{ Querystring: Query }>('/sessions/whoami', async (request, reply) => {
         const session = await identity.whoami(sessionToken(request));
-        if (request.query.tokenize_as) throw identityErrors.badRequest(`The tokenize template "${request.query.tokenize_as}" does not exist.`);
-        const body = await identity.sessionToJson(session);
+        const template = request.query.tokenize_as;
+        const tokenized = template ? await options.tokenize?.(template, session) : undefined;
+        if (template && !tokenized) throw identityErrors.badRequest(`The tokenize template "${template}" does not exist.`);
+        const body = { ...(await identity.sessionToJson(session)), ...(tokenized ? { tokenized } : {}) };
         reply.header('x-kratos-authenticated-identity-id', session.identityId);
         // Whoami keeps a browser's cookie alive for the session's remaining lifetime.
         if (request.cookies[SESSION_COOKIE]) setSessionCookie(reply, request.cookies[SESSION_COOKIE]!, session);

@@ -1,6 +1,8 @@
 // The product session: exchanges an identity session for the two signed tokens (the auth
 // endpoint and first page loads call it), publishes the keys, and resolves users from cookies.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import type { Db } from '../../db/database.ts';
 import type { IdentityService } from '../identity/identity-service.ts';
 import { sessionUserFromTokens, type SessionUser } from '../../web/auth/session-user.ts';
@@ -49,6 +51,9 @@ export interface SessionServiceOptions {
   /** Tests pass their own ring (a controllable clock, an in-memory store). */
   keys?: KeyRing;
 }
+
+/** tokenize_as templates and their lifetimes in seconds (Kratos's default ttl is a minute). */
+export const TOKENIZE_TEMPLATES: Record<string, number> = { default: 60 };
 
 export function createSessionService(options: SessionServiceOptions) {
   const { db, identity, issuer, tokenTtlSeconds, now = () => new Date() } = options;
@@ -104,9 +109,32 @@ export function createSessionService(options: SessionServiceOptions) {
 
   const resolver = createUserResolver({ tokens, refresh: (identitySessionToken) => refreshTokens({ identitySessionToken }) });
 
+  /**
+   * Kratos's whoami `tokenize_as`: the identity session as a short JWT (base claims jti, iss,
+   * exp, nbf, iat, sid, sub plus the email), signed with the same published keys. Null for a
+   * template that does not exist.
+   */
+  async function tokenizeSession(template: string, session: { id: string; identityId: string }): Promise<string | null> {
+    const ttl = TOKENIZE_TEMPLATES[template];
+    if (ttl === undefined) return null;
+    const found = await identity.identities.get(session.identityId);
+    const { kid, key } = await keys.signingKey();
+    const at = Math.floor(now().getTime() / 1000);
+    return new SignJWT({ sid: session.id, email: found?.identity.traits.email, user_id: found?.identity.metadataPublic?.user_id })
+      .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+      .setJti(randomUUID())
+      .setIssuer(issuer)
+      .setSubject(session.identityId)
+      .setIssuedAt(at)
+      .setNotBefore(at)
+      .setExpirationTime(at + ttl)
+      .sign(key);
+  }
+
   return {
     tokenTtlSeconds,
     refreshTokens,
+    tokenizeSession,
     /** The JWKS document (public keys only). */
     jwks: () => keys.publicJwks(),
     verifyMainToken: tokens.verifyMainToken,
