@@ -1,6 +1,6 @@
 // The site through HTTP (fastify.inject) on a fresh copy of the seeded database.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stories } from '../modules/content/schema.ts';
 import { createTestApp } from '../test/app.ts';
 
@@ -169,6 +169,23 @@ describe('reading pages', () => {
     const careers = await page('/careers/');
     expect(careers.html).toContain('href="https://careers.atelier-partners.example/jobs"');
     expect(careers.html).toContain('href="https://careers.atelier-partners.example/contact"');
+  });
+});
+
+describe('the 500 page', () => {
+  it('answers a failure with the designed page and the product message, never a stack trace', async () => {
+    const broken = await createTestApp();
+    // The database goes away under a running site: every loader that needs it fails.
+    const client = (broken.db as unknown as { $client: { close?: () => Promise<void>; end?: () => Promise<void> } }).$client;
+    await (client.close?.() ?? client.end?.())?.catch(() => {});
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await broken.inject('/topics/luxury/');
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toContain('Something went wrong!');
+    expect(response.body).not.toMatch(/at .*\.(ts|js):\d+/);
+    expect(response.body).toContain('<title>Atelier</title>');
+    errors.mockRestore();
+    await broken.close().catch(() => {});
   });
 });
 

@@ -29,3 +29,26 @@ describe('server start-up', () => {
     expect(result.stderr).not.toMatch(/\bat .*\.ts:\d+/); // no stack trace
   });
 });
+
+describe('graceful shutdown', () => {
+  it('finishes, closes the database and exits 0 on SIGTERM', async () => {
+    const { spawn } = await import('node:child_process');
+    const { mkdtempSync } = await import('node:fs');
+    const os = await import('node:os');
+    const port = 4000 + Math.floor(Math.random() * 900);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DEMO_CONTENT: 'false', LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'atelier-shutdown-')) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    for (let i = 0; i < 120 && !output.includes('is ready'); i++) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(output).toContain('is ready');
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('shutting down: draining requests');
+  }, 60_000);
+});
