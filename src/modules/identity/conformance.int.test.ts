@@ -279,12 +279,17 @@ describe('recovery and settings', () => {
     // A new sign-in must finish the second factor.
     const login = await nativeLogin(native, email);
     expect(login.session.authenticator_assurance_level).toBe('aal1');
+    // A password alone does not sign in an account with a second factor.
+    const halfway = await failure(native.toSession({ xSessionToken: login.session_token }));
+    expect(halfway.status).toBe(403);
+    expect(halfway.body).toMatchObject({ error: { id: 'session_aal2_required' }, redirect_browser_to: `${basePath}/self-service/login/browser?aal=aal2` });
     const aal2: LoginFlow = await native.createNativeLoginFlow({ aal: 'aal2', xSessionToken: login.session_token });
     expect(messageIds(aal2)).toContain(1010004);
     const badLookup = await failure(native.updateLoginFlow({ flow: aal2.id, xSessionToken: login.session_token, updateLoginFlowBody: { method: 'lookup_secret', lookup_secret: 'zzzzzzzz' } }));
     expect(messageIds(badLookup.body as never)).toContain(4000016);
     const upgraded = await native.updateLoginFlow({ flow: aal2.id, xSessionToken: login.session_token, updateLoginFlowBody: { method: 'lookup_secret', lookup_secret: codes[0]! } });
     expect(upgraded.session.authenticator_assurance_level).toBe('aal2');
+    expect((await native.toSession({ xSessionToken: login.session_token })).authenticator_assurance_level).toBe('aal2');
   });
 });
 

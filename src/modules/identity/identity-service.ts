@@ -306,6 +306,16 @@ export function createIdentityService(options: IdentityServiceOptions) {
     async whoami(token: string | undefined): Promise<SessionRow> {
       const session = await currentSession(token);
       if (!session) throw identityErrors.sessionInactive();
+      // required_aal = highest_available (Kratos's default): an account with a second factor is
+      // not signed in until the session has passed it, so a password alone opens nothing.
+      if (session.aal === 'aal1') {
+        const types = await identities.credentialTypes(session.identityId);
+        if (types.includes('totp') || types.includes('lookup_secret')) {
+          throw new IdentityError(403, 'session_aal2_required', 'Session does not fulfill the requested Authenticator Assurance Level', 'An active session was found but it does not fulfill the Authenticator Assurance Level, implying that the session must use a second factor.', undefined, {
+            redirect_browser_to: `${publicBaseUrl}/self-service/login/browser?aal=aal2`,
+          });
+        }
+      }
       return session;
     },
 
