@@ -289,7 +289,10 @@ describe('recovery and settings', () => {
     expect(messageIds(badLookup.body as never)).toContain(4000016);
     const upgraded = await native.updateLoginFlow({ flow: aal2.id, xSessionToken: login.session_token, updateLoginFlowBody: { method: 'lookup_secret', lookup_secret: codes[0]! } });
     expect(upgraded.session.authenticator_assurance_level).toBe('aal2');
-    expect((await native.toSession({ xSessionToken: login.session_token })).authenticator_assurance_level).toBe('aal2');
+    // The session gained a privilege, so it has a new token and the old one is void.
+    expect(upgraded.session_token).not.toBe(login.session_token);
+    expect((await native.toSession({ xSessionToken: upgraded.session_token })).authenticator_assurance_level).toBe('aal2');
+    expect((await failure(native.toSession({ xSessionToken: login.session_token }))).status).toBe(401);
   });
 });
 

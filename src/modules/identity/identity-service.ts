@@ -513,9 +513,12 @@ export function createIdentityService(options: IdentityServiceOptions) {
     const result = await secondFactors.verifyLogin(session.identityId, method, body);
     if (!result.ok) return invalid(flow, { nodes: result.nodeMessages });
     const upgraded = await sessions.addMethod(session.id, { method, aal: 'aal2', completed_at: new Date().toISOString() });
+    const token = await sessions.renew(session.id);
     const identity = (await identities.get(session.identityId))!;
     const saved = await flows.save({ ...flow, state: 'passed_challenge', active: method });
-    return { kind: 'signed_in', flow: saved, session: upgraded, token: context.sessionToken!, identity, continueWith: [{ action: 'redirect_browser_to', redirect_browser_to: returnTarget(flow) }] };
+    const continueWith: ContinueWith[] = saved.type === 'api' ? [{ action: 'set_ory_session_token', ory_session_token: token }] : [];
+    continueWith.push({ action: 'redirect_browser_to', redirect_browser_to: returnTarget(flow) });
+    return { kind: 'signed_in', flow: saved, session: upgraded, token, identity, continueWith };
   }
 
   async function finishLogin(flow: FlowRow, identityId: string, method: string, context: RequestContext): Promise<Outcome> {
@@ -523,7 +526,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
     // A refresh (re-authentication) renews the same session's authentication time.
     const { session, token } =
       flow.refresh && existing && existing.identityId === identityId
-        ? { session: await sessions.addMethod(existing.id, { method, aal: 'aal1', completed_at: new Date().toISOString() }), token: context.sessionToken! }
+        ? { session: await sessions.addMethod(existing.id, { method, aal: 'aal1', completed_at: new Date().toISOString() }), token: await sessions.renew(existing.id) }
         : await startSession(identityId, method, context);
     await linkPendingOidc(flow, identityId);
     const identity = (await identities.get(identityId))!;

@@ -59,6 +59,16 @@ export function createSessionStore({ db }: { db: Db }) {
       return row!;
     },
 
+    /**
+     * A new token for the same session. Called when the session gains privileges (a second
+     * factor, a re-authentication), so a token seen before then is worth nothing afterwards.
+     */
+    async renew(sessionId: string): Promise<string> {
+      const token = newToken('ory_st_');
+      await db.update(identitySessions).set({ tokenHash: hashToken(token) }).where(eq(identitySessions.id, sessionId));
+      return token;
+    },
+
     /** A fresh logout token for the browser logout flow. */
     async rotateLogoutToken(sessionId: string): Promise<string> {
       const logoutToken = newToken('ory_lo_');
