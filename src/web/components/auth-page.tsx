@@ -1,6 +1,7 @@
 // The frame of the sign-in screens: one calm column with a serif headline, the form, and the
 // links to the other screens underneath.
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 export function AuthPage({ kicker, title, standfirst, children, aside }: { kicker?: string; title: string; standfirst?: ReactNode; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -15,5 +16,21 @@ export function AuthPage({ kicker, title, standfirst, children, aside }: { kicke
         {aside && <div className="auth__aside">{aside}</div>}
       </div>
     </div>
+  );
+}
+
+/** The step after a code was emailed (sign-in and sign-up alike): the code form and a way back. */
+export function CheckEmailPage({ restartHref, children }: { restartHref: string; children: ReactNode }) {
+  return (
+    <AuthPage
+      title="Check your email"
+      aside={
+        <p>
+          Wrong address? <Link to={restartHref}>Start again</Link>
+        </p>
+      }
+    >
+      {children}
+    </AuthPage>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AuthPage } from '../../components/auth-page.tsx';
+import { AuthPage, CheckEmailPage } from '../../components/auth-page.tsx';
 import { FlowForm, hasGroup } from '../../components/flow-form.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import type { Route } from './+types/register';
@@ -28,16 +28,9 @@ export default function Register({ loaderData }: Route.ComponentProps) {
 
   if (state === 'sent_email' && active === 'code') {
     return (
-      <AuthPage
-        title="Check your email"
-        aside={
-          <p>
-            Wrong address? <Link to={withReturnTo('/user/register/', returnTo)}>Start again</Link>
-          </p>
-        }
-      >
+      <CheckEmailPage restartHref={withReturnTo('/user/register/', returnTo)}>
         <FlowForm ui={ui} />
-      </AuthPage>
+      </CheckEmailPage>
     );
   }
 
