@@ -8,7 +8,8 @@ import { EVENT_NAMES, EVENTS, IGLU_VENDOR, snakeCase, type EventArea } from '../
 
 export const ANALYTICS_DOC_PATH = new URL('../docs/analytics.md', import.meta.url);
 
-type JsonSchema = {
+/** The part of a zod-generated JSON Schema the doc (and the boundary tests) read. */
+export type JsonSchema = {
   type?: string;
   description?: string;
   maxLength?: number;

@@ -7,7 +7,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { IdentityError, identityErrors } from './errors.ts';
-import type { FlowRow } from './flow-store.ts';
+import { newCsrfToken, type FlowRow } from './flow-store.ts';
 import type { ContinueWith, IdentityService, Outcome, RequestContext } from './identity-service.ts';
 import { identityErrors as errorTable } from './schema.ts';
 import { SESSION_LIFESPAN_MS, type SessionRow } from './session-store.ts';
@@ -286,7 +286,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
 
   function browserCsrfToken(request: FastifyRequest): string {
     const existing = request.cookies[csrfCookieName];
-    return existing && /^[A-Za-z0-9_-]{20,100}$/.test(existing) ? existing : createHash('sha256').update(randomUUID()).digest('base64url');
+    return existing && /^[A-Za-z0-9_-]{20,100}$/.test(existing) ? existing : newCsrfToken();
   }
 
   function setCsrfCookie(reply: FastifyReply, token: string) {

@@ -10,7 +10,7 @@ import { buildUi } from './flow-ui.ts';
 import { createIdentityStore, type IdentityWithAddresses } from './identity-store.ts';
 import { messages } from './messages.ts';
 import { identityErrors as errorTable, type FlowKind, type IdentityTraits, type SessionDevice, type UiText } from './schema.ts';
-import { createSessionStore, PRIVILEGED_WINDOW_MS, sessionToJson, type SessionRow } from './session-store.ts';
+import { createSessionStore, hashToken, PRIVILEGED_WINDOW_MS, sessionToJson, type SessionRow } from './session-store.ts';
 import { createAttemptLimiter } from './attempt-limiter.ts';
 import { normaliseIdentifier, parseTraits } from './traits.ts';
 import { createSecondFactors } from './second-factors.ts';
@@ -331,7 +331,6 @@ export function createIdentityService(options: IdentityServiceOptions) {
     async logout({ sessionToken, logoutToken, returnTo }: { sessionToken?: string; logoutToken: string; returnTo?: string }): Promise<string> {
       const target = checkReturnTo(returnTo) ?? defaultReturnTo;
       const session = await currentSession(sessionToken);
-      const { hashToken } = await import('./session-store.ts');
       if (!session || session.logoutTokenHash !== hashToken(logoutToken)) throw identityErrors.forbidden('Unable to log out because the logout token in the URL query does not match the session cookie.');
       await sessions.revoke(session.id);
       return target;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ANALYTICS_DOC_PATH, renderAnalyticsDoc } from '../../../scripts/analytics-doc.ts';
+import { ANALYTICS_DOC_PATH, renderAnalyticsDoc, type JsonSchema } from '../../../scripts/analytics-doc.ts';
 import { EVENT_NAMES, EVENTS, parseWireEvent, snakeCase, validateEvent, type EventName } from './events.ts';
 import { AB_GROUP_PATTERN } from './fields.ts';
 
@@ -9,19 +9,6 @@ import { AB_GROUP_PATTERN } from './fields.ts';
 // its limit on both sides (app payload and wire data). The explicit tests further down pin the §5
 // numbers themselves, so a wrong limit cannot pass by being consistently wrong.
 
-type JsonSchema = {
-  type?: string;
-  maxLength?: number;
-  pattern?: string;
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  multipleOf?: number;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-};
 type Payload = Record<string, unknown>;
 
 const check = (name: EventName, payload: unknown) => validateEvent(name, payload as never);
