@@ -1,8 +1,14 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+// One graphql instance: Pothos (loaded by Node) gets graphql's CommonJS build, so the tests must
+// too, or Vite's "module" field would hand them the .mjs copy and schemas would not match.
+const graphqlCommonJs = createRequire(import.meta.url).resolve('graphql');
 
 // Two tiers (STYLE "Tests"): unit tests (*.test.ts, no database, no boot) and integration tests
 // (*.int.test.ts: services and HTTP on a fresh copy of the migrated template database).
 export default defineConfig({
+  resolve: { alias: [{ find: /^graphql$/, replacement: graphqlCommonJs }] },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

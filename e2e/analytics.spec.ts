@@ -160,8 +160,8 @@ test('the real tracker sends page views and custom events that arrive decoded an
   expect(landing?.data).toMatchObject({ utm_source: 'e2e', utm_medium: 'browser', page_query: 'utm_source=e2e&utm_medium=browser' });
   const article = events.find((e) => e.eventName === 'user_view_article');
   expect(article?.schema).toBe('iglu:com.atelier/user_view_article/jsonschema/1-0-0');
-  expect(article?.data).toMatchObject({ article_id: expect.any(String), topic_id: expect.any(String), wall_variant: 'pay' });
-  expect(events.find((e) => e.eventName === 'user_view_wall')?.data).toMatchObject({ wall_variant: 'pay', article_id: article?.data?.article_id });
+  expect(article?.data).toMatchObject({ article_id: expect.any(String), topic_id: expect.any(String), wall_variant: 'pay_wall' });
+  expect(events.find((e) => e.eventName === 'user_view_wall')?.data).toMatchObject({ wall_variant: 'pay_wall', offer_variant: expect.any(String), article_id: article?.data?.article_id });
   expect(events.find((e) => e.eventName === 'user_submit_consent')?.data).toMatchObject({ consent_state: ['nonessential', 'embeds'], consent_variant: 'banner' });
   await expect.poll(async () => (await mine()).filter((e) => e.eventName === 'user_view_article_scroll').map((e) => e.data?.percentage)).toEqual(expect.arrayContaining([0, 100]));
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { BrowserContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { CONSENT_COOKIE, CONSENT_REVISION, type ConsentCategory } from '../src/modules/consent/browser/cookie-consent.ts';
@@ -90,4 +90,54 @@ export async function presetConsent(context: BrowserContext, baseURL: string, ca
   const at = new Date().toISOString();
   const state = { categories, revision: CONSENT_REVISION, consentId: randomUUID(), consentTimestamp: at, lastConsentTimestamp: at };
   await context.addCookies([{ name: CONSENT_COOKIE, value: encodeURIComponent(JSON.stringify(state)), url: baseURL, sameSite: 'Lax' }]);
+}
+
+/**
+ * Fills in the registration screen (already open) with a password and confirms the address with
+ * the emailed code, as a new reader does. Returns the new account's email.
+ */
+export async function registerOnScreen(page: Page, request: APIRequestContext, { email = newEmail(), first = 'Ada', last = 'Okafor' } = {}): Promise<string> {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await page.getByLabel('Confirmation code').fill(await emailedCode(request, email, 'verification_code'));
+  await page.getByRole('button', { name: 'Confirm email address' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Email address confirmed' })).toBeVisible();
+  return email;
+}
+
+/** Signs in on the sign-in screen with a password, to come back to `returnTo`. */
+export async function signInOnScreen(page: Page, { email, password = TEST_PASSWORD, returnTo }: { email: string; password?: string; returnTo: string }) {
+  await page.goto(`/user/login/?return_to=${encodeURIComponent(returnTo)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The first story on the home page that carries the members' badge. */
+export async function premiumStory(page: Page): Promise<string> {
+  await page.goto('/');
+  const card = page.locator('.card', { has: page.locator('.badge', { hasText: /^Members$/ }) }).first();
+  const href = await card.locator('.card__headline a').getAttribute('href');
+  if (!href) throw new Error('no members’ story on the home page');
+  return href;
+}
+
+/**
+ * Clicks a control that posts in the background (a React Router fetcher, e.g. a follow button,
+ * which shows its new state at once) and waits until the server has answered, so a navigation
+ * right after cannot cut the request off.
+ */
+export async function clickAndWaitForPost(page: Page, control: Locator) {
+  // Only the route action's request counts: React Router sends it to `<path>.data`. The tracker
+  // and the auth refresh also POST to this origin, and one of them answering proves nothing.
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return response.request().method() === 'POST' && url.origin === new URL(page.url()).origin && url.pathname.endsWith('.data');
+  });
+  await control.click();
+  expect((await answered).ok()).toBe(true);
 }

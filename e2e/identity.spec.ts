@@ -102,7 +102,7 @@ test('a reader turns on an authenticator app, and the next sign-in asks for its 
   await openAccount(page);
   await signInWithPassword(page, email, TEST_PASSWORD);
   await expectAccountPage(page, email);
-  await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Security' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Security' })).toHaveAttribute('href', '/user/account/#security');
   await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
   await expectAccessible(page);
 

@@ -1,7 +1,7 @@
 // The product session in a real browser: the signed-in header from the first render, tokens that
 // expire while someone reads (playwright.config.ts shortens them), and where sign-out lands (§4).
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { createAccount, expect, expectAccessible, test, TEST_PASSWORD } from './fixtures.ts';
+import { clickAndWaitForPost, createAccount, expect, expectAccessible, test, TEST_PASSWORD } from './fixtures.ts';
 
 /**
  * Signs in through the identity API with the page's own cookie jar (a browser login flow, as the
@@ -89,6 +89,30 @@ test('a reader whose token expires while reading keeps reading and acting withou
   const now = await tokenCookies(page.context());
   expect(now.main?.value).not.toBe(first.main?.value);
   expect(now.exp! * 1000).toBeGreaterThan(Date.now());
+});
+
+test('a GraphQL call refused for a bad token is refreshed and retried without the reader noticing (§4, §8)', async ({ page, request }) => {
+  await signIn(page, request);
+  await page.goto('/topics/luxury/');
+  await clickAndWaitForPost(page, page.getByRole('button', { name: 'Follow Luxury' }));
+  await expect(page.getByRole('button', { name: 'Follow Luxury' })).toHaveAttribute('aria-pressed', 'true');
+
+  // The main token turns bad after the page loaded (its signature no longer matches); it is not
+  // near expiry, so only the server can tell, by answering the GraphQL call with an AuthError.
+  const { main } = await tokenCookies(page.context());
+  await page.context().addCookies([{ ...main!, value: `${main!.value.slice(0, -6)}AAAAAA` }]);
+  const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth') && response.request().method() === 'POST');
+  const retried = page.waitForResponse(async (response) => response.url().includes('/graphql') && (await response.text()).includes('RecommendedStoriesSuccess'));
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home' }).click();
+
+  await refreshed;
+  await retried;
+  const forYou = page.getByRole('region', { name: 'For you' });
+  await expect(forYou.getByRole('listitem').first()).toBeVisible();
+  await expect(forYou.getByText('Luxury').first()).toBeVisible();
+  const now = await tokenCookies(page.context());
+  expect(now.main?.value).not.toContain('AAAAAA');
+  await expectAccessible(page);
 });
 
 test('signing out from the header returns to the same page, signed out', async ({ page, request }) => {

@@ -9,12 +9,12 @@ type SettingValues = { [S in (typeof SETTINGS)[number] as S['name']]: z.output<S
 /** Analytics, pixel and tag-manager identities of each environment (§9). */
 export const ENVIRONMENT_IDS: Record<
   AppEnvironment,
-  { analyticsAppIdPrefix: string; pixelId: string; tagManagerId: string; collectorUrl: string }
+  { analyticsAppIdPrefix: string; pixelId: string; insightPartnerId: string; tagManagerId: string; collectorUrl: string }
 > = {
-  dev: { analyticsAppIdPrefix: 'development-global', pixelId: '100000000000001', tagManagerId: 'GTM-DEV0001', collectorUrl: '/' },
-  test: { analyticsAppIdPrefix: 'test-global', pixelId: '100000000000002', tagManagerId: 'GTM-TEST001', collectorUrl: '/' },
-  qa: { analyticsAppIdPrefix: 'qa-global', pixelId: '100000000000003', tagManagerId: 'GTM-QA00001', collectorUrl: '/' },
-  prod: { analyticsAppIdPrefix: 'production-global', pixelId: '100000000000004', tagManagerId: 'GTM-PROD001', collectorUrl: '/' },
+  dev: { insightPartnerId: '4877361', analyticsAppIdPrefix: 'development-global', pixelId: '100000000000001', tagManagerId: 'GTM-DEV0001', collectorUrl: '/' },
+  test: { insightPartnerId: '4877362', analyticsAppIdPrefix: 'test-global', pixelId: '100000000000002', tagManagerId: 'GTM-TEST001', collectorUrl: '/' },
+  qa: { insightPartnerId: '4877363', analyticsAppIdPrefix: 'qa-global', pixelId: '100000000000003', tagManagerId: 'GTM-QA00001', collectorUrl: '/' },
+  prod: { insightPartnerId: '4877364', analyticsAppIdPrefix: 'production-global', pixelId: '100000000000004', tagManagerId: 'GTM-PROD001', collectorUrl: '/' },
 };
 
 export interface Config {
@@ -38,7 +38,7 @@ export interface Config {
     auth: string;
     analyticsCollector: string;
   };
-  analytics: { appId: string; pixelId: string; tagManagerId: string; tagManagerScriptUrl?: string; tagManagerTransportUrl: string };
+  analytics: { appId: string; pixelId: string; insightPartnerId: string; tagManagerId: string; tagManagerScriptUrl?: string; tagManagerTransportUrl: string };
   keys: {
     billing: string;
     walletMerchantId?: string;
@@ -52,6 +52,7 @@ export interface Config {
   identity: { secret?: string; oidcProviders: OidcProviderSetting[]; submitLimitPerMinute: number };
   /** The product session tokens (bof_session, blaize_jwt). */
   session: { tokenTtlSeconds: number };
+  walls: { rulesFile?: string };
   mail: { smtpUrl?: string; from: string };
 }
 
@@ -103,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analytics: {
       appId: v.ANALYTICS_APP_ID ?? `${ids.analyticsAppIdPrefix}-${v.DEPLOYMENT_VERSION}`,
       pixelId: v.PIXEL_ID ?? ids.pixelId,
+      insightPartnerId: v.INSIGHT_PARTNER_ID ?? ids.insightPartnerId,
       tagManagerId: v.TAG_MANAGER_ID ?? ids.tagManagerId,
       tagManagerScriptUrl: v.TAG_MANAGER_SCRIPT_URL,
       tagManagerTransportUrl: v.TAG_MANAGER_TRANSPORT_URL,
@@ -118,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     debuggerEnabled: v.DEBUGGER_ENABLED,
     careers: { jobsUrl: v.CAREERS_JOBS_URL, contactUrl: v.CAREERS_CONTACT_URL },
     session: { tokenTtlSeconds: v.AUTH_TOKEN_TTL_SECONDS },
+    walls: { rulesFile: v.WALL_RULES_FILE },
     identity: {
       secret: v.IDENTITY_SECRET,
       submitLimitPerMinute: v.IDENTITY_RATE_LIMIT_PER_MINUTE,

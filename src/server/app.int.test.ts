@@ -116,8 +116,7 @@ describe('reading pages', () => {
     const { response, html } = await page(`/articles/${free.slug}/`);
     expect(response.statusCode).toBe(200);
     expectShell(html, `/articles/${free.slug}/`);
-    const full = await app.services.content.readStory({ slug: free.slug, reader: { kind: 'anonymous' } });
-    const paragraphs = full!.story.body.filter((b) => b.type === 'paragraph');
+    const paragraphs = (await fullBody(free.slug)).filter((b) => b.type === 'paragraph');
     expect(paragraphs.length).toBeGreaterThan(2);
     for (const p of paragraphs) expect(html).toContain(escapeHtml(p.text));
     expect(html).toContain('"@type":"NewsArticle"');

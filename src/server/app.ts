@@ -11,16 +11,19 @@ import { publicConfig, type Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { registerCollectorRoutes } from '../modules/analytics/collector-routes.ts';
 import { registerAnalyticsDevRoutes } from '../modules/analytics/dev-routes.ts';
+import { registerSandboxBillingRoutes } from '../modules/billing/sandbox-routes.ts';
 import { registerConsentRoutes } from '../modules/consent/consent-routes.ts';
 import { thirdPartyCspSources } from '../shared/analytics/third-parties.ts';
 import { registerFeedRoutes } from '../modules/content/feed-routes.ts';
 import { registerIdentityRoutes } from '../modules/identity/identity-routes.ts';
 import { registerDevMailbox } from '../modules/mail/mail-routes.ts';
 import { registerMediaRoutes } from '../modules/media/media-routes.ts';
-import { pageSessionUser, registerSessionRoutes } from '../modules/session/auth-routes.ts';
+import { pageSessionUser, refreshPageSession, registerSessionRoutes } from '../modules/session/auth-routes.ts';
+import { registerGraphQL } from './graphql/yoga.ts';
 import { registerHealth } from './health.ts';
 import { registerPages } from './pages.ts';
 import { registerSecurity } from './security.ts';
+import { registerTrpc } from './trpc/register.ts';
 import { createServices, identityPublicBaseUrl, identityUiUrls, type Services } from './services.ts';
 
 export const CLIENT_BUILD_DIR = path.resolve(import.meta.dirname, '../../build/client');
@@ -34,13 +37,15 @@ export interface AppOptions {
   /** Development: Vite serves assets and hot updates; relaxes the CSP for its client. */
   development?: { registerAssets: (app: FastifyInstance) => Promise<void> };
   logger?: FastifyServerOptions['logger'];
+  /** Run the background jobs (renewals, dunning …) in this process: the servers do, tests do not. */
+  backgroundJobs?: boolean;
   /** Cheaper password hashing for tests. */
   passwordParams?: { memoryCost: number; timeCost: number; parallelism: number };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-export async function buildApp({ config, database, build, logger, development, passwordParams }: AppOptions): Promise<FastifyInstance & { services: Services }> {
+export async function buildApp({ config, database, build, logger, development, passwordParams, backgroundJobs = false }: AppOptions): Promise<FastifyInstance & { services: Services }> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     requestIdHeader: false,
@@ -66,7 +71,11 @@ export async function buildApp({ config, database, build, logger, development, p
 
   await registerSecurity(app, {
     allowDevServer: Boolean(development),
-    sources: thirdPartyCspSources({ collectorUrl: config.endpoints.analyticsCollector, tagManagerScriptUrl: config.analytics.tagManagerScriptUrl, tagManagerTransportUrl: config.analytics.tagManagerTransportUrl }),
+    sources: {
+      ...thirdPartyCspSources({ collectorUrl: config.endpoints.analyticsCollector, tagManagerScriptUrl: config.analytics.tagManagerScriptUrl, tagManagerTransportUrl: config.analytics.tagManagerTransportUrl }),
+      // Social sign-in: the sign-in form's submission is redirected to the provider, and Chrome checks form-action on redirects.
+      form: config.identity.oidcProviders.map((provider) => new URL(provider.issuer).origin),
+    },
   });
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
@@ -96,24 +105,34 @@ export async function buildApp({ config, database, build, logger, development, p
   });
   await registerCollectorRoutes(app, { analytics: services.analytics, allowedOrigins: [new URL(config.siteUrl).origin] });
   await registerSessionRoutes(app, { session: services.session, authPath: pathPrefix(config.endpoints.auth), siteOrigin: new URL(config.siteUrl).origin, secureCookies: config.siteUrl.startsWith('https://') });
+  await registerGraphQL(app, { path: pathPrefix(config.endpoints.graphql), services, siteOrigin: new URL(config.siteUrl).origin, production: config.appEnv === 'prod' });
+  await registerTrpc(app, { prefix: pathPrefix(config.endpoints.trpc), services, siteOrigin: new URL(config.siteUrl).origin });
   await registerConsentRoutes(app, { consent: services.consent, apiPrefix: pathPrefix(config.endpoints.apiBase), staticPrefix: pathPrefix(config.endpoints.staticAssets) });
   if (config.appEnv !== 'prod') registerAnalyticsDevRoutes(app, { db: database.db });
   if (config.appEnv !== 'prod') registerDevMailbox(app, { mail: services.mail, productName: config.productName });
+  if (services.billing.sandbox) registerSandboxBillingRoutes(app, { sandbox: services.billing.sandbox });
 
   const serverBuild = build ?? ((await import(SERVER_BUILD_FILE)) as ServerBuild);
   const browserConfig = { ...publicConfig(config), careers: config.careers };
   await registerPages(app, {
     build: serverBuild,
     mode: development ? 'development' : 'production',
+    siteOrigin: new URL(config.siteUrl).origin,
     context: async (request, reply) => ({
       config: browserConfig,
       services,
       nonce: request.cspNonce,
       requestId: request.id,
       user: await pageSessionUser(request, reply, { session: services.session, secureCookies: config.siteUrl.startsWith('https://') }),
+      refreshSession: () => refreshPageSession(request, reply, { session: services.session, secureCookies: config.siteUrl.startsWith('https://') }),
     }),
   });
 
+  // Background jobs run in this process (DESIGN §1) when the server asks; tests drive services.jobs.runDue() themselves.
+  if (backgroundJobs) {
+    app.addHook('onReady', async () => services.jobs.start({ intervalMs: 15_000 }));
+    app.addHook('onClose', async () => services.jobs.stop());
+  }
   app.addHook('onClose', async () => {
     await database.close();
   });

@@ -4,7 +4,7 @@ import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { loadConfig } from '../config/config.ts';
 import { buildApp } from './app.ts';
-import { openConfiguredDatabase, prepareDatabase } from './boot.ts';
+import { openConfiguredDatabase, prepareDatabase, prepareDemoAccounts } from './boot.ts';
 
 const config = loadConfig();
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
@@ -13,6 +13,7 @@ await prepareDatabase(database, config);
 const app = await buildApp({
   config,
   database,
+  backgroundJobs: true,
   logger: { level: config.logLevel, transport: undefined },
   build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
   development: {
@@ -23,5 +24,6 @@ const app = await buildApp({
   },
 });
 app.addHook('onClose', async () => vite.close());
+await prepareDemoAccounts(database, app.services, config);
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`development server on ${config.siteUrl}`);

@@ -11,6 +11,11 @@ export interface AppLoadContextValue {
   requestId: string;
   /** The signed-in reader (§3 session user, from the verified bof_session), or null when anonymous. */
   user: SessionUser | null;
+  /**
+   * Mints the product session tokens again and sets them on the response: an action that changes
+   * a claim (user data completed, email changed) calls it so the next page already sees the change.
+   */
+  refreshSession(): Promise<SessionUser | null>;
 }
 
 declare module 'react-router' {

@@ -1,7 +1,7 @@
 // The production entry point: validate settings, open and migrate the database, serve.
 import { ConfigError, loadConfig, type Config } from '../config/config.ts';
 import { buildApp } from './app.ts';
-import { openConfiguredDatabase, prepareDatabase } from './boot.ts';
+import { openConfiguredDatabase, prepareDatabase, prepareDemoAccounts } from './boot.ts';
 
 async function main() {
   let config: Config;
@@ -18,8 +18,10 @@ async function main() {
   const started = Date.now();
   const database = await openConfiguredDatabase(config);
   const { seeded } = await prepareDatabase(database, config);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, backgroundJobs: true });
   if (seeded) app.log.info('created the demo content');
+  const { created } = await prepareDemoAccounts(database, app.services, config);
+  if (created.length > 0) app.log.info({ accounts: created }, 'created the demo accounts (README)');
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -5,6 +5,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { AppLoadContextValue } from './load-context.ts';
+import { isFromOwnSite } from './same-origin.ts';
 import { allowsSharedCaching, createPageCache, isAnonymousRequest, isCacheablePath, type PageCache } from './page-cache.ts';
 
 /** Paths that are pages but keep their exact form (§2: /user/confirm-email has no trailing slash). */
@@ -14,7 +15,18 @@ const isFrameworkPath = (pathname: string) => pathname.startsWith('/__');
 
 export async function registerPages(
   app: FastifyInstance,
-  { build, mode, context }: { build: ServerBuild | (() => Promise<ServerBuild>); mode: 'production' | 'development'; context: (request: FastifyRequest, reply: FastifyReply) => AppLoadContextValue | Promise<AppLoadContextValue> },
+  {
+    build,
+    mode,
+    context,
+    siteOrigin,
+  }: {
+    build: ServerBuild | (() => Promise<ServerBuild>);
+    mode: 'production' | 'development';
+    context: (request: FastifyRequest, reply: FastifyReply) => AppLoadContextValue | Promise<AppLoadContextValue>;
+    /** Form posts (React Router actions) are accepted from this origin only. */
+    siteOrigin: string;
+  },
 ) {
   const handle = createRequestHandler(build, mode);
   // Development renders every request afresh, so edits show at once.
@@ -29,6 +41,9 @@ export async function registerPages(
       const { pathname, search } = splitUrl(request.url);
       if ((request.method === 'GET' || request.method === 'HEAD') && !pathname.endsWith('/') && !NO_TRAILING_SLASH.has(pathname) && !isFrameworkPath(pathname) && !pathname.includes('.')) {
         return reply.redirect(`${pathname}/${search}`, 301);
+      }
+      if (!isSafeMethod(request.method) && !isFromOwnSite(request, siteOrigin)) {
+        return reply.code(403).type('text/plain; charset=utf-8').send('This form was sent from another site, so it was not accepted. Go back, reload the page and try again.');
       }
       const cacheable = cache !== null && request.method === 'GET' && isCacheablePath(request.url) && isAnonymousRequest(request.headers.cookie);
       if (cacheable) {
@@ -47,6 +62,8 @@ export async function registerPages(
     });
   });
 }
+
+const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
 function splitUrl(url: string): { pathname: string; search: string } {
   const q = url.indexOf('?');

@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** Extra origins per directive: the consented third parties (src/shared/analytics/third-parties.ts). */
-export type ExtraSources = Partial<Record<'script' | 'connect' | 'img' | 'frame', string[]>>;
+export type ExtraSources = Partial<Record<'script' | 'connect' | 'img' | 'frame' | 'form', string[]>>;
 
 export function contentSecurityPolicy(nonce: string, { allowDevServer = false, sources = {} }: { allowDevServer?: boolean; sources?: ExtraSources } = {}): string {
   const extra = (directive: keyof ExtraSources) => (sources[directive]?.length ? ` ${[...new Set(sources[directive])].join(' ')}` : '');
@@ -25,7 +25,7 @@ export function contentSecurityPolicy(nonce: string, { allowDevServer = false, s
     ...(sources.frame?.length ? [`frame-src 'self'${extra('frame')}`] : []),
     `frame-ancestors 'none'`,
     `base-uri 'self'`,
-    `form-action 'self'`,
+    `form-action 'self'${extra('form')}`,
     `object-src 'none'`,
   ].join('; ');
 }

@@ -1,17 +1,38 @@
 // The services every transport (pages, GraphQL, tRPC, HTTP routes) calls. Built once per process.
-import path from 'node:path';
-import type { Config } from '../config/config.ts';
-import type { Db } from '../db/database.ts';
-import { createAnalyticsService } from '../modules/analytics/analytics-service.ts';
-import { createConsentService } from '../modules/consent/consent-service.ts';
-import { createContentService } from '../modules/content/content-service.ts';
-import { createIdentityService, type IdentityMailer } from '../modules/identity/identity-service.ts';
-import { createMailService, createTransport } from '../modules/mail/mail-service.ts';
-import { createOidc } from '../modules/identity/oidc.ts';
-import { relyingPartyFor } from '../modules/identity/passkeys.ts';
-import { createMediaService } from '../modules/media/media-service.ts';
-import { createSessionService } from '../modules/session/session-service.ts';
-import { identitySecret } from './secrets.ts';
+import path from "node:path";
+import type { Config } from "../config/config.ts";
+import type { Db } from "../db/database.ts";
+import { createAnalyticsService } from "../modules/analytics/analytics-service.ts";
+import { createConsentService } from "../modules/consent/consent-service.ts";
+import { unconfiguredProvider } from "../modules/billing/provider.ts";
+import { createSandboxProvider } from "../modules/billing/sandbox-provider.ts";
+import { createCancellationService } from "../modules/billing/cancellation.ts";
+import { createBillingService } from "../modules/billing/subscriptions-service.ts";
+import { createLifecycle } from "../modules/billing/lifecycle.ts";
+import { createJobRunner } from "../modules/jobs/job-runner.ts";
+import { createContentService } from "../modules/content/content-service.ts";
+import {
+  createIdentityService,
+  type IdentityMailer,
+} from "../modules/identity/identity-service.ts";
+import {
+  createMailService,
+  createTransport,
+} from "../modules/mail/mail-service.ts";
+import { createOidc } from "../modules/identity/oidc.ts";
+import { relyingPartyFor } from "../modules/identity/passkeys.ts";
+import { createAccountsService } from "../modules/accounts/accounts-service.ts";
+import { createGiftsService } from "../modules/gifts/gifts-service.ts";
+import { createFollowsService } from "../modules/follows/follows-service.ts";
+import { createLookupsService } from "../modules/lookups/lookups-service.ts";
+import { createMediaService } from "../modules/media/media-service.ts";
+import { createMembershipsService } from "../modules/memberships/memberships-service.ts";
+import { combineClaimsSources } from "../modules/session/claims-source.ts";
+import { createSessionService } from "../modules/session/session-service.ts";
+import { createMeterCookies } from "../modules/walls/meter.ts";
+import { createWallRules } from "../modules/walls/rules.ts";
+import { createWallsService } from "../modules/walls/walls-service.ts";
+import { identitySecret } from "./secrets.ts";
 
 /** Where each identity flow's screen lives (Kratos "UI URLs", §2). */
 export function identityUiUrls(siteUrl: string) {
@@ -26,11 +47,31 @@ export function identityUiUrls(siteUrl: string) {
 }
 
 export function identityPublicBaseUrl(config: Config): string {
-  return config.endpoints.identity.startsWith('/') ? `${config.siteUrl}${config.endpoints.identity}` : config.endpoints.identity;
+  return config.endpoints.identity.startsWith("/")
+    ? `${config.siteUrl}${config.endpoints.identity}`
+    : config.endpoints.identity;
 }
 
-export function createServices({ db, config, passwordParams }: { db: Db; config: Config; passwordParams?: { memoryCost: number; timeCost: number; parallelism: number } }) {
-  const mail = createMailService({ db, transport: createTransport({ smtpUrl: config.mail.smtpUrl }), from: config.mail.from, productName: config.productName, siteUrl: config.siteUrl });
+export function createServices({
+  db,
+  config,
+  passwordParams,
+}: {
+  db: Db;
+  config: Config;
+  passwordParams?: {
+    memoryCost: number;
+    timeCost: number;
+    parallelism: number;
+  };
+}) {
+  const mail = createMailService({
+    db,
+    transport: createTransport({ smtpUrl: config.mail.smtpUrl }),
+    from: config.mail.from,
+    productName: config.productName,
+    siteUrl: config.siteUrl,
+  });
   const mailer: IdentityMailer = {
     async send({ to, template, data }) {
       await mail.send({ to, template, data });
@@ -38,7 +79,10 @@ export function createServices({ db, config, passwordParams }: { db: Db; config:
   };
   const services = {
     content: createContentService({ db }),
-    media: createMediaService({ db, cacheDir: path.resolve(config.dataDir, 'image-cache') }),
+    media: createMediaService({
+      db,
+      cacheDir: path.resolve(config.dataDir, "image-cache"),
+    }),
     mail,
     analytics: createAnalyticsService({ db }),
     consent: createConsentService({ db }),
@@ -51,11 +95,131 @@ export function createServices({ db, config, passwordParams }: { db: Db; config:
       pepper: identitySecret(config),
       passwordParams,
       relyingParty: relyingPartyFor(config.siteUrl, config.productName),
-      oidc: config.identity.oidcProviders.length > 0 ? createOidc({ providers: config.identity.oidcProviders, callbackBase: `${identityPublicBaseUrl(config)}/self-service/methods/oidc/callback` }) : undefined,
+      oidc:
+        config.identity.oidcProviders.length > 0
+          ? createOidc({
+              providers: config.identity.oidcProviders,
+              callbackBase: `${identityPublicBaseUrl(config)}/self-service/methods/oidc/callback`,
+            })
+          : undefined,
     }),
   };
-  const session = createSessionService({ db, identity: services.identity, secret: identitySecret(config), issuer: config.siteUrl, tokenTtlSeconds: config.session.tokenTtlSeconds });
-  return { ...services, session };
+  const lookups = createLookupsService();
+  const accounts = createAccountsService({
+    db,
+    identity: services.identity,
+    lookups,
+    mail,
+    pepper: identitySecret(config),
+  });
+  const follows = createFollowsService({ db, content: services.content });
+  const memberships = createMembershipsService({ db });
+  // Every fact in the session claims (admin, user data, membership): the session and the walls read the same.
+  const claimsSource = combineClaimsSources(
+    accounts.claimsSource,
+    memberships.claimsSource,
+  );
+  const walls = createWallsService({
+    rules: createWallRules({
+      file: config.walls.rulesFile,
+      onError: (error) =>
+        console.error(`WALL_RULES_FILE ignored: ${error.message}`),
+    }),
+    meterCookies: createMeterCookies({ secret: identitySecret(config) }),
+    reads: follows,
+    membershipOf: async (identityId) => {
+      const [facts, found] = await Promise.all([
+        claimsSource.claimsFor(identityId),
+        services.identity.identities.get(identityId),
+      ]);
+      const userId = found?.identity.metadataPublic?.user_id;
+      return {
+        membershipLevel: facts.membershipLevel ?? "None",
+        isBofAdmin: facts.isBofAdmin ?? false,
+        userId: typeof userId === "string" ? userId : null,
+      };
+    },
+  });
+  const session = createSessionService({
+    db,
+    identity: services.identity,
+    secret: identitySecret(config),
+    issuer: config.siteUrl,
+    tokenTtlSeconds: config.session.tokenTtlSeconds,
+    claimsSource,
+    paywallSource: walls,
+  });
+  const gifts = createGiftsService({
+    db,
+    content: services.content,
+    identity: services.identity,
+    siteUrl: config.siteUrl,
+  });
+  // Billing (issue 7): the embedded sandbox provider unless a real provider's key is configured (its adapter is not built yet).
+  const sandboxBilling =
+    config.keys.billing === "sandbox" ? createSandboxProvider({ db }) : null;
+  // Background jobs (DESIGN §1, §8) and the subscription lifecycle they run (trial end, renewal, dunning, expiry); app.ts starts the loop.
+  const jobs = createJobRunner({ db });
+  const lifecycle = createLifecycle({
+    db,
+    jobs,
+    provider: sandboxBilling ?? unconfiguredProvider(config.keys.billing),
+    memberships,
+    mail,
+    siteUrl: config.siteUrl,
+    personOf: async (identityId) => {
+      const email = (await services.identity.identities.get(identityId))
+        ?.identity.traits.email;
+      return email ? { email } : null;
+    },
+  });
+  const billing = Object.assign(
+    createBillingService({
+      db,
+      provider: sandboxBilling ?? unconfiguredProvider(config.keys.billing),
+      memberships,
+      mail,
+      siteUrl: config.siteUrl,
+      lifecycle,
+      personOf: async (identityId) => {
+        const found = await services.identity.identities.get(identityId);
+        return found
+          ? {
+              email: found.identity.traits.email,
+              firstName: found.identity.traits.name?.first ?? null,
+              lastName: found.identity.traits.name?.last ?? null,
+              metadataAdmin: found.identity.metadataAdmin ?? null,
+            }
+          : null;
+      },
+    }),
+    {
+      sandbox: sandboxBilling,
+      // Cancellation with a retention offer (modules/billing/cancellation.ts).
+      cancellation: createCancellationService({
+        db,
+        memberships,
+        mail,
+        siteUrl: config.siteUrl,
+        emailOf: async (identityId) =>
+          (await services.identity.identities.get(identityId))?.identity.traits
+            .email ?? null,
+      }),
+    },
+  );
+  return {
+    ...services,
+    lookups,
+    accounts,
+    follows,
+    memberships,
+    walls,
+    gifts,
+    billing,
+    session,
+    jobs,
+    lifecycle,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -4,6 +4,8 @@ import { Configuration, FrontendApi, ResponseError } from '@ory/client-fetch';
 import { desc, eq } from 'drizzle-orm';
 import { outbox } from '../modules/mail/schema.ts';
 import type { Db } from '../db/database.ts';
+import { ARGON2_TEST_PARAMS } from '../modules/identity/credentials/password.ts';
+import { createTestApp } from './app.ts';
 
 /** A free port on the loopback interface, so the config can name the site's URL before it listens. */
 export async function freePort(): Promise<number> {
@@ -70,4 +72,13 @@ export async function latestCode(db: Db, to: string): Promise<string> {
   const code = (row?.data as { code?: string } | undefined)?.code;
   if (!code) throw new Error(`no code was emailed to ${to}`);
   return code;
+}
+
+/** The whole app listening on a free port (the Ory SDK needs real HTTP), with test password hashing. */
+export async function startListeningApp() {
+  const port = await freePort();
+  const site = `http://127.0.0.1:${port}`;
+  const app = await createTestApp({ SITE_URL: site, IDENTITY_SECRET: 'test-secret-test-secret-test-secret-0123' }, { passwordParams: ARGON2_TEST_PARAMS });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, site, basePath: `${site}/identity` };
 }

@@ -3,6 +3,7 @@
 // 5xx and the tracker sends the batch again (DESIGN §2: nothing is lost).
 import type { Db } from '../../db/database.ts';
 import { decodeEvent, type CollectorRequest } from './collector.ts';
+import { readDashboardAggregates, type DashboardAggregates } from './dashboard.ts';
 import { analyticsBadRows, analyticsEvents, type AnalyticsBadRowInsert, type AnalyticsEventRow } from './schema.ts';
 
 export type CollectorSource = 'post' | 'get';
@@ -50,7 +51,12 @@ export function createAnalyticsService({ db }: { db: Db }) {
     await db.insert(analyticsBadRows).values({ reason, raw: rawText(raw), source });
   }
 
-  return { collect, recordBadPayload };
+  /** The admin dashboard's aggregates for the last `days` days (dashboard.ts). */
+  function dashboard(options: { days: number; now?: Date }): Promise<DashboardAggregates> {
+    return readDashboardAggregates(db, options);
+  }
+
+  return { collect, recordBadPayload, dashboard };
 }
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

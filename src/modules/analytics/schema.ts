@@ -1,5 +1,6 @@
 // Tables owned by the analytics module: events the collector accepted, and the ones it refused
 // (kept with the reason, never dropped — DESIGN §2).
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Tracker-protocol event types (`e`). */
@@ -49,6 +50,8 @@ export const analyticsEvents = pgTable(
   (table) => [
     index('analytics_events_collector_tstamp_idx').on(table.collectorTstamp),
     index('analytics_events_event_name_tstamp_idx').on(table.eventName, table.collectorTstamp),
+    // The dashboard's wall funnel: the last wall a browser saw before it registered or bought (dashboard.ts).
+    index('analytics_events_wall_visitor_idx').on(table.domainUserid, table.collectorTstamp).where(sql`${table.eventName} = 'user_view_wall'`),
   ],
 );
 

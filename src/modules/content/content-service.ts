@@ -1,9 +1,9 @@
 // Reads of stories, topics and authors for every page and feed. Results are plain, serialisable
 // objects; gated text is cut here, through the walls module's decision, so no caller can forget.
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { createReadCache } from '../../shared/read-cache.ts';
-import { decideAccess, LEAD_IN_PARAGRAPHS, type AccessDecision, type Reader } from '../walls/access.ts';
+import { LEAD_IN_PARAGRAPHS, type AccessDecision, type StoryFacts } from '../walls/access.ts';
 import type { StoryAccess, StoryBlock, StoryMediaType } from './demo-types.ts';
 import { authors, stories, storyAuthors, storyTopics, topics } from './schema.ts';
 import { readingMinutes } from './words.ts';
@@ -13,6 +13,7 @@ export interface TopicRef {
   name: string;
 }
 export interface Topic extends TopicRef {
+  id: string;
   description: string;
   kind: 'section' | 'topic' | 'series';
 }
@@ -21,6 +22,7 @@ export interface AuthorRef {
   name: string;
 }
 export interface Author extends AuthorRef {
+  id: string;
   role: string;
   location: string;
   bio: string;
@@ -51,6 +53,26 @@ export interface StoryPage {
   access: AccessDecision;
   related: StoryCard[];
 }
+/** A story as lists outside the reading pages need it (recommendations): ids, not joined names. */
+export interface StorySummary {
+  id: string;
+  slug: string;
+  headline: string;
+  standfirst: string;
+  mediaType: StoryMediaType;
+  access: StoryAccess;
+  publishedAt: string;
+  heroKey: string;
+  heroAlt: string;
+  primaryTopicId: string;
+  personSlugs: string[];
+  organisationSlugs: string[];
+}
+/** Something stories are about: an author or topic (by id), a person or organisation profile (by slug). */
+export interface StorySubject {
+  kind: 'author' | 'topic' | 'person' | 'organisation';
+  key: string;
+}
 export interface Page<T> {
   items: T[];
   page: number;
@@ -65,6 +87,7 @@ export type ContentService = ReturnType<typeof createContentService>;
 export function createContentService({ db }: { db: Db }) {
   const cache = createReadCache({ ttlMs: 30_000 });
 
+  const authorColumns = { id: authors.id, slug: authors.slug, name: authors.name, role: authors.role, location: authors.location, bio: authors.bio, portraitKey: authors.portraitKey };
   const cardColumns = {
     id: stories.id,
     slug: stories.slug,
@@ -106,7 +129,7 @@ export function createContentService({ db }: { db: Db }) {
     const map = new Map<string, Author[]>();
     if (storyIds.length === 0) return map;
     const rows = await db
-      .select({ storyId: storyAuthors.storyId, slug: authors.slug, name: authors.name, role: authors.role, location: authors.location, bio: authors.bio, portraitKey: authors.portraitKey })
+      .select({ storyId: storyAuthors.storyId, ...authorColumns })
       .from(storyAuthors)
       .innerJoin(authors, eq(authors.id, storyAuthors.authorId))
       .where(inArray(storyAuthors.storyId, storyIds))
@@ -120,6 +143,63 @@ export function createContentService({ db }: { db: Db }) {
   }
 
   const newestFirst = [desc(stories.publishedAt), desc(stories.id)];
+  const topicColumns = { id: topics.id, slug: topics.slug, name: topics.name, description: topics.description, kind: topics.kind };
+  const summaryColumns = {
+    id: stories.id,
+    slug: stories.slug,
+    headline: stories.headline,
+    standfirst: stories.standfirst,
+    mediaType: stories.mediaType,
+    access: stories.access,
+    publishedAt: stories.publishedAt,
+    heroKey: stories.heroKey,
+    heroAlt: stories.heroAlt,
+    primaryTopicId: stories.primaryTopicId,
+    personSlugs: stories.personSlugs,
+    organisationSlugs: stories.organisationSlugs,
+  };
+  const toSummary = (row: Omit<StorySummary, 'publishedAt'> & { publishedAt: Date }): StorySummary => ({ ...row, publishedAt: row.publishedAt.toISOString() });
+
+  /** Stories about any of the subjects: one condition per kind, so the query stays one statement. */
+  function aboutAny(subjects: StorySubject[]): SQL | undefined {
+    const keys = (kind: StorySubject['kind']) => subjects.filter((s) => s.kind === kind).map((s) => s.key);
+    const [authorIds, topicIds, personSlugs, organisationSlugs] = [keys('author'), keys('topic'), keys('person'), keys('organisation')];
+    return or(
+      authorIds.length ? inArray(stories.id, db.select({ id: storyAuthors.storyId }).from(storyAuthors).where(inArray(storyAuthors.authorId, authorIds))) : undefined,
+      topicIds.length ? inArray(stories.id, db.select({ id: storyTopics.storyId }).from(storyTopics).where(inArray(storyTopics.topicId, topicIds))) : undefined,
+      personSlugs.length ? arrayOverlaps(stories.personSlugs, personSlugs) : undefined,
+      organisationSlugs.length ? arrayOverlaps(stories.organisationSlugs, organisationSlugs) : undefined,
+    );
+  }
+
+  /** The newest `per` story ids for each key of one kind of subject, in one windowed query. */
+  async function latestIdsByKey(kind: StorySubject['kind'], keys: string[], per: number): Promise<{ key: string; storyId: string }[]> {
+    if (keys.length === 0) return [];
+    let inner;
+    if (kind === 'author' || kind === 'topic') {
+      const link = kind === 'author' ? { table: storyAuthors, key: storyAuthors.authorId, storyId: storyAuthors.storyId } : { table: storyTopics, key: storyTopics.topicId, storyId: storyTopics.storyId };
+      inner = db
+        .select({ key: sql<string>`${link.key}::text`.as('subject_key'), storyId: sql<string>`${stories.id}`.as('story_id'), rank: sql<number>`row_number() over (partition by ${link.key} order by ${stories.publishedAt} desc, ${stories.id} desc)`.as('rank') })
+        .from(link.table)
+        .innerJoin(stories, eq(stories.id, link.storyId))
+        .where(inArray(link.key, keys))
+        .as('ranked');
+    } else {
+      // Profiles are named in a text[] on the story: one row per (story, slug) first, then ranked.
+      const column = kind === 'person' ? stories.personSlugs : stories.organisationSlugs;
+      const about = db
+        .select({ key: sql<string>`unnest(${column})`.as('subject_key'), storyId: sql<string>`${stories.id}`.as('story_id'), publishedAt: sql<Date>`${stories.publishedAt}`.as('published_at') })
+        .from(stories)
+        .where(arrayOverlaps(column, keys))
+        .as('about');
+      inner = db
+        .select({ key: about.key, storyId: about.storyId, rank: sql<number>`row_number() over (partition by ${about.key} order by ${about.publishedAt} desc, ${about.storyId} desc)`.as('rank') })
+        .from(about)
+        .where(inArray(about.key, keys))
+        .as('ranked');
+    }
+    return db.select({ key: inner.key, storyId: inner.storyId }).from(inner).where(lte(inner.rank, per));
+  }
 
   async function countWhere(where: SQL | undefined, join?: 'topic' | 'author'): Promise<number> {
     let query = db.select({ n: sql<number>`count(*)::int` }).from(stories).$dynamic();
@@ -141,7 +221,7 @@ export function createContentService({ db }: { db: Db }) {
     /** Topics in masthead order. */
     listTopics(): Promise<Topic[]> {
       return cache.get('topics', () =>
-        db.select({ slug: topics.slug, name: topics.name, description: topics.description, kind: topics.kind }).from(topics).orderBy(topics.position),
+        db.select(topicColumns).from(topics).orderBy(topics.position),
       );
     },
 
@@ -178,33 +258,94 @@ export function createContentService({ db }: { db: Db }) {
       );
     },
 
-    /** A story as this reader may see it: full, or cut to the lead-in with the wall that ends it. */
-    async readStory({ slug, reader }: { slug: string; reader: Reader }): Promise<StoryPage | null> {
+    /**
+     * A story as this reader may see it: full, or cut to the lead-in with the wall that ends it.
+     * `decide` is the access decision (modules/walls): the text is cut here, so no caller can
+     * forget to.
+     */
+    async readStory({ slug, decide }: { slug: string; decide: (story: StoryFacts) => Promise<AccessDecision> | AccessDecision }): Promise<StoryPage | null> {
       const full = await cache.get(`story:${slug}`, () => loadStory(slug));
       if (!full) return null;
-      const access = decideAccess({ reader, access: full.story.access });
+      const access = await decide({ id: full.story.id, access: full.story.access, topicSlug: full.story.topic.slug });
       if (access.kind === 'full') return { ...full, access };
       return { ...full, access, story: { ...full.story, body: leadIn(full.story.body) } };
     },
 
     getTopicPage({ slug, page }: { slug: string; page: number }) {
       return cache.get(`topic:${slug}:${page}`, async () => {
-        const [topic] = await db.select({ id: topics.id, slug: topics.slug, name: topics.name, description: topics.description, kind: topics.kind }).from(topics).where(eq(topics.slug, slug));
+        const [topic] = await db.select(topicColumns).from(topics).where(eq(topics.slug, slug));
         if (!topic) return null;
-        const { id, ...rest } = topic;
-        return { topic: rest as Topic, stories: await paged(eq(storyTopics.topicId, id), 'topic', page) };
+        return { topic: topic as Topic, stories: await paged(eq(storyTopics.topicId, topic.id), 'topic', page) };
       });
     },
 
     getAuthorPage({ slug, page }: { slug: string; page: number }) {
       return cache.get(`author:${slug}:${page}`, async () => {
-        const [author] = await db
-          .select({ id: authors.id, slug: authors.slug, name: authors.name, role: authors.role, location: authors.location, bio: authors.bio, portraitKey: authors.portraitKey })
-          .from(authors)
-          .where(eq(authors.slug, slug));
+        const [author] = await db.select(authorColumns).from(authors).where(eq(authors.slug, slug));
         if (!author) return null;
-        const { id, ...rest } = author;
-        return { author: rest as Author, stories: await paged(eq(storyAuthors.authorId, id), 'author', page) };
+        return { author: author as Author, stories: await paged(eq(storyAuthors.authorId, author.id), 'author', page) };
+      });
+    },
+
+    // Batched reads for personal lists (follows, recommendations): one statement per call whatever
+    // the number of ids, never cached (each reader's set differs).
+
+    async topicsByIds(ids: readonly string[]): Promise<Topic[]> {
+      return ids.length ? ((await db.select(topicColumns).from(topics).where(inArray(topics.id, [...ids]))) as Topic[]) : [];
+    },
+
+    async topicsBySlugs(slugs: readonly string[]): Promise<Topic[]> {
+      return slugs.length ? ((await db.select(topicColumns).from(topics).where(inArray(topics.slug, [...slugs]))) as Topic[]) : [];
+    },
+
+    async authorsByIds(ids: readonly string[]): Promise<Author[]> {
+      return ids.length ? db.select(authorColumns).from(authors).where(inArray(authors.id, [...ids])) : [];
+    },
+
+    /** Each story's topics, primary first, in the order given. */
+    async topicsOfStories(storyIds: readonly string[]): Promise<Topic[][]> {
+      if (storyIds.length === 0) return [];
+      const rows = await db
+        .select({ storyId: storyTopics.storyId, ...topicColumns })
+        .from(storyTopics)
+        .innerJoin(topics, eq(topics.id, storyTopics.topicId))
+        .where(inArray(storyTopics.storyId, [...storyIds]))
+        .orderBy(storyTopics.position);
+      const byStory = new Map<string, Topic[]>();
+      for (const { storyId, ...topic } of rows) byStory.set(storyId, [...(byStory.get(storyId) ?? []), topic as Topic]);
+      return storyIds.map((id) => byStory.get(id) ?? []);
+    },
+
+    /** Stories by id, in the order given; ids of stories that no longer exist are dropped. */
+    async storySummaries(ids: readonly string[]): Promise<StorySummary[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select(summaryColumns).from(stories).where(inArray(stories.id, [...ids]));
+      const byId = new Map(rows.map((r) => [r.id, toSummary(r)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** The newest stories, about any of the subjects when given, leaving out `excludeIds`. */
+    async newestStories({ about, excludeIds = [], limit }: { about?: StorySubject[]; excludeIds?: readonly string[]; limit: number }): Promise<StorySummary[]> {
+      if (limit <= 0 || (about && about.length === 0)) return [];
+      const rows = await db
+        .select(summaryColumns)
+        .from(stories)
+        .where(and(about ? aboutAny(about) : undefined, excludeIds.length ? notInArray(stories.id, [...excludeIds]) : undefined))
+        .orderBy(...newestFirst)
+        .limit(limit);
+      return rows.map(toSummary);
+    },
+
+    /** The newest `per` story cards about each subject, in the order given (a constant number of statements). */
+    async latestCardsAbout(subjects: readonly StorySubject[], per: number): Promise<StoryCard[][]> {
+      const kinds = ['author', 'topic', 'person', 'organisation'] as const;
+      const ranked = (await Promise.all(kinds.map((kind) => latestIdsByKey(kind, [...new Set(subjects.filter((s) => s.kind === kind).map((s) => s.key))], per)))).flatMap((rows, i) =>
+        rows.map((row) => ({ ...row, kind: kinds[i] })),
+      );
+      const cards = ranked.length ? await loadCards(inArray(stories.id, [...new Set(ranked.map((r) => r.storyId))]), newestFirst, ranked.length) : [];
+      return subjects.map((subject) => {
+        const ids = new Set(ranked.filter((r) => r.kind === subject.kind && r.key === subject.key).map((r) => r.storyId));
+        return cards.filter((card) => ids.has(card.id));
       });
     },
 

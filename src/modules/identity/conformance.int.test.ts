@@ -5,11 +5,10 @@ import { type FrontendApi, type LoginFlow, type SettingsFlow, type UiNodeInputAt
 import { eq, sql } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARGON2_TEST_PARAMS } from './credentials/password.ts';
 import { totpCode } from './credentials/totp.ts';
 import { identityFlows } from './schema.ts';
-import { createTestApp } from '../../test/app.ts';
-import { failure, freePort, latestCode, sdkClients } from '../../test/identity-client.ts';
+import { type createTestApp } from '../../test/app.ts';
+import { failure, latestCode, sdkClients, startListeningApp } from '../../test/identity-client.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let app: App;
@@ -20,11 +19,7 @@ let counter = 0;
 const newEmail = () => `reader${Date.now()}${counter++}@example.com`;
 
 beforeAll(async () => {
-  const port = await freePort();
-  site = `http://127.0.0.1:${port}`;
-  app = await createTestApp({ SITE_URL: site, IDENTITY_SECRET: 'test-secret-test-secret-test-secret-0123' }, { passwordParams: ARGON2_TEST_PARAMS });
-  await app.listen({ port, host: '127.0.0.1' });
-  basePath = `${site}/identity`;
+  ({ app, site, basePath } = await startListeningApp());
 });
 afterAll(async () => {
   await app.close();
@@ -124,9 +119,12 @@ describe('login', () => {
     const wrong = await failure(native.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: 'password', identifier: email, password: 'not the password' } }));
     expect(wrong.status).toBe(400);
     expect(messageIds(wrong.body as never)).toEqual([4000006]);
-    const ok = await native.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: 'password', identifier: ` ${email.toUpperCase()} `, password } });
+    // Behind Cloudflare, its visitor location headers name the device's place.
+    const geo = async ({ init }: { init: RequestInit }) => ({ headers: { ...(init.headers as Record<string, string>), 'cf-ipcity': 'Milan', 'cf-ipcountry': 'IT' } });
+    const ok = await native.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: 'password', identifier: ` ${email.toUpperCase()} `, password } }, geo);
     expect(ok.session_token).toMatch(/^ory_st_/);
     expect(ok.session.authentication_methods?.[0]?.method).toBe('password');
+    expect(ok.session.devices?.[0]).toMatchObject({ location: 'Milan, IT', ip_address: '127.0.0.1' });
     const whoami = await native.toSession({ xSessionToken: ok.session_token });
     expect(whoami.identity?.traits.email).toBe(email);
     // tokenize_as: the session as a JWT signed with the published keys.
@@ -328,6 +326,25 @@ describe('sessions and logout', () => {
     const login = await nativeLogin(native, email);
     await native.performNativeLogout({ performNativeLogoutBody: { session_token: login.session_token! } });
     expect((await failure(native.toSession({ xSessionToken: login.session_token }))).status).toBe(401);
+  });
+
+  it('gives a native flow a session token exchange code only when asked, and no session for unknown codes (404)', async () => {
+    const { native } = sdkClients(basePath);
+    const login = await native.createNativeLoginFlow({ returnSessionTokenExchangeCode: true });
+    const registration = await native.createNativeRegistrationFlow({ returnSessionTokenExchangeCode: true });
+    for (const flow of [login, registration]) expect(flow.session_token_exchange_code).toMatch(/^[\w-]{43}$/);
+    expect(login.session_token_exchange_code).not.toBe(registration.session_token_exchange_code);
+    // Only the response that creates the flow carries it.
+    expect((await native.getLoginFlow({ id: login.id })).session_token_exchange_code).toBeUndefined();
+    expect((await native.createNativeLoginFlow({})).session_token_exchange_code).toBeUndefined();
+    const unknown = await failure(native.exchangeSessionToken({ initCode: login.session_token_exchange_code!, returnToCode: `${login.id}.not-issued` }));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: { code: 404, reason: 'no session yet for this "code"' } });
+    // A password needs no browser: the flow answers with the session token as usual.
+    const email = newEmail();
+    await registerWithPassword(sdkClients(basePath).browser, email);
+    const done = await native.updateLoginFlow({ flow: login.id, updateLoginFlowBody: { method: 'password', identifier: email, password } });
+    expect(done.session_token).toMatch(/^ory_st_/);
   });
 
   it('keeps browser errors for the error page (GET /self-service/errors)', async () => {

@@ -31,6 +31,8 @@ export class IdentityError extends Error {
 
 export const identityErrors = {
   notFound: (what = 'The requested resource could not be found') => new IdentityError(404, undefined, what),
+  /** Kratos's answer when the two codes of a session token exchange give no session. */
+  noExchangedSession: () => new IdentityError(404, undefined, 'The requested resource could not be found', 'no session yet for this "code"'),
   sessionInactive: () => new IdentityError(401, 'session_inactive', 'request does not have a valid authentication session', 'No active session was found in this request.'),
   sessionAlreadyAvailable: () => new IdentityError(400, 'session_already_available', 'A valid session was detected and thus self-service is not possible.', 'A valid session was detected and thus self-service is not possible.'),
   sessionRefreshRequired: (redirectTo: string) =>

@@ -1,6 +1,6 @@
 // Self-service flows: stored state between a form and its submission.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { identityFlows, type FlowInternal, type FlowKind, type FlowState, type UiText } from './schema.ts';
 
@@ -26,7 +26,10 @@ export function createFlowStore({ db }: { db: Db }) {
       uiMessages = [],
       internal = {},
       csrfToken,
+      state = initialState(kind),
+      active = null,
       now = new Date(),
+      expiresAt = new Date(now.getTime() + FLOW_LIFESPAN_MS),
     }: {
       kind: FlowKind;
       type: 'browser' | 'api';
@@ -39,7 +42,11 @@ export function createFlowStore({ db }: { db: Db }) {
       internal?: FlowInternal;
       /** The browser's anti-CSRF token (one per browser, shared by its flows); API flows get a fresh one. */
       csrfToken?: string;
+      state?: FlowState;
+      active?: string | null;
       now?: Date;
+      /** Default: FLOW_LIFESPAN_MS after `now`. */
+      expiresAt?: Date;
     }): Promise<FlowRow> {
       const [row] = await db
         .insert(identityFlows)
@@ -47,7 +54,8 @@ export function createFlowStore({ db }: { db: Db }) {
           id: randomUUID(),
           kind,
           type,
-          state: initialState(kind),
+          state,
+          active,
           csrfToken: csrfToken ?? newCsrfToken(),
           requestUrl,
           returnTo: returnTo ?? null,
@@ -57,7 +65,7 @@ export function createFlowStore({ db }: { db: Db }) {
           uiMessages,
           internal,
           issuedAt: now,
-          expiresAt: new Date(now.getTime() + FLOW_LIFESPAN_MS),
+          expiresAt,
           updatedAt: now,
         })
         .returning();
@@ -77,6 +85,26 @@ export function createFlowStore({ db }: { db: Db }) {
         .where(eq(identityFlows.id, flow.id))
         .returning();
       return row!;
+    },
+
+    /** Removes the flow's emailed code or link token if it still has this hash: of two racing submissions, one wins. */
+    async takeSecret(id: string, slot: 'code' | 'link', hash: string): Promise<boolean> {
+      const rows = await db
+        .update(identityFlows)
+        .set({ internal: sql`${identityFlows.internal} - ${slot}::text`, updatedAt: new Date() })
+        .where(and(eq(identityFlows.id, id), sql`${identityFlows.internal} -> ${slot}::text ->> 'hash' = ${hash}`))
+        .returning({ id: identityFlows.id });
+      return rows.length > 0;
+    },
+
+    /** Ends the flow's session token exchange if it still holds this return_to code: of two racing callers, one wins. */
+    async endTokenExchange(id: string, returnToHash: string): Promise<boolean> {
+      const rows = await db
+        .update(identityFlows)
+        .set({ internal: sql`${identityFlows.internal} - 'tokenExchange'`, updatedAt: new Date() })
+        .where(and(eq(identityFlows.id, id), sql`${identityFlows.internal} -> 'tokenExchange' ->> 'returnToHash' = ${returnToHash}`))
+        .returning({ id: identityFlows.id });
+      return rows.length > 0;
     },
 
     /** Removes flows that expired a day ago or more (called from a periodic job). */

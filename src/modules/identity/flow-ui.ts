@@ -4,7 +4,7 @@ import { messages } from './messages.ts';
 import { anchor, attachNodeMessages, csrfNode, image, input, submit, text, traitNodes, trigger, webauthnScriptNode, type UiContainer, type UiNode } from './nodes.ts';
 import type { StoredPasskey } from './passkeys.ts';
 import type { FlowRow } from './flow-store.ts';
-import type { CredentialType, IdentityTraits } from './schema.ts';
+import type { CredentialType, IdentityTraits, UiText } from './schema.ts';
 
 export interface FlowUiContext {
   publicBaseUrl: string;
@@ -59,7 +59,9 @@ export function buildUi(flow: FlowRow, context: FlowUiContext): UiContainer {
       nodes = registrationNodes(flow, values, csrf, context);
       break;
     case 'recovery':
-      nodes = flow.state === 'sent_email'
+      nodes = flow.state === 'sent_email' && flow.active === 'link'
+        ? linkSentNodes(values, csrf, messages.continue())
+        : flow.state === 'sent_email'
         ? [...csrf, input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: messages.recoveryCode(), pattern: '[0-9]+', maxlength: 6 }), input('code', 'method', 'hidden', { value: 'code' }), submit('code', 'method', 'code', messages.submit()), submit('code', 'email', String(values.email ?? ''), messages.resendCode())]
         : [...csrf, input('code', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }), submit('code', 'method', 'code', messages.submit())];
       break;
@@ -67,6 +69,8 @@ export function buildUi(flow: FlowRow, context: FlowUiContext): UiContainer {
       nodes =
         flow.state === 'passed_challenge'
           ? [anchor('code', 'continue', flow.returnTo ?? `${new URL(context.publicBaseUrl).origin}/`, messages.continue())]
+          : flow.state === 'sent_email' && flow.active === 'link'
+            ? linkSentNodes(values, csrf, messages.submit())
           : flow.state === 'sent_email'
             ? [...csrf, input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: messages.verificationCode(), pattern: '[0-9]+', maxlength: 6 }), input('code', 'method', 'hidden', { value: 'code' }), submit('code', 'method', 'code', messages.submit()), submit('code', 'email', String(values.email ?? ''), messages.resendCode())]
             : [...csrf, input('code', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }), submit('code', 'method', 'code', messages.submit())];
@@ -82,6 +86,23 @@ export function buildUi(flow: FlowRow, context: FlowUiContext): UiContainer {
     nodes: withMessages,
     ...(flow.uiMessages.length > 0 ? { messages: flow.uiMessages } : {}),
   };
+}
+
+/** After a link was sent (Kratos's snapshot): the address again, to send another. */
+function linkSentNodes(values: Record<string, unknown>, csrf: UiNode[], label: UiText): UiNode[] {
+  return [...csrf, input('link', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }), submit('link', 'method', 'link', label)];
+}
+
+/**
+ * The step an emailed link's screen shows: one button that POSTs the token to the flow, so a mail
+ * scanner that opens the link uses nothing up (docs/decisions/010). Null unless it is a browser's
+ * flow awaiting a link (a browser may not submit an app's flow).
+ */
+export function linkConfirmationUi(flow: { type: string; state: string; active?: string; ui: UiContainer }, token: string): UiContainer | null {
+  if (flow.type !== 'browser' || flow.state !== 'sent_email' || flow.active !== 'link') return null;
+  const action = new URL(flow.ui.action);
+  action.searchParams.set('token', token);
+  return { action: action.toString(), method: 'POST', nodes: [...flow.ui.nodes.filter((node) => node.group === 'default'), submit('link', 'method', 'link', messages.continue())] };
 }
 
 function loginNodes(flow: FlowRow, values: Record<string, unknown>, csrf: UiNode[], context: FlowUiContext): UiNode[] {

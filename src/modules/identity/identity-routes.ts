@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { deviceLocation } from './device-location.ts';
 import { IdentityError, identityErrors } from './errors.ts';
 import { newCsrfToken, type FlowRow } from './flow-store.ts';
 import type { ContinueWith, IdentityService, Outcome, RequestContext } from './identity-service.ts';
@@ -90,6 +91,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
             returnTo: request.query.return_to,
             refresh: request.query.refresh === 'true',
             aal: request.query.aal,
+            returnSessionTokenExchangeCode: request.query.return_session_token_exchange_code === 'true',
             context: requestContext(request, { apiOnly: true }),
           });
           return sendOutcome(request, reply, outcome, 'api', kind);
@@ -111,6 +113,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
               kind,
               id,
               body: (request.body ?? {}) as Record<string, unknown>,
+              token: request.query.token,
               csrfCookie: request.cookies[csrfCookieName],
               context: requestContext(request, { apiOnly: flow?.type === 'api' }),
             });
@@ -125,10 +128,20 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
         });
       }
 
-      // Recovery and verification links from emails open a page that asks to confirm (a POST):
-      // mail scanners that fetch links must not use the code up.
-      api.get<{ Querystring: Query }>('/self-service/recovery', async (request, reply) => reply.redirect(`${uiUrls.recovery}?flow=${encodeURIComponent(request.query.flow ?? '')}`, 303));
-      api.get<{ Querystring: Query }>('/self-service/verification', async (request, reply) => reply.redirect(`${uiUrls.verification}?flow=${encodeURIComponent(request.query.flow ?? '')}`, 303));
+      // Kratos's link address. Here a GET uses nothing up (mail scanners fetch links): it sends the
+      // browser to the flow's screen, whose button confirms with a POST (docs/decisions/010). With a
+      // token, the screen's flow must be one this browser can submit: openLink picks or makes it.
+      for (const kind of ['recovery', 'verification'] as const) {
+        api.get<{ Querystring: Query }>(`/self-service/${kind}`, async (request, reply) => {
+          const { flow = '', token } = request.query;
+          if (!token) return reply.redirect(`${uiUrls[kind]}?${new URLSearchParams({ flow })}`, 303);
+          const csrf = browserCsrfToken(request);
+          const opened = await identity.openLink({ kind, id: flow, csrfToken: csrf });
+          setCsrfCookie(reply, csrf);
+          const query = new URLSearchParams({ flow: opened.flow.id, ...(opened.confirm ? { token } : {}) });
+          return reply.header('cache-control', 'no-store').redirect(`${uiUrls[kind]}?${query}`, 303);
+        });
+      }
 
       // Social sign-in returns here (GET, or POST for Apple's form_post).
       api.route<{ Params: { provider: string } }>({
@@ -182,6 +195,15 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
         return reply.header('cache-control', 'private, no-store').send(body);
       });
 
+      api.get<{ Querystring: Query }>('/sessions/token-exchange', { config: { rateLimit: {} } }, async (request, reply) => {
+        const { init_code: initCode, return_to_code: returnToCode } = request.query;
+        if (!initCode || !returnToCode) throw identityErrors.badRequest('"init_code" and "return_to_code" query params must be set');
+        const result = await identity.exchangeSessionToken(initCode, returnToCode);
+        // The app first signs in to the account it is linking to: Kratos answers 422 with that flow.
+        if ('continueWith' in result) return reply.code(422).send(await identity.flowToJson(result.continueWith));
+        return reply.header('cache-control', 'private, no-store').send({ session: await identity.sessionToJson(result.session), session_token: result.token });
+      });
+
       api.get<{ Querystring: Query }>('/sessions', async (request, reply) => {
         const session = await identity.whoami(sessionToken(request));
         const { offset, limit } = pageOf(request.query);
@@ -227,7 +249,10 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
     const json = type === 'api' || wantsJson(request);
     switch (outcome.kind) {
       case 'flow':
-        if (json) return reply.code(outcome.status).send(await identity.flowToJson(outcome.flow));
+        if (json) {
+          const code = outcome.sessionTokenExchangeCode;
+          return reply.code(outcome.status).send({ ...(await identity.flowToJson(outcome.flow)), ...(code ? { session_token_exchange_code: code } : {}) });
+        }
         return reply.redirect(`${uiUrls[kind]}?flow=${outcome.flow.id}`, 303);
       case 'already_signed_in':
         if (json) throw identityErrors.sessionAlreadyAvailable();
@@ -250,6 +275,8 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
       }
       case 'redirect': {
         if (outcome.session && type === 'browser') setSessionCookie(reply, outcome.session.token, outcome.session.row);
+        // Nothing signed in yet: an app opens the address in a browser (social sign-in).
+        if (type === 'api' && !outcome.session) throw identityErrors.locationChange(outcome.to);
         if (type === 'api') {
           const continueWith: ContinueWith[] = outcome.session ? [{ action: 'set_ory_session_token', ory_session_token: outcome.session.token }] : [];
           const settingsId = new URL(outcome.to).searchParams.get('flow');
@@ -320,7 +347,7 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 function requestContext(request: FastifyRequest, { apiOnly = false } = {}): RequestContext {
   const header = request.headers['x-session-token'];
   const token = apiOnly ? (typeof header === 'string' ? header : undefined) : sessionToken(request);
-  return { sessionToken: token, device: { ip_address: request.ip, user_agent: String(request.headers['user-agent'] ?? '').slice(0, 512), location: '' } };
+  return { sessionToken: token, device: { ip_address: request.ip, user_agent: String(request.headers['user-agent'] ?? '').slice(0, 512), location: deviceLocation(request.headers) } };
 }
 
 function wantsJson(request: FastifyRequest): boolean {

@@ -3,26 +3,29 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { codeExpiresAt, generateCode, hashCode, MAX_CODE_ATTEMPTS, verifyCode, CODE_TTL_MS } from './credentials/one-time-code.ts';
+import { generateLinkToken, hashLinkToken, verifyLinkToken } from './credentials/link-token.ts';
 import { checkPasswordPolicy, hashPassword, verifyPassword, verifyPasswordAgainstDummy, type Argon2Params } from './credentials/password.ts';
 import { IdentityError, identityErrors } from './errors.ts';
 import { createFlowStore, type FlowRow } from './flow-store.ts';
 import { buildUi } from './flow-ui.ts';
 import { createIdentityStore, type IdentityWithAddresses } from './identity-store.ts';
 import { messages } from './messages.ts';
-import { identityErrors as errorTable, type FlowKind, type IdentityTraits, type SessionDevice, type UiText } from './schema.ts';
+import { identityErrors as errorTable, type FlowKind, type IdentityTraits, type SentSecret, type SessionDevice, type UiText } from './schema.ts';
 import { createSessionStore, hashToken, PRIVILEGED_WINDOW_MS, sessionToJson, type SessionRow } from './session-store.ts';
 import { createAttemptLimiter } from './attempt-limiter.ts';
 import { normaliseIdentifier, parseTraits } from './traits.ts';
 import { createSecondFactors } from './second-factors.ts';
-import { flowIdFromState, type Oidc, type OidcPending } from './oidc.ts';
+import { flowIdOf, type Oidc, type OidcPending } from './oidc.ts';
 import { credentialIdOf, loginOptions, registrationOptions, verifyLogin as verifyPasskeyLogin, verifyRegistration as verifyPasskeyRegistration, type RelyingParty, type StoredPasskey } from './passkeys.ts';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 
-export type IdentityEmailTemplate = 'login_code' | 'registration_code' | 'verification_code' | 'recovery_code';
+export type IdentityEmail =
+  | { to: string; template: 'login_code' | 'registration_code' | 'verification_code' | 'recovery_code'; data: { code: string; expiresInMinutes: number } }
+  | { to: string; template: 'recovery_link' | 'verification_link'; data: { link: string; expiresInMinutes: number } };
 
 /** How the identity provider sends its emails (the mail module in the app; a recorder in tests). */
 export interface IdentityMailer {
-  send(input: { to: string; template: IdentityEmailTemplate; data: { code: string; expiresInMinutes: number } }): Promise<void>;
+  send(input: IdentityEmail): Promise<void>;
 }
 
 export interface IdentityServiceOptions {
@@ -49,7 +52,7 @@ export interface RequestContext {
 
 /** What a use case produced; the HTTP layer turns it into a status, body, cookies or a redirect. */
 export type Outcome =
-  | { kind: 'flow'; status: 200 | 400; flow: FlowRow }
+  | { kind: 'flow'; status: 200 | 400; flow: FlowRow; /** Given once, when a native app's flow starts. */ sessionTokenExchangeCode?: string }
   | { kind: 'signed_in'; flow: FlowRow; session: SessionRow; token: string; identity: IdentityWithAddresses; continueWith: ContinueWith[] }
   | { kind: 'registered'; flow: FlowRow; session: SessionRow; token: string; identity: IdentityWithAddresses; continueWith: ContinueWith[] }
   | { kind: 'redirect'; flow?: FlowRow; to: string; session?: { row: SessionRow; token: string } }
@@ -62,8 +65,21 @@ export type ContinueWith =
   | { action: 'show_settings_ui'; flow: { id: string; url: string } };
 
 type Body = Record<string, unknown>;
+/** The flows that email a code or a link to an address. */
+type ChallengeKind = 'recovery' | 'verification';
+
+const SENT_MESSAGES = {
+  recovery: { code: messages.recoveryCodeSent, link: messages.recoveryLinkSent },
+  verification: { code: messages.verificationCodeSent, link: messages.verificationLinkSent },
+} as const;
+const TOKEN_INVALID_MESSAGES = { recovery: messages.recoveryTokenInvalid, verification: messages.verificationTokenInvalid } as const;
+const EXPIRED_MESSAGES = { login: messages.loginExpired, registration: messages.registrationExpired, settings: messages.settingsExpired, recovery: messages.recoveryExpired, verification: messages.verificationExpired } as const;
+const expiredMessage = (flow: FlowRow) => EXPIRED_MESSAGES[flow.kind]((Date.now() - flow.expiresAt.getTime()) / 60_000);
+/** A flow whose emailed link has not been used yet (state and method; the token itself lives on the emailed flow). */
+const awaitsLink = (flow: FlowRow) => flow.state === 'sent_email' && flow.active === 'link';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const newSecret = () => randomBytes(32).toString('base64url');
 
 export function createIdentityService(options: IdentityServiceOptions) {
   const { db, mailer, publicBaseUrl, siteUrl, uiUrls, pepper, passwordParams, oidc, relyingParty } = options;
@@ -108,7 +124,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
     return { kind: 'flow', status: 400, flow: await flows.save(next) };
   }
 
-  async function sendCode(flow: FlowRow, template: IdentityEmailTemplate, address: string, extra: { identityId?: string; traits?: Record<string, unknown> } = {}): Promise<FlowRow> {
+  async function sendCode(flow: FlowRow, template: Extract<IdentityEmail, { data: { code: string } }>['template'], address: string, extra: { identityId?: string; traits?: Record<string, unknown> } = {}): Promise<FlowRow> {
     const code = generateCode();
     const now = new Date();
     await mailer.send({ to: address, template, data: { code, expiresInMinutes: Math.round(CODE_TTL_MS / 60_000) } });
@@ -118,20 +134,36 @@ export function createIdentityService(options: IdentityServiceOptions) {
     };
   }
 
-  /** Checks a submitted code against the flow's; counts attempts and burns the code when used up. */
-  async function checkCode(flow: FlowRow, code: string): Promise<{ ok: true; flow: FlowRow } | { ok: false; flow: FlowRow; exhausted: boolean }> {
-    const stored = flow.internal.code;
-    if (!stored) return { ok: false, flow, exhausted: true };
-    const expired = new Date(stored.expiresAt).getTime() < Date.now();
-    const attempts = stored.attempts + 1;
-    if (expired || attempts > MAX_CODE_ATTEMPTS) return { ok: false, flow: { ...flow, internal: { ...flow.internal, code: undefined } }, exhausted: true };
-    if (verifyCode({ hash: stored.hash, code, pepper })) return { ok: true, flow: { ...flow, internal: { ...flow.internal, code: undefined } } };
-    return { ok: false, flow: { ...flow, internal: { ...flow.internal, code: { ...stored, attempts } } }, exhausted: attempts >= MAX_CODE_ATTEMPTS };
+  /** Emails a link to the flow's screen: opening it only shows a button, whose POST uses the token (docs/decisions/010). */
+  async function sendLink(flow: FlowRow, kind: ChallengeKind, address: string, identityId: string): Promise<FlowRow> {
+    const token = generateLinkToken();
+    const link = `${uiUrls[kind]}?${new URLSearchParams({ flow: flow.id, token })}`;
+    await mailer.send({ to: address, template: `${kind}_link`, data: { link, expiresInMinutes: Math.max(1, Math.round((flow.expiresAt.getTime() - Date.now()) / 60_000)) } });
+    // The token lives as long as its flow.
+    return { ...flow, internal: { ...flow.internal, link: { hash: hashLinkToken(token, pepper), expiresAt: flow.expiresAt.toISOString(), attempts: 0, address, identityId } } };
   }
 
-  /** A wrong code: shown at the field; a used-up or expired one sends the flow back to its first step. */
-  function rejectCode(checked: { flow: FlowRow; exhausted: boolean }, message: UiText): Promise<Outcome> {
-    if (!checked.exhausted) return invalid(checked.flow, { nodes: { code: [message] } });
+  /**
+   * Checks a submitted code or link token against the flow's; counts attempts, and burns the secret
+   * when it is used or used up.
+   */
+  async function checkSecret(flow: FlowRow, slot: 'code' | 'link', matches: (hash: string) => boolean): Promise<{ ok: true; flow: FlowRow } | { ok: false; flow: FlowRow; exhausted: boolean }> {
+    const stored = flow.internal[slot];
+    if (!stored) return { ok: false, flow, exhausted: true };
+    const withSecret = (secret: SentSecret | undefined): FlowRow => ({ ...flow, internal: { ...flow.internal, [slot]: secret } });
+    const expired = new Date(stored.expiresAt).getTime() < Date.now();
+    const attempts = stored.attempts + 1;
+    if (expired || attempts > MAX_CODE_ATTEMPTS) return { ok: false, flow: withSecret(undefined), exhausted: true };
+    // Of two submissions racing with the right secret, only the one that takes it from the store wins.
+    if (matches(stored.hash)) return (await flows.takeSecret(flow.id, slot, stored.hash)) ? { ok: true, flow: withSecret(undefined) } : { ok: false, flow: withSecret(undefined), exhausted: true };
+    return { ok: false, flow: withSecret({ ...stored, attempts }), exhausted: attempts >= MAX_CODE_ATTEMPTS };
+  }
+
+  const checkCode = (flow: FlowRow, code: string) => checkSecret(flow, 'code', (hash) => verifyCode({ hash, code, pepper }));
+
+  /** A wrong code or token: shown at its field, if any; a used-up or expired one sends the flow back to its first step. */
+  function rejectSecret(checked: { flow: FlowRow; exhausted: boolean }, message: UiText, field?: string): Promise<Outcome> {
+    if (!checked.exhausted) return invalid(checked.flow, field ? { nodes: { [field]: [message] } } : { ui: [message] });
     return invalid({ ...checked.flow, state: 'choose_method', active: null }, { ui: [message] });
   }
 
@@ -199,6 +231,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
       refresh = false,
       aal,
       csrfToken,
+      returnSessionTokenExchangeCode = false,
       context,
     }: {
       kind: FlowKind;
@@ -208,10 +241,14 @@ export function createIdentityService(options: IdentityServiceOptions) {
       refresh?: boolean;
       aal?: string;
       csrfToken?: string;
+      /** A native app's login or registration that may finish in a browser (social sign-in). */
+      returnSessionTokenExchangeCode?: boolean;
       context: RequestContext;
     }): Promise<Outcome> {
       const target = checkReturnTo(returnTo);
       const session = await currentSession(context.sessionToken);
+      const initCode = returnSessionTokenExchangeCode && type === 'api' && (kind === 'login' || kind === 'registration') ? newSecret() : undefined;
+      const exchange = initCode ? { tokenExchange: { initHash: hashToken(initCode) } } : {};
       if (kind === 'settings') {
         if (!session) throw identityErrors.sessionInactive();
         const flow = await flows.create({ kind, type, requestUrl, returnTo: target, identityId: session.identityId, csrfToken });
@@ -238,18 +275,18 @@ export function createIdentityService(options: IdentityServiceOptions) {
             requestedAal: wantsAal2 ? 'aal2' : 'aal1',
             identityId: session?.identityId,
             uiMessages,
-            internal: identity && refresh ? { values: { identifier: identity.identity.traits.email } } : {},
+            internal: { ...(identity && refresh ? { values: { identifier: identity.identity.traits.email } } : {}), ...exchange },
             csrfToken,
           });
-        return { kind: 'flow', status: 200, flow: wantsAal2 ? created : await flows.save(withPasskey(created, await loginOptions(relyingParty))) };
+        return { kind: 'flow', status: 200, flow: wantsAal2 ? created : await flows.save(withPasskey(created, await loginOptions(relyingParty))), sessionTokenExchangeCode: initCode };
       }
       if ((kind === 'registration' || kind === 'recovery') && session) return { kind: 'already_signed_in', returnTo: target ?? defaultReturnTo };
-      const created = await flows.create({ kind, type, requestUrl, returnTo: target, csrfToken });
+      const created = await flows.create({ kind, type, requestUrl, returnTo: target, csrfToken, internal: exchange });
       if (kind !== 'registration') return { kind: 'flow', status: 200, flow: created };
       // The new account's WebAuthn user handle is its future identity id.
       const userHandle = randomUUID();
       const options = await registrationOptions(relyingParty, { userHandle, userName: 'new-account' });
-      return { kind: 'flow', status: 200, flow: await flows.save(withPasskey(created, options, userHandle)) };
+      return { kind: 'flow', status: 200, flow: await flows.save(withPasskey(created, options, userHandle)), sessionTokenExchangeCode: initCode };
     },
 
     /** GET /self-service/<kind>/flows?id= — checks the browser's anti-CSRF cookie. */
@@ -262,7 +299,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
     },
 
     /** POST /self-service/<kind>?flow= */
-    async submitFlow({ kind, id, body, csrfCookie, context }: { kind: FlowKind; id: string; body: Body; csrfCookie?: string; context: RequestContext }): Promise<Outcome> {
+    async submitFlow({ kind, id, body, token, csrfCookie, context }: { kind: FlowKind; id: string; body: Body; /** An emailed link's token (query ?token=). */ token?: string; csrfCookie?: string; context: RequestContext }): Promise<Outcome> {
       const found = await flows.get(id);
       if (!found || found.kind !== kind) throw identityErrors.notFound('Unable to locate the resource');
       if (found.type === 'browser') {
@@ -272,8 +309,6 @@ export function createIdentityService(options: IdentityServiceOptions) {
         if (!(sent === found.csrfToken && csrfCookie === found.csrfToken)) throw identityErrors.csrf('The anti-CSRF token does not match the anti-CSRF cookie.');
       }
       if (found.expiresAt.getTime() < Date.now()) {
-        const minutes = (Date.now() - found.expiresAt.getTime()) / 60_000;
-        const expiredMessage = { login: messages.loginExpired, registration: messages.registrationExpired, settings: messages.settingsExpired, recovery: messages.recoveryExpired, verification: messages.verificationExpired }[kind](minutes);
         const replacement = await flows.create({
           kind,
           type: found.type,
@@ -282,7 +317,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
           identityId: found.identityId,
           requestedAal: found.requestedAal,
           refresh: found.refresh,
-          uiMessages: [expiredMessage],
+          uiMessages: [expiredMessage(found)],
           csrfToken: found.type === 'browser' ? found.csrfToken : undefined,
         });
         throw identityErrors.flowExpired(found.expiresAt, replacement.id);
@@ -294,12 +329,43 @@ export function createIdentityService(options: IdentityServiceOptions) {
         case 'registration':
           return submitRegistration(flow, body, context);
         case 'recovery':
-          return submitRecovery(flow, body, context);
+          return token ? confirmLink(flow, token, context) : submitRecovery(flow, body, context);
         case 'verification':
-          return submitVerification(flow, body);
+          return token ? confirmLink(flow, token, context) : submitVerification(flow, body);
         case 'settings':
           return submitSettings(flow, body, context);
       }
+    },
+
+    /**
+     * GET /self-service/<kind>?flow=&token= (Kratos's link address): uses nothing up. It picks the
+     * flow this browser confirms the link in: the emailed flow itself; a new flow of this browser's
+     * that points to it, when the link was emailed from an app's flow or opened in another browser;
+     * or, for a used, unknown or expired link, a fresh flow that says so (confirm: false).
+     */
+    async openLink({ kind, id, csrfToken }: { kind: ChallengeKind; id: string; csrfToken: string }): Promise<{ flow: FlowRow; confirm: boolean }> {
+      const named = await flows.get(id);
+      const emailed = named?.kind === kind && named.internal.linkOf ? await flows.get(named.internal.linkOf) : named;
+      const fresh = async (message: UiText) => ({
+        flow: await flows.create({ kind, type: 'browser', requestUrl: `${publicBaseUrl}/self-service/${kind}/browser`, returnTo: emailed?.returnTo, csrfToken, uiMessages: [message] }),
+        confirm: false,
+      });
+      if (!named || named.kind !== kind || !emailed) return fresh(TOKEN_INVALID_MESSAGES[kind]());
+      if (emailed.expiresAt.getTime() < Date.now()) return fresh(expiredMessage(emailed));
+      if (!awaitsLink(emailed) || !emailed.internal.link) return fresh(TOKEN_INVALID_MESSAGES[kind]());
+      if (named.type === 'browser' && named.csrfToken === csrfToken && awaitsLink(named)) return { flow: named, confirm: true };
+      const own = await flows.create({
+        kind,
+        type: 'browser',
+        requestUrl: emailed.requestUrl,
+        returnTo: emailed.returnTo,
+        csrfToken,
+        state: 'sent_email',
+        active: 'link',
+        expiresAt: emailed.expiresAt,
+        internal: { values: emailed.internal.values, linkOf: emailed.id },
+      });
+      return { flow: own, confirm: true };
     },
 
     /** GET /sessions/whoami */
@@ -344,7 +410,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
 
     /** GET|POST /self-service/methods/oidc/callback/:provider — the provider sends the browser back here. */
     async oidcCallback({ provider, url, context }: { provider: string; url: URL; context: RequestContext }): Promise<Outcome> {
-      const flowId = flowIdFromState(url.searchParams.get('state'));
+      const flowId = flowIdOf(url.searchParams.get('state'));
       const flow = flowId ? await flows.get(flowId) : null;
       const pending = flow?.internal.pending?.oidc as OidcPending | undefined;
       if (!oidc || !flow || !pending || pending.provider !== provider || (flow.kind !== 'login' && flow.kind !== 'registration')) {
@@ -356,9 +422,11 @@ export function createIdentityService(options: IdentityServiceOptions) {
         throw identityErrors.badRequest(`The sign-in with the provider could not be completed (${error instanceof Error ? error.message : 'unknown error'}).`);
       });
       const cleared: FlowRow = { ...flow, internal: { ...flow.internal, pending: { ...flow.internal.pending, oidc: undefined } } };
+      // An app's flow only borrows this browser: whatever session the browser has stays out of it.
+      const signIn: RequestContext = flow.type === 'api' ? { ...context, sessionToken: undefined } : context;
       const identifier = `${provider}:${claims.subject}`;
       const linked = await identities.findByCredential('oidc', identifier);
-      if (linked) return finishLogin(cleared, linked.id, 'oidc', context);
+      if (linked) return backToApp(await finishLogin(cleared, linked.id, 'oidc', signIn));
       if (!claims.email) throw identityErrors.badRequest('The provider did not share an email address, which this site needs to create your account.');
       const existing = await identities.findByIdentifier(claims.email);
       if (existing) {
@@ -366,13 +434,15 @@ export function createIdentityService(options: IdentityServiceOptions) {
         const label = oidc.list().find((p) => p.id === provider)?.label ?? provider;
         const linking = await flows.create({
           kind: 'login',
-          type: 'browser',
-          requestUrl: `${publicBaseUrl}/self-service/login/browser`,
+          type: flow.type,
+          requestUrl: `${publicBaseUrl}/self-service/login/${flow.type}`,
           returnTo: flow.returnTo,
           uiMessages: [messages.accountLinking({ duplicateIdentifier: claims.email, provider: label, duplicate_identifier: claims.email, available_credential_types: await identities.credentialTypes(existing.id) })],
           internal: { values: { identifier: claims.email }, pending: { linkOidc: { provider, subject: claims.subject, email: claims.email } } },
           csrfToken: flow.csrfToken,
         });
+        // A native app signs in to link in its own screens: the exchange hands it this flow.
+        if (flow.type === 'api') return returnToApp(cleared, { continueFlowId: linking.id });
         return { kind: 'redirect', to: `${uiUrls.login}?flow=${linking.id}` };
       }
       const created = await identities.create({
@@ -380,7 +450,25 @@ export function createIdentityService(options: IdentityServiceOptions) {
         verified: claims.emailVerified,
       });
       await identities.setCredential(created.identity.id, 'oidc', { identifiers: [identifier], config: { providers: [{ provider, subject: claims.subject }] } });
-      return finishRegistration(cleared, created, 'oidc', context, !claims.emailVerified);
+      return backToApp(await finishRegistration(cleared, created, 'oidc', signIn, !claims.emailVerified));
+    },
+
+    /** GET /sessions/token-exchange — a native app trades its two codes, once, for the session and its token. */
+    async exchangeSessionToken(initCode: string, returnToCode: string): Promise<{ session: SessionRow; token: string } | { continueWith: FlowRow }> {
+      const flowId = flowIdOf(returnToCode);
+      const flow = flowId ? await flows.get(flowId) : null;
+      const exchange = flow?.internal.tokenExchange;
+      if (!flow || !exchange?.returnToHash || exchange.returnToHash !== hashToken(returnToCode)) throw identityErrors.noExchangedSession();
+      // The return_to code went through a browser; only the app that started the flow knows the init code.
+      if (exchange.initHash !== hashToken(initCode)) throw identityErrors.forbidden('The init_code does not belong to the flow of this return_to_code.');
+      if (flow.expiresAt.getTime() < Date.now()) throw identityErrors.flowExpired(flow.expiresAt);
+      const next = exchange.continueFlowId ? await flows.get(exchange.continueFlowId) : null;
+      if (next) return { continueWith: next };
+      const session = exchange.sessionId ? await sessions.get(exchange.sessionId) : null;
+      if (!session || !session.active || session.expiresAt.getTime() < Date.now()) throw identityErrors.noExchangedSession();
+      if (!(await flows.endTokenExchange(flow.id, exchange.returnToHash))) throw identityErrors.noExchangedSession();
+      // Nobody has held this session's token yet (the browser got no cookie): the exchange issues it.
+      return { session, token: await sessions.renew(session.id) };
     },
 
     /** GET /self-service/errors?id= — an error kept for the browser's error page (also read by that page's loader). */
@@ -434,10 +522,29 @@ export function createIdentityService(options: IdentityServiceOptions) {
 
   async function startOidc(flow: FlowRow, provider: string): Promise<Outcome> {
     if (!oidc || !oidc.has(provider)) return invalid(flow, { ui: [messages.generic(`Sign-in with "${provider}" is not available.`)] });
-    if (flow.type === 'api') return invalid(flow, { ui: [messages.generic('Social sign-in needs a browser flow.')] });
+    if (flow.type === 'api' && !flow.internal.tokenExchange) return invalid(flow, { ui: [messages.generic('Social sign-in in an app needs a flow created with return_session_token_exchange_code=true.')] });
     const { url, pending } = await oidc.start(provider, flow.id);
     const saved = await flows.save({ ...flow, active: 'oidc', internal: { ...flow.internal, pending: { ...(flow.internal.pending ?? {}), oidc: pending } } });
     return { kind: 'redirect', flow: saved, to: url };
+  }
+
+  /**
+   * A native app's flow finished in the browser: instead of a cookie, the browser takes a code back
+   * to the app's return_to, which the app trades with its init code for the session.
+   */
+  async function returnToApp(flow: FlowRow, result: { sessionId: string } | { continueFlowId: string }): Promise<Outcome> {
+    const initHash = flow.internal.tokenExchange?.initHash;
+    if (!initHash) throw identityErrors.badRequest('This flow cannot hand a session to an app.');
+    const code = `${flow.id}.${newSecret()}`;
+    await flows.save({ ...flow, internal: { ...flow.internal, tokenExchange: { initHash, returnToHash: hashToken(code), ...result } } });
+    const to = new URL(returnTarget(flow));
+    to.searchParams.set('code', code);
+    return { kind: 'redirect', to: to.toString() };
+  }
+
+  function backToApp(outcome: Outcome): Promise<Outcome> | Outcome {
+    if ((outcome.kind !== 'signed_in' && outcome.kind !== 'registered') || outcome.flow.type !== 'api') return outcome;
+    return returnToApp(outcome.flow, { sessionId: outcome.session.id });
   }
 
   /** After the owner signs in, a social account waiting to be linked is added to it. */
@@ -486,7 +593,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
       if (flow.state === 'sent_email' && !resend && code) {
         const checked = await checkCode(flow, code);
         if (!checked.ok) {
-          return rejectCode(checked, messages.loginCodeInvalid());
+          return rejectSecret(checked, messages.loginCodeInvalid(), 'code');
         }
         const stored = flow.internal.code!;
         await identities.markVerified(stored.identityId!, stored.address);
@@ -557,7 +664,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
         }
         const checked = await checkCode(flow, code);
         if (!checked.ok) {
-          return rejectCode(checked, messages.registrationCodeInvalid());
+          return rejectSecret(checked, messages.registrationCodeInvalid(), 'code');
         }
         const traits = stored!.traits as IdentityTraits;
         if (await identities.emailInUse(traits.email)) return invalid(checked.flow, { ui: [duplicateMessage(traits.email)] });
@@ -617,68 +724,90 @@ export function createIdentityService(options: IdentityServiceOptions) {
     return { kind: 'registered', flow: saved, session, token, identity: fresh, continueWith };
   }
 
-  // ---------- recovery ----------
+  // ---------- recovery and verification ----------
 
-  async function submitRecovery(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
+  /**
+   * Recovery and verification take the same submissions: an email (send a code or a link), or the
+   * emailed code (check it, then `finish`). Links are confirmed elsewhere (a POST with the token).
+   */
+  async function submitChallenge(flow: FlowRow, body: Body, kind: ChallengeKind, invalidCode: UiText, finish: (checked: FlowRow, stored: SentSecret) => Promise<Outcome>): Promise<Outcome> {
     const code = str(body.code).trim();
     const email = normaliseIdentifier(str(body.email));
-    if (flow.state === 'sent_email' && code && !email) {
+    const method = str(body.method) === 'link' ? 'link' : 'code';
+    if (method === 'code' && flow.state === 'sent_email' && code && !email) {
       const checked = await checkCode(flow, code);
-      if (!checked.ok) {
-        return rejectCode(checked, messages.recoveryCodeInvalid());
-      }
-      const stored = flow.internal.code!;
-      if (!stored.identityId) return invalid({ ...checked.flow, state: 'choose_method', active: null }, { ui: [messages.recoveryCodeInvalid()] });
-      await identities.markVerified(stored.identityId, stored.address);
-      const { session, token } = await startSession(stored.identityId, 'code_recovery', context);
-      const settings = await flows.create({
-        kind: 'settings',
-        type: flow.type,
-        requestUrl: `${publicBaseUrl}/self-service/settings/${flow.type}`,
-        returnTo: flow.returnTo,
-        identityId: stored.identityId,
-        uiMessages: [messages.recoveredChangePassword(Math.round(PRIVILEGED_WINDOW_MS / 60_000))],
-        csrfToken: flow.type === 'browser' ? flow.csrfToken : undefined,
-      });
-      const saved = await flows.save({ ...checked.flow, state: 'passed_challenge' });
-      return { kind: 'redirect', flow: saved, to: `${uiUrls.settings}?flow=${settings.id}`, session: { row: session, token } };
+      if (!checked.ok) return rejectSecret(checked, invalidCode, 'code');
+      return finish(checked.flow, flow.internal.code!);
     }
     if (!email) return invalid(flow, { nodes: { email: [messages.required('email')] } });
-    const wait = limiter.retryAfter(`recovery:${email}`);
+    return sendChallenge(flow, kind, method, email);
+  }
+
+  async function submitRecovery(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
+    const invalidCode = messages.recoveryCodeInvalid();
+    return submitChallenge(flow, body, 'recovery', invalidCode, (checked, stored) => finishRecovery(checked, stored, 'code_recovery', context, invalidCode));
+  }
+
+  /** The account is recovered: a privileged session, and the settings screen asks for a new password. */
+  async function finishRecovery(flow: FlowRow, stored: SentSecret, method: 'code_recovery' | 'link_recovery', context: RequestContext, invalidMessage: UiText): Promise<Outcome> {
+    if (!stored.identityId) return invalid({ ...flow, state: 'choose_method', active: null }, { ui: [invalidMessage] });
+    await identities.markVerified(stored.identityId, stored.address);
+    const { session, token } = await startSession(stored.identityId, method, context);
+    const settings = await flows.create({
+      kind: 'settings',
+      type: flow.type,
+      requestUrl: `${publicBaseUrl}/self-service/settings/${flow.type}`,
+      returnTo: flow.returnTo,
+      identityId: stored.identityId,
+      uiMessages: [messages.recoveredChangePassword(Math.round(PRIVILEGED_WINDOW_MS / 60_000))],
+      csrfToken: flow.type === 'browser' ? flow.csrfToken : undefined,
+    });
+    const saved = await flows.save({ ...flow, state: 'passed_challenge' });
+    return { kind: 'redirect', flow: saved, to: `${uiUrls.settings}?flow=${settings.id}`, session: { row: session, token } };
+  }
+
+  async function submitVerification(flow: FlowRow, body: Body): Promise<Outcome> {
+    return submitChallenge(flow, body, 'verification', messages.verificationCodeInvalid(), finishVerification);
+  }
+
+  async function finishVerification(flow: FlowRow, stored: SentSecret): Promise<Outcome> {
+    if (stored.identityId) await identities.markVerified(stored.identityId, stored.address);
+    return { kind: 'flow', status: 200, flow: await flows.save({ ...flow, state: 'passed_challenge', uiMessages: [messages.verified()] }) };
+  }
+
+  /** Emails a code or a link; the same answer whether or not the address has an account (no enumeration). */
+  async function sendChallenge(flow: FlowRow, kind: ChallengeKind, method: 'code' | 'link', email: string): Promise<Outcome> {
+    const key = `${kind}:${email}`;
+    const wait = limiter.retryAfter(key);
     if (wait > 0) return invalid(flow, { ui: [messages.rateLimited(wait)], values: { email } });
-    limiter.fail(`recovery:${email}`);
+    limiter.fail(key);
     const identity = await identities.findByIdentifier(email);
-    // The same answer whether or not the address has an account: no enumeration.
-    let next: FlowRow = { ...flow, state: 'sent_email', active: 'code', uiMessages: [messages.recoveryCodeSent()], internal: { ...flow.internal, values: { email }, code: undefined } };
-    if (identity) next = await sendCode(next, 'recovery_code', email, { identityId: identity.id });
+    let next: FlowRow = { ...flow, state: 'sent_email', active: method, uiMessages: [SENT_MESSAGES[kind][method]()], internal: { ...flow.internal, values: { email }, code: undefined, link: undefined, linkOf: undefined } };
+    if (identity) {
+      next = method === 'code' ? await sendCode(next, `${kind}_code`, email, { identityId: identity.id }) : await sendLink(next, kind, email, identity.id);
+      if (kind === 'verification') await identities.markSent(identity.id, email);
+    }
     return { kind: 'flow', status: 200, flow: await flows.save(next) };
   }
 
-  // ---------- verification ----------
-
-  async function submitVerification(flow: FlowRow, body: Body): Promise<Outcome> {
-    const code = str(body.code).trim();
-    const email = normaliseIdentifier(str(body.email));
-    if (flow.state === 'sent_email' && code && !email) {
-      const checked = await checkCode(flow, code);
-      if (!checked.ok) {
-        return rejectCode(checked, messages.verificationCodeInvalid());
-      }
-      const stored = flow.internal.code!;
-      if (stored.identityId) await identities.markVerified(stored.identityId, stored.address);
-      return { kind: 'flow', status: 200, flow: await flows.save({ ...checked.flow, state: 'passed_challenge', uiMessages: [messages.verified()] }) };
-    }
-    if (!email) return invalid(flow, { nodes: { email: [messages.required('email')] } });
-    const wait = limiter.retryAfter(`verification:${email}`);
-    if (wait > 0) return invalid(flow, { ui: [messages.rateLimited(wait)], values: { email } });
-    limiter.fail(`verification:${email}`);
-    const identity = await identities.findByIdentifier(email);
-    let next: FlowRow = { ...flow, state: 'sent_email', active: 'code', uiMessages: [messages.verificationCodeSent()], internal: { ...flow.internal, values: { email }, code: undefined } };
-    if (identity) {
-      next = await sendCode(next, 'verification_code', email, { identityId: identity.id });
-      await identities.markSent(identity.id, email);
-    }
-    return { kind: 'flow', status: 200, flow: await flows.save(next) };
+  /**
+   * The confirming POST from an emailed link's screen (opening the link uses nothing up:
+   * docs/decisions/010). The token belongs to this flow, or to the flow this browser's flow points
+   * to (openLink).
+   */
+  async function confirmLink(flow: FlowRow, token: string, context: RequestContext): Promise<Outcome> {
+    const kind = flow.kind as ChallengeKind;
+    const tokenInvalid = TOKEN_INVALID_MESSAGES[kind]();
+    const emailed = flow.internal.linkOf ? await flows.get(flow.internal.linkOf) : flow;
+    if (!emailed) return rejectSecret({ flow, exhausted: true }, tokenInvalid);
+    const checked = await checkSecret(emailed, 'link', (hash) => verifyLinkToken({ hash, token, pepper }));
+    const borrowed = emailed.id !== flow.id;
+    // Attempts, and the use, count on the emailed flow, whichever browser's flow confirms.
+    if (borrowed) await flows.save(checked.ok ? { ...checked.flow, state: 'passed_challenge' } : checked.flow);
+    const current = borrowed ? flow : checked.flow;
+    if (!checked.ok) return rejectSecret({ flow: current, exhausted: checked.exhausted }, tokenInvalid);
+    const stored = emailed.internal.link!;
+    return kind === 'recovery' ? finishRecovery(current, stored, 'link_recovery', context, tokenInvalid) : finishVerification(current, stored);
   }
 
   // ---------- settings ----------

@@ -31,6 +31,7 @@ export const messages = {
   lookupSecretsHint: () => info(1050010, 'These are your back up recovery codes. Please keep them in a safe place!'),
   recoveredChangePassword: (minutes: number) =>
     info(1060001, `You successfully recovered your account. Please change your password or set up an alternative login method (e.g. social sign in) within the next ${minutes} minutes.`, { privileged_session_expires_at_unix: minutes }),
+  recoveryLinkSent: () => info(1060002, 'An email containing a recovery link has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.'),
   recoveryCodeSent: () => info(1060003, 'An email containing a recovery code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.'),
   password: () => info(1070001, 'Password'),
   generated: (title: string, name: string) => info(1070002, title, { title, name }),
@@ -44,6 +45,7 @@ export const messages = {
   verificationCode: () => info(1070011, 'Verification code'),
   registrationCode: () => info(1070012, 'Registration code'),
   loginCode: () => info(1070013, 'Login code'),
+  verificationLinkSent: () => info(1080001, 'An email containing a verification link has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.'),
   verificationCodeSent: () => info(1080003, 'An email containing a verification code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.'),
   verified: () => success(1080002, 'You successfully verified your email address.'),
 
@@ -70,8 +72,10 @@ export const messages = {
   registrationExpired: (minutes: number) => error(4040001, `The registration flow expired ${minutes.toFixed(2)} minutes ago, please try again.`, { expired_at_unix: minutes }),
   registrationCodeInvalid: () => error(4040003, 'The registration code is invalid or has already been used. Please try again.'),
   settingsExpired: (minutes: number) => error(4050001, `The settings flow expired ${minutes.toFixed(2)} minutes ago, please try again.`, { expired_at_unix: minutes }),
+  recoveryTokenInvalid: () => error(4060004, 'The recovery token is invalid or has already been used. Please retry the flow.'),
   recoveryExpired: (minutes: number) => error(4060005, `The recovery flow expired ${minutes.toFixed(2)} minutes ago, please try again.`, { expired_at_unix: minutes }),
   recoveryCodeInvalid: () => error(4060006, 'The recovery code is invalid or has already been used. Please try again.'),
+  verificationTokenInvalid: () => error(4070001, 'The verification token is invalid or has already been used. Please retry the flow.'),
   verificationExpired: (minutes: number) => error(4070005, `The verification flow expired ${minutes.toFixed(2)} minutes ago, please try again.`, { expired_at_unix: minutes }),
   verificationCodeInvalid: () => error(4070006, 'The verification code is invalid or has already been used. Please try again.'),
   tooManyAttempts: () => error(4000001, 'Too many attempts. Please request a new code.'),

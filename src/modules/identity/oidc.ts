@@ -101,8 +101,8 @@ export function createOidc({ providers, callbackBase }: { providers: readonly Oi
 
 export type Oidc = ReturnType<typeof createOidc>;
 
-/** The state parameter carries the flow id before the dot. */
-export function flowIdFromState(state: string | null): string | null {
-  const id = state?.split('.')[0];
+/** The flow id before the dot of an OIDC state parameter or a session token exchange's return_to code. */
+export function flowIdOf(value: string | null): string | null {
+  const id = value?.split('.')[0];
   return id && /^[0-9a-f-]{36}$/i.test(id) ? id : null;
 }

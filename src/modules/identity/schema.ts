@@ -102,17 +102,42 @@ export interface UiText {
   context?: Record<string, unknown>;
 }
 
+/** A one-time code or link token sent by email: only its hash is kept. */
+export interface SentSecret {
+  hash: string;
+  expiresAt: string;
+  attempts: number;
+  address: string;
+  identityId?: string;
+}
+
 /** What a flow remembers between requests; never sent to clients as such. */
 export interface FlowInternal {
   /** Values the form shows again (identifier, traits, email). */
   values?: Record<string, unknown>;
   /** Messages attached to a field, by node name. */
   nodeMessages?: Record<string, UiText[]>;
-  code?: { hash: string; expiresAt: string; attempts: number; address: string; identityId?: string; traits?: Record<string, unknown> };
+  code?: SentSecret & { traits?: Record<string, unknown> };
+  /** An emailed link's token (recovery, verification); it expires with the flow. */
+  link?: SentSecret;
+  /** A flow a browser got for a link emailed from another flow (an app's, another browser's): the id of that flow. */
+  linkOf?: string;
   /** Pending TOTP secret during enrolment, lookup codes shown once … */
   pending?: Record<string, unknown>;
   /** Settings flow privileges granted by a recovery. */
   recoveredAt?: string;
+  /** A native app's session token exchange (hashes only; GET /sessions/token-exchange). */
+  tokenExchange?: TokenExchange;
+}
+
+/** Set when the flow starts; the rest when it finishes in a browser and sends it back to the app. */
+export interface TokenExchange {
+  initHash: string;
+  returnToHash?: string;
+  /** The session the exchange hands over … */
+  sessionId?: string;
+  /** … or the flow the app continues with (an account to link first). */
+  continueFlowId?: string;
 }
 
 export const identityFlows = pgTable(

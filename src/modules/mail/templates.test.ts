@@ -5,12 +5,16 @@ import { EMAIL_TEMPLATES, escapeHtml, renderEmail, type EmailData, type EmailTem
 const context = { productName: 'Atelier', siteUrl: 'https://atelier.example', email: 'jane@example.com', expiresInMinutes: 15 };
 const LINK = 'https://atelier.example/identity/self-service/verification?flow=f1&token=t1';
 
-function dataFor(template: EmailTemplate): EmailData[EmailTemplate] {
+/** The templates that carry a code or a link (the receipt has its own test below; the cancellation's is in billing/cancellation.int.test.ts). */
+type SecretTemplate = Exclude<EmailTemplate, 'receipt' | 'cancellation' | 'membership_notice'>;
+const SECRET_TEMPLATES = EMAIL_TEMPLATES.filter((template): template is SecretTemplate => template !== 'receipt' && template !== 'cancellation' && template !== 'membership_notice');
+
+function dataFor(template: SecretTemplate): EmailData[SecretTemplate] {
   return template.endsWith('_link') ? { ...context, link: LINK } : { ...context, code: '482913' };
 }
 
 describe('renderEmail', () => {
-  it.each(EMAIL_TEMPLATES)('%s renders a subject, an HTML part and a text part with the secret', (template) => {
+  it.each(SECRET_TEMPLATES)('%s renders a subject, an HTML part and a text part with the secret', (template) => {
     const email = renderEmail(template, dataFor(template));
     expect(email.subject).toContain('Atelier');
     expect(email.html).toMatch(/^<!DOCTYPE html>/);
@@ -30,7 +34,7 @@ describe('renderEmail', () => {
     }
   });
 
-  it.each(EMAIL_TEMPLATES)('%s keeps the secret out of the subject and the preview line', (template) => {
+  it.each(SECRET_TEMPLATES)('%s keeps the secret out of the subject and the preview line', (template) => {
     const email = renderEmail(template, dataFor(template));
     expect(email.subject).not.toContain('482913');
     expect(email.subject).not.toContain('token=');
@@ -45,6 +49,27 @@ describe('renderEmail', () => {
       expect(email.html).toContain('opens a page on atelier.example that asks you to confirm');
       expect(email.text).toContain('confirm on the page it opens');
     }
+  });
+
+  it('renders a receipt: the rows, what happens next and a link, every value escaped', () => {
+    const email = renderEmail('receipt', {
+      productName: 'Atelier',
+      siteUrl: 'https://atelier.example',
+      email: 'jane@example.com',
+      planTitle: 'Standard',
+      lines: [
+        { label: 'Total', value: '£300.00' },
+        { label: 'Card', value: 'Visa ending <4242>' },
+      ],
+      note: 'Your free trial ends on 1 March 2026.',
+      link: 'https://atelier.example/articles/a/',
+    });
+    expect(email.subject).toBe('Your Atelier membership receipt');
+    expect(email.html).toContain('Visa ending &lt;4242&gt;');
+    expect(email.html).toContain('href="https://atelier.example/articles/a/"');
+    expect(email.text).toContain('Total: £300.00');
+    expect(email.text).toContain('Your free trial ends on 1 March 2026.');
+    expect(email.text).not.toMatch(/<[a-z]/i);
   });
 
   it('writes durations in words', () => {

@@ -4,7 +4,7 @@
 // Every interpolated value goes through escapeHtml; the copy is data, so no template can forget.
 import { z } from 'zod';
 
-export const EMAIL_TEMPLATES = ['login_code', 'registration_code', 'verification_code', 'verification_link', 'recovery_code', 'recovery_link', 'email_change_code'] as const;
+export const EMAIL_TEMPLATES = ['login_code', 'registration_code', 'verification_code', 'verification_link', 'recovery_code', 'recovery_link', 'email_change_code', 'receipt', 'cancellation', 'membership_notice'] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
@@ -24,6 +24,40 @@ const linkSchema = contextSchema.extend({ link: httpUrl });
 export type CodeEmailData = z.input<typeof codeSchema>;
 export type LinkEmailData = z.input<typeof linkSchema>;
 
+// A receipt (billing): what was bought, the amounts as the buyer paid them, and where to manage it.
+// No secret in it, so no expiry; never a card number (billing passes the card's last four at most).
+const receiptSchema = contextSchema.omit({ expiresInMinutes: true }).extend({
+  planTitle: z.string().trim().min(1).max(200),
+  /** The receipt's rows, e.g. Plan, Price, Tax, Total, Card; values already formatted. */
+  lines: z.array(z.object({ label: z.string().trim().min(1).max(100), value: z.string().trim().min(1).max(200) })).min(1).max(20),
+  /** One sentence on what happens next (a trial's end and first charge, the renewal date). */
+  note: z.string().trim().min(1).max(500),
+  link: httpUrl,
+});
+export type ReceiptEmailData = z.input<typeof receiptSchema>;
+
+// A cancellation confirmation (billing): which membership was cancelled and until when it lasts.
+const cancellationSchema = contextSchema.omit({ expiresInMinutes: true }).extend({
+  planTitle: z.string().trim().min(1).max(200),
+  /** The last day of access, already formatted (e.g. 21 December 2026). */
+  endsOn: z.string().trim().min(1).max(100),
+  link: httpUrl,
+});
+export type CancellationEmailData = z.input<typeof cancellationSchema>;
+
+// The subscription lifecycle's notices (billing/lifecycle.ts): a trial about to end, a failed
+// payment (dunning), a renewal receipt, an expired membership. One look, the notice picks the copy.
+export const MEMBERSHIP_NOTICES = ['trial_ending', 'payment_failed', 'renewed', 'expired'] as const;
+const membershipNoticeSchema = contextSchema.omit({ expiresInMinutes: true }).extend({
+  notice: z.enum(MEMBERSHIP_NOTICES),
+  planTitle: z.string().trim().min(1).max(200),
+  /** Rows such as Amount, Card, Next attempt; values already formatted. */
+  lines: z.array(z.object({ label: z.string().trim().min(1).max(100), value: z.string().trim().min(1).max(200) })).max(20).default([]),
+  note: z.string().trim().min(1).max(500),
+  link: httpUrl,
+});
+export type MembershipNoticeEmailData = z.input<typeof membershipNoticeSchema>;
+
 export interface EmailData {
   login_code: CodeEmailData;
   registration_code: CodeEmailData;
@@ -32,6 +66,9 @@ export interface EmailData {
   recovery_code: CodeEmailData;
   recovery_link: LinkEmailData;
   email_change_code: CodeEmailData;
+  receipt: ReceiptEmailData;
+  cancellation: CancellationEmailData;
+  membership_notice: MembershipNoticeEmailData;
 }
 
 /** The variables a caller supplies; the mail service adds productName, siteUrl and email. */
@@ -64,8 +101,71 @@ interface LinkCopy extends CopyBase {
   kind: 'link';
   action: string;
 }
+interface ReceiptCopy {
+  kind: 'receipt';
+  subject: (d: { productName: string }) => string;
+  preview: string;
+  kicker: string;
+  headline: string;
+  lead: (d: { productName: string; planTitle: string }) => Segment[];
+  action: string;
+}
 
-const COPY: Record<EmailTemplate, CodeCopy | LinkCopy> = {
+const RECEIPT_COPY: ReceiptCopy = {
+  kind: 'receipt',
+  subject: ({ productName }) => `Your ${productName} membership receipt`,
+  preview: 'Thank you for joining. Here is your receipt.',
+  kicker: 'Receipt',
+  headline: 'Thank you for joining',
+  lead: ({ productName, planTitle }) => ['Your ', { strong: `${productName} ${planTitle}` }, ' membership has started. Keep this email as your receipt.'],
+  action: 'Start reading',
+};
+
+const CANCELLATION_COPY = {
+  subject: ({ productName }: { productName: string }) => `Your ${productName} membership is cancelled`,
+  preview: 'Your membership will not renew. Here is when it ends.',
+  kicker: 'Cancellation',
+  headline: 'Your membership is cancelled',
+  lead: ({ productName, planTitle }: { productName: string; planTitle: string }): Segment[] => ['Your ', { strong: `${productName} ${planTitle}` }, ' membership will not renew and you will not be charged again.'],
+  action: 'Manage your membership',
+};
+
+const NOTICE_COPY: Record<(typeof MEMBERSHIP_NOTICES)[number], { subject: (d: { productName: string }) => string; preview: string; kicker: string; headline: string; lead: (d: { productName: string; planTitle: string }) => Segment[]; action: string }> = {
+  trial_ending: {
+    subject: ({ productName }) => `Your ${productName} free trial ends soon`,
+    preview: 'Your free trial ends in a few days; your membership then continues.',
+    kicker: 'Free trial',
+    headline: 'Your free trial ends soon',
+    lead: ({ productName, planTitle }) => ['Your ', { strong: `${productName} ${planTitle}` }, ' free trial ends soon. Your membership then continues and your card is charged.'],
+    action: 'Manage your membership',
+  },
+  payment_failed: {
+    subject: ({ productName }) => `We could not take your ${productName} membership payment`,
+    preview: 'Your payment did not go through. Update your card to keep your membership.',
+    kicker: 'Payment failed',
+    headline: 'Your payment did not go through',
+    lead: ({ productName, planTitle }) => ['We could not charge your card for your ', { strong: `${productName} ${planTitle}` }, ' membership. Update your card to keep reading.'],
+    action: 'Update your card',
+  },
+  renewed: {
+    subject: ({ productName }) => `Your ${productName} membership receipt`,
+    preview: 'Your membership continues. Here is your receipt.',
+    kicker: 'Receipt',
+    headline: 'Your membership continues',
+    lead: ({ productName, planTitle }) => ['Thank you: your ', { strong: `${productName} ${planTitle}` }, ' membership continues. Keep this email as your receipt.'],
+    action: 'Start reading',
+  },
+  expired: {
+    subject: ({ productName }) => `Your ${productName} membership has ended`,
+    preview: 'Your membership has ended. You can join again at any time.',
+    kicker: 'Membership ended',
+    headline: 'Your membership has ended',
+    lead: ({ productName, planTitle }) => ['Your ', { strong: `${productName} ${planTitle}` }, ' membership has ended.'],
+    action: 'Join again',
+  },
+};
+
+const COPY: Record<Exclude<EmailTemplate, 'receipt' | 'cancellation' | 'membership_notice'>, CodeCopy | LinkCopy> = {
   login_code: {
     kind: 'code',
     subject: ({ productName }) => `Your ${productName} sign-in code`,
@@ -151,7 +251,10 @@ function oneLine(value: string): string {
 }
 
 export function renderEmail<T extends EmailTemplate>(template: T, data: EmailData[T]): RenderedEmail {
-  const copy = COPY[template];
+  if (template === 'receipt') return renderReceipt(receiptSchema.parse(data));
+  if (template === 'cancellation') return renderCancellation(cancellationSchema.parse(data));
+  if (template === 'membership_notice') return renderMembershipNotice(membershipNoticeSchema.parse(data));
+  const copy = COPY[template as Exclude<EmailTemplate, 'receipt' | 'cancellation' | 'membership_notice'>];
   if (copy.kind === 'code') {
     const d = codeSchema.parse(data);
     return render(copy, { ...d, productName: oneLine(d.productName), email: oneLine(d.email) }, { kind: 'code', code: d.code });
@@ -195,6 +298,81 @@ function render(copy: CodeCopy | LinkCopy, d: Context, secret: Secret): Rendered
     headline: copy.headline,
     lead: segmentsHtml(lead),
     body: htmlRows.join('\n'),
+    footer,
+  });
+  return { subject, html, text: textLines.join('\n') };
+}
+
+function renderCancellation(data: z.output<typeof cancellationSchema>): RenderedEmail {
+  const copy = CANCELLATION_COPY;
+  const d = { ...data, productName: oneLine(data.productName), email: oneLine(data.email) };
+  const subject = oneLine(copy.subject(d));
+  const lead = copy.lead(d);
+  const note = `You keep full access until ${d.endsOn}. Changed your mind? You can join again at any time.`;
+  const footer = `You are receiving this email because ${d.email} cancelled a membership on ${d.productName}. This is an automatic message; replies are not read.`;
+  const textLines = [d.productName.toUpperCase(), '', copy.headline, '', segmentsText(lead), '', note, '', `${copy.action}: ${d.link}`, '', '-- ', `${d.productName} · ${d.siteUrl}`, footer, ''];
+  const html = layout({
+    subject,
+    preview: copy.preview,
+    productName: d.productName,
+    siteUrl: d.siteUrl,
+    siteLabel: new URL(d.siteUrl).host,
+    kicker: copy.kicker,
+    headline: copy.headline,
+    lead: segmentsHtml(lead),
+    body: [paragraph(note, { top: 20 }), button(copy.action, d.link)].join('\n'),
+    footer,
+  });
+  return { subject, html, text: textLines.join('\n') };
+}
+
+function renderMembershipNotice(data: z.output<typeof membershipNoticeSchema>): RenderedEmail {
+  const copy = NOTICE_COPY[data.notice];
+  const d = { ...data, productName: oneLine(data.productName), email: oneLine(data.email) };
+  const subject = oneLine(copy.subject(d));
+  const lead = copy.lead(d);
+  const footer = `You are receiving this email because ${d.email} holds a membership on ${d.productName}. This is an automatic message; replies are not read.`;
+  const textLines = [d.productName.toUpperCase(), '', copy.headline, '', segmentsText(lead), '', ...d.lines.map((line) => `${line.label}: ${line.value}`), ...(d.lines.length ? [''] : []), d.note, '', `${copy.action}: ${d.link}`, '', '-- ', `${d.productName} · ${d.siteUrl}`, footer, ''];
+  const rows = d.lines
+    .map((line) => `<tr><td style="padding:10px 0;border-bottom:1px solid ${RULE};font-family:${SANS};font-size:15px;line-height:22px;color:${MUTED};">${escapeHtml(line.label)}</td><td align="right" style="padding:10px 0;border-bottom:1px solid ${RULE};font-family:${SANS};font-size:15px;line-height:22px;color:${INK};">${escapeHtml(line.value)}</td></tr>`)
+    .join('\n');
+  const table = d.lines.length ? [`<tr><td class="px" style="padding:28px 40px 0;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;border-top:1px solid ${RULE};">\n${rows}\n</table></td></tr>`] : [];
+  const html = layout({
+    subject,
+    preview: copy.preview,
+    productName: d.productName,
+    siteUrl: d.siteUrl,
+    siteLabel: new URL(d.siteUrl).host,
+    kicker: copy.kicker,
+    headline: copy.headline,
+    lead: segmentsHtml(lead),
+    body: [...table, paragraph(d.note, { top: 20 }), button(copy.action, d.link)].join('\n'),
+    footer,
+  });
+  return { subject, html, text: textLines.join('\n') };
+}
+
+function renderReceipt(data: z.output<typeof receiptSchema>): RenderedEmail {
+  const copy = RECEIPT_COPY;
+  const d = { ...data, productName: oneLine(data.productName), email: oneLine(data.email) };
+  const subject = oneLine(copy.subject(d));
+  const lead = copy.lead(d);
+  const footer = `You are receiving this email because ${d.email} bought a membership on ${d.productName}. This is an automatic message; replies are not read.`;
+  const textLines = [d.productName.toUpperCase(), '', copy.headline, '', segmentsText(lead), '', ...d.lines.map((line) => `${line.label}: ${line.value}`), '', d.note, '', `${copy.action}: ${d.link}`, '', '-- ', `${d.productName} · ${d.siteUrl}`, footer, ''];
+  const rows = d.lines
+    .map((line) => `<tr><td style="padding:10px 0;border-bottom:1px solid ${RULE};font-family:${SANS};font-size:15px;line-height:22px;color:${MUTED};">${escapeHtml(line.label)}</td><td align="right" style="padding:10px 0;border-bottom:1px solid ${RULE};font-family:${SANS};font-size:15px;line-height:22px;color:${INK};">${escapeHtml(line.value)}</td></tr>`)
+    .join('\n');
+  const table = `<tr><td class="px" style="padding:28px 40px 0;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;border-top:1px solid ${RULE};">\n${rows}\n</table></td></tr>`;
+  const html = layout({
+    subject,
+    preview: copy.preview,
+    productName: d.productName,
+    siteUrl: d.siteUrl,
+    siteLabel: new URL(d.siteUrl).host,
+    kicker: copy.kicker,
+    headline: copy.headline,
+    lead: segmentsHtml(lead),
+    body: [table, paragraph(d.note, { top: 20 }), button(copy.action, d.link)].join('\n'),
     footer,
   });
   return { subject, html, text: textLines.join('\n') };

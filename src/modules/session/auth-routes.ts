@@ -51,7 +51,7 @@ export async function registerSessionRoutes(app: FastifyInstance, options: Sessi
         return reply.code(400).send({ error: { message: 'currentUrl must be a page of this site.' } });
       }
       // castleRequestToken is the bot-protection token; the risk issue decides what it may block.
-      const issued = await session.refreshTokens({ identitySessionToken: request.cookies[SESSION_COOKIE] });
+      const issued = await session.refreshTokens({ identitySessionToken: request.cookies[SESSION_COOKIE], cookieHeader: request.headers.cookie });
       if (issued) setSessionCookies(reply, issued, { secure: secureCookies });
       else clearSessionCookies(reply, { secure: secureCookies });
       return reply.code(204).send();
@@ -72,6 +72,13 @@ export async function pageSessionUser(request: FastifyRequest, reply: FastifyRep
   const { user, cookies } = await session.resolvePageSession(request.headers.cookie);
   applyCookieAction(reply, cookies, { secure: secureCookies });
   return user;
+}
+
+/** Fresh tokens for the request's identity session, set on the reply (cleared when it has ended). */
+export async function refreshPageSession(request: FastifyRequest, reply: FastifyReply, { session, secureCookies }: { session: SessionService; secureCookies: boolean }): Promise<SessionUser | null> {
+  const issued = await session.refreshTokens({ identitySessionToken: request.cookies[SESSION_COOKIE], cookieHeader: request.headers.cookie });
+  applyCookieAction(reply, issued ? { kind: 'set', tokens: issued } : { kind: 'clear' }, { secure: secureCookies });
+  return issued?.user ?? null;
 }
 
 export function applyCookieAction(reply: FastifyReply, action: CookieAction, { secure }: { secure: boolean }) {

@@ -19,7 +19,7 @@ export interface PageSession {
 export interface UserResolverDeps {
   tokens: Pick<TokenIssuer, 'verifyMainToken' | 'verifyPaywallToken'>;
   /** Mints both tokens from an identity session token; null when the session is not active. */
-  refresh: (identitySessionToken: string) => Promise<IssuedTokens | null>;
+  refresh: (identitySessionToken: string, cookieHeader?: string) => Promise<IssuedTokens | null>;
 }
 
 export function createUserResolver({ tokens, refresh }: UserResolverDeps) {
@@ -59,7 +59,7 @@ export function createUserResolver({ tokens, refresh }: UserResolverDeps) {
       if (!identity) return { user: null, cookies: stale };
       const [mainCheck, paywallCheck] = await Promise.all([tokens.verifyMainToken(main), tokens.verifyPaywallToken(paywall)]);
       if (mainCheck.ok && paywallCheck.ok) return { user: sessionUserFromTokens(main, paywall), cookies: { kind: 'keep' } };
-      const issued = await refresh(identity);
+      const issued = await refresh(identity, cookieHeader);
       if (!issued) return { user: null, cookies: stale };
       return { user: issued.user, cookies: { kind: 'set', tokens: issued } };
     },

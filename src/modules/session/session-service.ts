@@ -14,7 +14,8 @@ import { createTokenIssuer, meterPeriod, type MainTokenClaims, type MintedToken,
 
 /** The paywall token's state; the walls issue supplies the real one. */
 export interface PaywallSource {
-  paywallFor(identityId: string, at: Date): Promise<PaywallClaims>;
+  /** `cookieHeader`: the request's cookies, for state the reader built up before signing in (the anonymous meter). */
+  paywallFor(identityId: string, at: Date, cookieHeader?: string): Promise<PaywallClaims>;
 }
 
 export const emptyPaywallSource: PaywallSource = {
@@ -77,7 +78,7 @@ export function createSessionService(options: SessionServiceOptions) {
    * The two tokens for the holder of an identity session token, or null when it names no active
    * session (the caller clears the cookies).
    */
-  async function refreshTokens({ identitySessionToken }: { identitySessionToken: string | undefined }): Promise<IssuedTokens | null> {
+  async function refreshTokens({ identitySessionToken, cookieHeader }: { identitySessionToken: string | undefined; cookieHeader?: string }): Promise<IssuedTokens | null> {
     if (!identitySessionToken) return null;
     const session = await identity.whoami(identitySessionToken).catch(() => null);
     if (!session) return null;
@@ -88,7 +89,7 @@ export function createSessionService(options: SessionServiceOptions) {
     const [facts, firstLogin, paywallClaims] = await Promise.all([
       claimsSource.claimsFor(found.identity.id),
       isFirstLogin(found.identity.id, session.id, at),
-      paywallSource.paywallFor(found.identity.id, at),
+      paywallSource.paywallFor(found.identity.id, at, cookieHeader),
     ]);
     const merged = { ...DEFAULT_CLAIM_FACTS, ...facts };
     const claims: MainTokenClaims = {
@@ -107,7 +108,7 @@ export function createSessionService(options: SessionServiceOptions) {
     return { main, paywall, claims, user: sessionUserFromTokens(main.token, paywall.token), cookieMaxAgeSeconds: Math.max(sessionSeconds, tokenTtlSeconds) };
   }
 
-  const resolver = createUserResolver({ tokens, refresh: (identitySessionToken) => refreshTokens({ identitySessionToken }) });
+  const resolver = createUserResolver({ tokens, refresh: (identitySessionToken, cookieHeader) => refreshTokens({ identitySessionToken, cookieHeader }) });
 
   /**
    * Kratos's whoami `tokenize_as`: the identity session as a short JWT (base claims jti, iss,

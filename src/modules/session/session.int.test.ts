@@ -84,7 +84,8 @@ describe('POST /api/auth (§7)', () => {
       is_first_login: true,
       unclaimed_membership_account_id: null,
       is_challenged: false,
-      is_user_data_complete: true,
+      // A name alone is not complete: one-more-step also asks for work details (decision 009).
+      is_user_data_complete: false,
       exp: main.iat! + 600,
       iat: expect.any(Number),
       iss: SITE,
@@ -92,7 +93,7 @@ describe('POST /api/auth (§7)', () => {
       jti: expect.any(String),
     });
     const paywall = decodeJwt(cookies.blaize_jwt!.value);
-    expect(paywall).toMatchObject({ sub: person.identityId, entitlements: [], meter: { period: new Date().toISOString().slice(0, 7), read: [] }, experiment_groups: [] });
+    expect(paywall).toMatchObject({ sub: person.identityId, entitlements: ['registered'], meter: { period: new Date().toISOString().slice(0, 7), read: [] }, experiment_groups: [expect.stringMatching(/^payoffer-[ab]#/)] });
     expect(paywall.exp! - paywall.iat!).toBe(600);
   });
 
@@ -154,7 +155,7 @@ describe('POST /api/auth (§7)', () => {
       payload: `castleRequestToken=&currentUrl=${encodeURIComponent(`${SITE}/articles/x/`)}`,
     });
     expect(response.statusCode).toBe(204);
-    expect(decodeJwt(setCookies(response).bof_session!.value)).toMatchObject({ email, is_first_login: true, is_user_data_complete: true });
+    expect(decodeJwt(setCookies(response).bof_session!.value)).toMatchObject({ email, is_first_login: true, is_user_data_complete: false });
   });
 
   it('clears both cookies without an identity session, or with one that has ended', async () => {

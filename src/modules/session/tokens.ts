@@ -71,7 +71,7 @@ const mainTokenSchema = z.object({
 const paywallTokenSchema = z.object({
   ...registered,
   entitlements: z.array(z.string()),
-  meter: z.object({ period: z.string().regex(/^\d{4}-\d{2}$/), read: z.array(z.string()) }),
+  meter: z.object({ period: z.string().regex(/^\d{4}-(\d{2}|W\d{2})$/), read: z.array(z.string()) }),
   experiment_groups: z.array(z.string()),
 });
 

@@ -1,19 +1,83 @@
-// The one access decision (DESIGN §5): given a reader and a story, may the reader see all of it,
-// or which wall ends the lead-in? Every surface that shows story text asks this function.
-// The walls issue extends the reader model (membership level, meter, gifts); the shape stays.
+// The one access decision (DESIGN §5, issue 6): given a reader, a story and the wall rules, may the
+// reader see all of it, or which wall — in which variant — ends the lead-in? Story pages, their
+// route data, feeds, the API and later email, AI answers and downloads all ask this function, so
+// no surface can decide differently.
+import { isMemberLevel } from '../../shared/membership.ts';
 import type { StoryAccess } from '../content/demo-types.ts';
+import { entitlementsFor, requiredEntitlement, type Entitlement } from './entitlements.ts';
+import { groupLabel, type Assignment } from './experiments.ts';
+import type { WallKind, WallRules, WallVariant } from './rules.ts';
 
-export type Reader = { kind: 'anonymous' };
+export type { WallKind };
 
-export type WallKind = 'registration' | 'pay' | 'upgrade';
-export type AccessDecision = { kind: 'full' } | { kind: 'wall'; wall: WallKind };
+export type Reader =
+  | {
+      kind: 'anonymous';
+      /** Ids of the stories counted this period (the meter in the reader's signed cookie). */
+      meterRead: readonly string[];
+    }
+  | { kind: 'signed-in'; membershipLevel: string; membershipType: string; isAdmin: boolean };
 
-export function decideAccess({ reader, access }: { reader: Reader; access: StoryAccess }): AccessDecision {
-  if (access === 'free') return { kind: 'full' };
-  switch (reader.kind) {
-    case 'anonymous':
-      return { kind: 'wall', wall: access === 'registered' ? 'registration' : 'pay' };
+export interface StoryFacts {
+  id: string;
+  access: StoryAccess;
+  /** The primary topic: research series and case studies need a Premium-level membership. */
+  topicSlug: string;
+}
+
+export interface AccessContext {
+  rules: WallRules;
+  /** The reader's experiment groups (experiments.ts). */
+  assignments: readonly Assignment[];
+  /** Set when the reader opened a valid gift link for this very story. */
+  gift?: { giftId: string } | null;
+}
+
+/** The wall's variant and the analytics fields that name it (§3 wall fields). */
+export interface ChosenVariant extends WallVariant {
+  experimentId: string | null;
+  outcomeId: string | null;
+  abGroups: string[];
+}
+
+export type FullReason = 'free' | 'metered' | 'entitled' | 'admin' | 'gift';
+export type AccessDecision = { kind: 'full'; reason: FullReason; countsTowardMeter: boolean } | { kind: 'wall'; wall: WallKind; variant: ChosenVariant };
+
+const full = (reason: FullReason, countsTowardMeter = false): AccessDecision => ({ kind: 'full', reason, countsTowardMeter });
+
+export function decideAccess({ reader, story, context }: { reader: Reader; story: StoryFacts; context: AccessContext }): AccessDecision {
+  const needs = requiredEntitlement(story, context.rules.premiumOnlyTopics);
+  const wall = (kind: WallKind): AccessDecision => ({ kind: 'wall', wall: kind, variant: chooseVariant(kind, needs, context) });
+
+  if (context.gift) return full('gift');
+  if (reader.kind === 'signed-in') {
+    if (reader.isAdmin) return full('admin');
+    if (needs === null) return full('free');
+    if (entitlementsFor(reader.membershipLevel).includes(needs)) return full('entitled');
+    // A reader without a membership is offered one; a member whose level lacks it, an upgrade.
+    return wall(isMemberLevel(reader.membershipLevel) ? 'upgrade' : 'pay');
   }
+
+  if (needs === 'registered') return wall('registration');
+  if (needs !== null) return wall('pay');
+  // Free stories are metered for anonymous readers: unique stories per period.
+  if (reader.meterRead.includes(story.id)) return full('metered');
+  if (reader.meterRead.length < context.rules.meter.freeStories) return full('metered', true);
+  return wall('registration');
+}
+
+/**
+ * The experiment's group when one runs on this wall for this kind of story; otherwise the variant
+ * for what the story needs; otherwise the wall's general variant (the rules guarantee one).
+ */
+function chooseVariant(wall: WallKind, needs: Entitlement | null, { rules, assignments }: AccessContext): ChosenVariant {
+  const abGroups = assignments.map(groupLabel);
+  const experiment = rules.experiments.find((candidate) => candidate.wall === wall && (candidate.needs === undefined || candidate.needs === needs));
+  const assigned = experiment && assignments.find((assignment) => assignment.experimentId === experiment.id);
+  const byId = assigned && rules.variants.find((variant) => variant.id === assigned.variant);
+  if (byId) return { ...byId, experimentId: assigned.experimentId, outcomeId: assigned.outcomeId, abGroups };
+  const variant = rules.variants.find((candidate) => candidate.wall === wall && candidate.needs === needs) ?? rules.variants.find((candidate) => candidate.wall === wall && !candidate.needs)!;
+  return { ...variant, experimentId: null, outcomeId: null, abGroups };
 }
 
 /** How much of a walled story a reader sees: the first paragraphs, never a heading or quote past them. */

@@ -4,6 +4,7 @@
 // and validates the wire form again. docs/analytics.md is generated from this file.
 import { z } from 'zod';
 import {
+  accountSettingsFields,
   aiSearchResultFields,
   applicationErrorFields,
   articleActionFields,
@@ -18,6 +19,7 @@ import {
   marketingPageFields,
   nbaFields,
   newsletterFields,
+  oneMoreStepFields,
   organisationMembershipFields,
   organisationPaymentViewFields,
   pageViewFields,
@@ -436,6 +438,16 @@ const CATALOGUE = {
     area: 'Other screens',
     fires: 'The one-more-step page (/user/one-more-step/) asking for missing user data is shown.',
     payload: noFields,
+  },
+  user_submit_one_more_step: {
+    area: 'Other screens',
+    fires: 'The one-more-step form is sent with details that pass its checks.',
+    payload: oneMoreStepFields,
+  },
+  user_submit_account_settings: {
+    area: 'Other screens',
+    fires: 'A change is saved on the account page (/user/account/): personal details, the email address (code sent, change confirmed or cancelled), or a sign-in or security setting.',
+    payload: accountSettingsFields,
   },
   user_view_login_policy_warning: {
     area: 'Other screens',

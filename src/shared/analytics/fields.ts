@@ -213,6 +213,16 @@ export const registrationFields = z.strictObject({
   api: identifier('Identity API used').optional(),
 });
 
+/** Which one-more-step variant was filled in (its `flow` query; decision 009). */
+export const oneMoreStepFields = z.strictObject({
+  flow: z.enum(['default', 'professional', 'newsletters']).describe('One-more-step variant (the flow query; default when none)').optional(),
+});
+
+/** Which part of the account page a saved change belongs to. */
+export const accountSettingsFields = z.strictObject({
+  section: z.enum(['details', 'email', 'security']).describe('Part of /user/account/ saved: personal details, email address, or sign-in and security'),
+});
+
 export const sessionRefreshFields = z.strictObject({
   sessionId: identifier('Identity session id'),
 });

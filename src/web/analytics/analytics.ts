@@ -10,6 +10,7 @@ import { startConsent } from '../consent/consent-service.ts';
 import { createInsightDestination, createPixelDestination, createTagManagerDestination } from '../consent/gated-tags.ts';
 import { hasAnalyticsConsent } from '../consent/tag-consent.ts';
 import { installErrorReporting } from './error-reporting.ts';
+import { completedSignIn, navigationType } from './sign-in-completion.ts';
 import { createSnowplowDestination } from './snowplow-destination.ts';
 import { createTrackerProxy, type PageView, type TrackerProxy, type TrackerState } from './tracker-proxy.ts';
 
@@ -71,16 +72,23 @@ export async function startAnalytics(config: AnalyticsConfig): Promise<void> {
     }),
   );
   proxy.addDestination(createPixelDestination({ pixelId: config.analytics.pixelId, win }));
-  proxy.addDestination(createInsightDestination({ win }));
+  proxy.addDestination(createInsightDestination({ partnerId: config.analytics.insightPartnerId, win }));
 
   const userId = currentUserId();
   proxy.setUser(userId);
+  // The end of a sign-in or registration: this page was loaded by the identity provider's redirect.
+  const completed = completedSignIn({ referrer: document.referrer, url: window.location.href, navigationType: navigationType(), signedIn: userId !== null });
+  if (completed) proxy.track(completed, {});
   const consent = await startConsent({
     staticBaseUrl: config.endpoints.staticAssets,
     getUser: () => userId,
     recordUrl: `${config.endpoints.apiBase.replace(/\/+$/, '')}/consent`,
   });
-  proxy.setConsent(consent.getState()?.categories ?? null);
+  const decided = consent.getState();
+  // No decision yet: the banner is showing. Its view waits in the queue like every call before the
+  // decision — sent if analytics is accepted, dropped with the queue if not (CONTEXT.md).
+  if (decided === null) proxy.track('user_view_consent', { consentVariant: 'banner', interactionMode: 'non-blocking' });
+  proxy.setConsent(decided?.categories ?? null);
   consent.onChange((change: ConsentChange) => {
     proxy.setConsent(change.state.categories);
     // Sent only with analytics consent (the catalogue's rule for user_submit_consent).

@@ -124,6 +124,16 @@ describe('the Snowplow destination', () => {
     ]);
   });
 
+  it('keeps a user set before the library has loaded and gives it to the new tracker', async () => {
+    const { dest, calls } = destination();
+    dest.setUser!('1234');
+    await dest.activate();
+    const created = calls.findIndex(([name]) => name === 'newTracker');
+    expect(calls.findIndex(([name, id]) => name === 'setUserId' && id === '1234')).toBeGreaterThan(created);
+    dest.setUser!(null);
+    expect(calls.at(-1)).toEqual(['setUserId', null, ['atelier']]);
+  });
+
   it('on withdrawal stops activity tracking, anonymises, clears ids and the local queue; a new yes resumes', async () => {
     const { dest, calls, store, load } = destination();
     await dest.activate();

@@ -104,6 +104,8 @@ export function createSnowplowDestination(options: SnowplowOptions): AnalyticsDe
   let tracker: BrowserTracker | null | undefined;
   let ready = false;
   let anonymised = false;
+  /** Kept so a user set before the library has loaded (the proxy does so on activation) is not lost. */
+  let userId: string | null = null;
   const trackers = [TRACKER_NAMESPACE];
 
   function startActivityTracking(sp: Snowplow) {
@@ -125,6 +127,7 @@ export function createSnowplowDestination(options: SnowplowOptions): AnalyticsDe
         snowplow.disableAnonymousTracking({ stateStorageStrategy: 'cookieAndLocalStorage' }, trackers);
         anonymised = false;
       }
+      if (userId !== null) snowplow.setUserId(userId, trackers);
       startActivityTracking(snowplow);
       ready = true;
     },
@@ -156,8 +159,9 @@ export function createSnowplowDestination(options: SnowplowOptions): AnalyticsDe
     track(event: TrackedEvent, at: number) {
       snowplow?.trackSelfDescribingEvent({ event: { schema: event.schema, data: event.wire as Record<string, unknown> }, timestamp: { type: 'dtm', value: at } }, trackers);
     },
-    setUser(userId) {
-      snowplow?.setUserId(userId, trackers);
+    setUser(next) {
+      userId = next;
+      snowplow?.setUserId(next, trackers);
     },
   };
 }

@@ -5,8 +5,8 @@ import { trackEvent } from './analytics.ts';
 import { watchScrollDepth } from './scroll-depth.ts';
 import { useTrackEvent } from './use-track-event.ts';
 
-export function StoryAnalytics({ articleId, topicId, topicLabel, wallVariant, bodySelector = '.story__body' }: { articleId: string; topicId?: string; topicLabel?: string; wallVariant?: string; bodySelector?: string }) {
-  useTrackEvent('user_view_article', { articleId, topicId, topicLabel, wallVariant });
+export function StoryAnalytics({ articleId, topicId, topicLabel, wallVariant, giftId, bodySelector = '.story__body' }: { articleId: string; topicId?: string; topicLabel?: string; wallVariant?: string; giftId?: string; bodySelector?: string }) {
+  useTrackEvent('user_view_article', { articleId, topicId, topicLabel, wallVariant, ...(giftId ? { giftId } : {}) });
 
   useEffect(() => {
     const body = document.querySelector<HTMLElement>(bodySelector);

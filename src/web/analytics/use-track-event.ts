@@ -1,4 +1,5 @@
-// Sends one catalogue event when a component is shown (and again when its key data changes).
+// Sends one catalogue event when a component is shown (and again when its key data changes), or
+// when a form is sent.
 import { useEffect } from 'react';
 import type { EventName, EventPayloads } from '../../shared/analytics/events.ts';
 import { trackEvent } from './analytics.ts';
@@ -10,4 +11,26 @@ export function useTrackEvent<N extends Exclude<EventName, 'page_view'>>(name: N
     if (key === null) return;
     trackEvent(name, JSON.parse(key) as EventPayloads[N]);
   }, [name, key]);
+}
+
+/** Sends the event each time `result` is a new object and `payload` is not null (e.g. an action's answer). */
+export function useTrackResult<N extends Exclude<EventName, 'page_view'>>(result: unknown, name: N, payload: EventPayloads[N] | null): void {
+  const key = payload === null ? null : JSON.stringify(payload);
+  useEffect(() => {
+    if (key === null) return;
+    trackEvent(name, JSON.parse(key) as EventPayloads[N]);
+    // `result` is the trigger: the same answer rendered again is not a second save.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+}
+
+/**
+ * An onSubmit handler: the form's own handler first (its checks), then the event — unless that
+ * handler stopped the submission.
+ */
+export function trackingSubmit<E extends { defaultPrevented: boolean }, N extends Exclude<EventName, 'page_view'>>(handler: (event: E) => void, name: N, payload: EventPayloads[N]): (event: E) => void {
+  return (event) => {
+    handler(event);
+    if (!event.defaultPrevented) trackEvent(name, payload);
+  };
 }

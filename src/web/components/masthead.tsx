@@ -112,6 +112,14 @@ function AccountMenu({ user }: { user: SessionUser }) {
             <Link to={paths.account()}>Account details</Link>
           </li>
           <li>
+            <Link to={paths.following()}>Following</Link>
+          </li>
+          {user.isMember && (
+            <li>
+              <Link to={paths.gifts()}>Gift links</Link>
+            </li>
+          )}
+          <li>
             <Link to={paths.membership()}>Membership</Link>
           </li>
           <li>

@@ -1,46 +1,50 @@
+// Ends the lead-in of a story the reader may not read in full (BRAND: part of the page, never a
+// modal). The copy, the call to action and the analytics fields all come from the wall variant the
+// access decision chose (modules/walls/rules.ts), so a test of a new offer is a change of data.
 import { Link } from 'react-router';
-import type { WallKind } from '../../modules/walls/access.ts';
+import type { ChosenVariant } from '../../modules/walls/access.ts';
 import { paths } from '../../shared/paths.ts';
+import { trackEvent } from '../analytics/analytics.ts';
 import { useTrackEvent } from '../analytics/use-track-event.ts';
+import { useRootData } from '../lib/root-data.ts';
+import { useSessionUser } from '../lib/session.ts';
 
-const COPY: Record<WallKind, { title: string; text: string; cta: string; href: string }> = {
-  registration: {
-    title: 'Keep reading with a free account',
-    text: 'Sign up in a minute to read this story and get our daily briefing. No payment needed.',
-    cta: 'Create a free account',
-    href: paths.register(),
-  },
-  pay: {
-    title: 'This story is for members',
-    text: 'Membership gives you every story, our in-depth analysis and case studies, and the archive.',
-    cta: 'See membership options',
-    href: paths.packages(),
-  },
-  upgrade: {
-    title: 'Upgrade to keep reading',
-    text: 'Your membership does not include this story. Upgrade to read everything we publish.',
-    cta: 'See upgrade options',
-    href: '/subscriptions/upgrade/',
-  },
-};
+/** The wall event's fields (§3): variant names, and the experiment the reader is in (trials JSON ≤ 255). */
+function wallFields(variant: ChosenVariant, articleId: string, topicId: string) {
+  return {
+    articleId,
+    topicId,
+    wallVariant: variant.wallVariant,
+    designVariant: variant.designVariant,
+    offerVariant: variant.offerVariant,
+    ctaVariant: variant.ctaVariant,
+    ...(variant.abGroups.length ? { zephrAbGroups: variant.abGroups } : {}),
+    ...(variant.experimentId ? { experimentId: variant.experimentId, zephrExperimentId: variant.experimentId } : {}),
+    ...(variant.outcomeId ? { zephrOutcomeId: variant.outcomeId } : {}),
+    ...(variant.experimentId ? { zephrTrialsJson: JSON.stringify({ experiment: variant.experimentId, variant: variant.id }).slice(0, 255) } : {}),
+  };
+}
 
-/** Ends the lead-in of a story the reader may not read in full (BRAND: part of the page, never a modal). */
-export function WallPanel({ wall, articleId }: { wall: WallKind; articleId?: string }) {
-  const copy = COPY[wall];
-  useTrackEvent('user_view_wall', { wallVariant: wall, articleId });
+export function WallPanel({ wall, variant, articleId, topicId }: { wall: string; variant: ChosenVariant; articleId: string; topicId: string }) {
+  const fields = wallFields(variant, articleId, topicId);
+  useTrackEvent('user_view_wall', fields);
+  // Signed-in readers meet pay and upgrade walls too; "sign in" is only for those who are not.
+  const signedIn = useSessionUser(useRootData()?.user ?? null)?.isLoggedIn ?? false;
   return (
-    <aside className={`wall wall--${wall}`} aria-labelledby="wall-title">
+    <aside className={`wall wall--${wall}`} aria-labelledby="wall-title" data-wall-variant={variant.id}>
       <h2 id="wall-title" className="wall__title">
-        {copy.title}
+        {variant.title}
       </h2>
-      <p>{copy.text}</p>
+      <p>{variant.text}</p>
       <p className="wall__actions">
-        <Link to={copy.href} className="button">
-          {copy.cta}
+        <Link to={variant.ctaUrl} reloadDocument={variant.ctaUrl.startsWith('/user/')} className="button" onClick={() => trackEvent('user_click_wall_cta', { ...fields, ctaUrl: variant.ctaUrl.slice(0, 255) })}>
+          {variant.cta}
         </Link>
-        <span>
-          Already have an account? <Link to={paths.login()}>Sign in</Link>
-        </span>
+        {!signedIn && (
+          <span>
+            Already have an account? <Link to={paths.login()}>Sign in</Link>
+          </span>
+        )}
       </p>
     </aside>
   );

@@ -9,8 +9,6 @@ import type { AnalyticsDestination, PageView, TrackedEvent } from '../analytics/
 import { loadScript as defaultLoadScript } from './load-script.ts';
 import { DEFAULT_TAG_CONSENT, tagConsentFlags } from './tag-consent.ts';
 
-/** The insight tag's partner id (not a secret: it is in every page that loads the tag). */
-export const INSIGHT_PARTNER_ID = '4877361';
 export const LOG_PIXEL_NOT_INITIALIZED = 'fbq not initialized';
 /** How long the tag manager waits for a consent update after the default (ms). */
 export const CONSENT_UPDATE_WAIT_MS = 500;
@@ -173,13 +171,14 @@ export function createPixelDestination({ pixelId, win, loadScript = defaultLoadS
 // Insight tag
 
 export interface InsightOptions {
-  partnerId?: string;
+  /** The insight tag's partner id (INSIGHT_PARTNER_ID; not a secret: every page that loads the tag shows it). */
+  partnerId: string;
   win: TagWindow;
   loadScript?: LoadScript;
 }
 
 /** Loads the insight script the first time consent is given, never twice; it tracks page loads itself. */
-export function createInsightDestination({ partnerId = INSIGHT_PARTNER_ID, win, loadScript = defaultLoadScript }: InsightOptions): AnalyticsDestination & { readonly loaded: boolean } {
+export function createInsightDestination({ partnerId, win, loadScript = defaultLoadScript }: InsightOptions): AnalyticsDestination & { readonly loaded: boolean } {
   let loaded = false;
   let ready = false;
   return {

@@ -1,5 +1,8 @@
 import { data } from 'react-router';
+import { followAction, followState } from '../../modules/follows/follow-action.server.ts';
+import { followOfAuthor } from '../../modules/follows/follow-rules.ts';
 import { paths } from '../../shared/paths.ts';
+import { FollowButton } from '../components/follow-button.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { Picture } from '../components/picture.tsx';
 import { StoryCard } from '../components/story-card.tsx';
@@ -11,7 +14,11 @@ import type { Route } from './+types/author';
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = await context.services.content.getAuthorPage({ slug: params.slug, page: pageParam(request) });
   if (!page) throw data(null, { status: 404 });
-  return page;
+  return { ...page, follow: await followState(context, followOfAuthor(page.author)) };
+}
+
+export function action(args: Route.ActionArgs) {
+  return followAction(args);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -22,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Author({ loaderData }: Route.ComponentProps) {
-  const { author, stories } = loaderData;
+  const { author, stories, follow } = loaderData;
   return (
     <div className="wrap listing">
       <header className="author-header">
@@ -34,6 +41,9 @@ export default function Author({ loaderData }: Route.ComponentProps) {
           <p className="listing__meta">
             {author.location} · {stories.total} stories
           </p>
+          <div className="cta-row">
+            <FollowButton follow={follow} name={author.name} />
+          </div>
         </div>
       </header>
       <h2 className="rail-title">{`Stories by ${author.name}`}</h2>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths.ts';
+import { ForYou } from '../components/for-you.tsx';
 import { StoryCard } from '../components/story-card.tsx';
 import { rootDataFromMatches } from '../lib/root-data.ts';
 import { socialMeta } from '../lib/seo.ts';
@@ -37,6 +38,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </section>
+
+      <ForYou />
 
       <div className="home__columns">
         <section className="home__latest" aria-labelledby="latest-heading">

@@ -5,7 +5,13 @@ import { AccessBadge } from '../components/access-badge.tsx';
 import { Picture } from '../components/picture.tsx';
 import { StoryBody } from '../components/story-body.tsx';
 import { StoryCard } from '../components/story-card.tsx';
+import { NextBestActionBanner } from '../components/next-best-action.tsx';
 import { WallPanel } from '../components/wall-panel.tsx';
+import { GiftBanner } from '../components/gift-banner.tsx';
+import { GiftDialog } from '../components/gift-dialog.tsx';
+import { canGift, giftAction, storyGift } from '../../modules/gifts/gift-action.server.ts';
+import type { GiftOnPage } from '../../modules/gifts/gift-rules.ts';
+import { meterCookieHeader } from '../../modules/walls/meter.ts';
 import { StoryAnalytics } from '../analytics/story-analytics.tsx';
 import { formatDate } from '../lib/format.ts';
 import { JsonLd } from '../lib/json-ld.tsx';
@@ -13,11 +19,35 @@ import { rootDataFromMatches, useRootData } from '../lib/root-data.ts';
 import { absoluteUrl, socialMeta } from '../lib/seo.ts';
 import type { Route } from './+types/story';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await context.services.content.readStory({ slug: params.slug, reader: { kind: 'anonymous' } });
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { content, walls, follows } = context.services;
+  let meterCookie: string | null = null;
+  // A valid ?gift= for this story (modules/gifts): the banner, and the whole story for anyone.
+  let gift = null as GiftOnPage | null;
+  const page = await content.readStory({
+    slug: params.slug,
+    decide: async (story) => {
+      gift = await storyGift({ request, context }, story.id);
+      const access = await walls.storyAccess({ user: context.user, cookieHeader: request.headers.get('cookie') ?? undefined, story, gift });
+      meterCookie = access.meterCookie;
+      return access.decision;
+    },
+  });
   if (!page) throw data(null, { status: 404 });
-  return page;
+  // A signed-in reader's reads personalise their recommendations and make their meter (modules/follows).
+  if (context.user) await follows.recordRead({ userId: context.user.id, storyId: page.story.id });
+  // What this reader may see depends on who they are and their meter: never a shared cache.
+  const headers = new Headers({ 'cache-control': 'private, no-cache' });
+  if (meterCookie) headers.append('set-cookie', meterCookieHeader(meterCookie, { secure: context.config.siteUrl.startsWith('https://') }));
+  return data({ ...page, nextBestAction: walls.nextBestAction(context.user), gift, canGift: canGift(context) }, { headers });
 }
+
+/** The gift dialog's form (intent=gift). */
+export function action(args: Route.ActionArgs) {
+  return giftAction(args);
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = rootDataFromMatches(matches);
@@ -37,8 +67,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-export default function Story({ loaderData }: Route.ComponentProps) {
-  const { story, access, related } = loaderData;
+export default function Story({ loaderData, actionData }: Route.ComponentProps) {
+  const { story, access, related, nextBestAction, gift } = loaderData;
   const root = useRootData();
   const siteUrl = root?.config.siteUrl ?? '';
   const lead = story.authors[0];
@@ -62,8 +92,9 @@ export default function Story({ loaderData }: Route.ComponentProps) {
         }}
       />
       <article className="story">
-        <StoryAnalytics articleId={story.id} topicId={story.topic.slug} topicLabel={story.topic.name} wallVariant={access.kind === 'wall' ? access.wall : undefined} />
+        <StoryAnalytics articleId={story.id} topicId={story.topic.slug} topicLabel={story.topic.name} wallVariant={access.kind === 'wall' ? access.variant.wallVariant : undefined} giftId={gift?.giftId} />
         <header className="story__header wrap wrap--narrow">
+          {gift && <GiftBanner gift={gift} />}
           <p className="kicker">
             <Link to={paths.topic(story.topic.slug)}>{story.topic.name}</Link>
             <AccessBadge access={story.access} />
@@ -88,6 +119,7 @@ export default function Story({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           </div>
+          {loaderData.canGift && <GiftDialog storyId={story.id} headline={story.headline} result={actionData} />}
         </header>
         <figure className="story__hero wrap">
           <Picture imageKey={story.heroKey} alt={story.heroAlt} ratio="16x9" width={2000} sizes="(min-width: 1240px) 1180px, 100vw" priority />
@@ -95,7 +127,7 @@ export default function Story({ loaderData }: Route.ComponentProps) {
         </figure>
         <div className="wrap wrap--narrow">
           <StoryBody blocks={story.body} />
-          {access.kind === 'wall' && <WallPanel wall={access.wall} articleId={story.id} />}
+          {access.kind === 'wall' && <WallPanel wall={access.wall} variant={access.variant} articleId={story.id} topicId={story.topic.slug} />}
           <footer className="story__footer">
             <h2 className="visually-hidden">Topics</h2>
             <ul className="tags">
@@ -111,6 +143,8 @@ export default function Story({ loaderData }: Route.ComponentProps) {
               </p>
             ))}
           </footer>
+          {/* A walled story has its call to action already; the banner suggests the step after reading. */}
+          {access.kind === 'full' && nextBestAction && <NextBestActionBanner action={nextBestAction} articleId={story.id} />}
         </div>
       </article>
       {related.length > 0 && (

@@ -1,5 +1,8 @@
 import { data, Link } from 'react-router';
+import { followAction, followState } from '../../modules/follows/follow-action.server.ts';
+import { followOfTopic } from '../../modules/follows/follow-rules.ts';
 import { paths } from '../../shared/paths.ts';
+import { FollowButton } from '../components/follow-button.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { StoryCard } from '../components/story-card.tsx';
 import { pageParam } from '../lib/page-param.ts';
@@ -11,13 +14,18 @@ import type { Route } from './+types/topic';
 const FIXED_SLUGS: Record<string, string> = { '/series/bof-insights/': 'bof-insights', '/case-studies/': 'case-studies' };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const slug = params.slug ?? FIXED_SLUGS[new URL(request.url).pathname];
+  // Data requests (client navigation, revalidation after a follow) arrive without the trailing slash.
+  const slug = params.slug ?? FIXED_SLUGS[new URL(request.url).pathname.replace(/\/?$/, '/')];
   if (!slug) throw data(null, { status: 404 });
   const page = await context.services.content.getTopicPage({ slug, page: pageParam(request) });
   if (!page) throw data(null, { status: 404 });
   // A topic that has its own address is served there only.
   if (params.slug && paths.topic(slug) !== `/topics/${slug}/`) throw data(null, { status: 404 });
-  return page;
+  return { ...page, follow: await followState(context, followOfTopic(page.topic)) };
+}
+
+export function action(args: Route.ActionArgs) {
+  return followAction(args);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -30,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Topic({ loaderData }: Route.ComponentProps) {
-  const { topic, stories } = loaderData;
+  const { topic, stories, follow } = loaderData;
   const [first, ...rest] = stories.items;
   return (
     <div className="wrap listing">
@@ -41,6 +49,9 @@ export default function Topic({ loaderData }: Route.ComponentProps) {
         <p className="listing__meta">
           {stories.total} stories · <a href={paths.topicFeed(topic.slug)}>RSS feed</a>
         </p>
+        <div className="cta-row">
+          <FollowButton follow={follow} name={topic.name} />
+        </div>
       </header>
       {stories.page === 1 && first ? (
         <div className="listing__lead">

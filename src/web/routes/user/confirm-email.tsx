@@ -1,12 +1,12 @@
 import { AuthPage } from '../../components/auth-page.tsx';
 import { FlowForm } from '../../components/flow-form.tsx';
 import type { Route } from './+types/confirm-email';
-import { loadFlow } from './identity.server.ts';
+import { loadFlowOrLink } from '../../../modules/identity/link-screen.server.ts';
 import { userPageMeta } from './user-meta.ts';
 
 export async function loader(args: Route.LoaderArgs) {
-  const flow = await loadFlow('verification', args);
-  return { ui: flow.ui, state: flow.state };
+  const flow = await loadFlowOrLink('verification', args);
+  return { ui: flow.ui, state: flow.state, confirmingLink: flow.confirmingLink };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -16,14 +16,16 @@ const COPY = {
   choose_method: { title: 'Confirm your email address', standfirst: 'Enter your email address and we’ll send you a six-digit code to confirm it’s yours.', submit: 'Send code' },
   sent_email: { title: 'Confirm your email address', standfirst: 'One last thing, so we know the address is yours.', submit: 'Confirm email address' },
   passed_challenge: { title: 'Email address confirmed', standfirst: 'You can carry on where you left off.', submit: 'Continue' },
+  // An emailed link: only this button's POST uses it, so a mail scanner opening the link cannot.
+  confirming_link: { title: 'Confirm your email address', standfirst: 'Press the button to confirm that this address is yours.', submit: 'Confirm email address' },
 } as const;
 
 export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
-  const { ui, state } = loaderData;
-  const copy = COPY[state as keyof typeof COPY] ?? COPY.choose_method;
+  const { ui, state, confirmingLink } = loaderData;
+  const copy = COPY[confirmingLink ? 'confirming_link' : (state as keyof typeof COPY)] ?? COPY.choose_method;
   return (
     <AuthPage title={copy.title} standfirst={copy.standfirst}>
-      <FlowForm ui={ui} labels={{ 'method=code': copy.submit }} />
+      <FlowForm ui={ui} labels={{ 'method=code': copy.submit, 'method=link': confirmingLink ? copy.submit : 'Send a new link' }} />
     </AuthPage>
   );
 }

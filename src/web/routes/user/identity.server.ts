@@ -1,7 +1,9 @@
 // How the /user/ pages reach the identity provider: in process, through context.services.identity
 // (never over HTTP), with the browser's own cookies. Server-only: loaders and actions use it.
 import { createHash } from 'node:crypto';
-import { redirect, type AppLoadContext } from 'react-router';
+// Redirects to the identity API are document loads: it is not a route, so a client-side
+// navigation there would ask it for route data (…/browser.data) and get a 404.
+import { redirectDocument, type AppLoadContext } from 'react-router';
 import type { FlowKind } from '../../../modules/identity/schema.ts';
 
 type Context = AppLoadContext;
@@ -74,7 +76,7 @@ export function initOptionsOf(request: Request): InitOptions {
 export async function loadFlow(kind: FlowKind, { request, context }: { request: Request; context: Context }) {
   const id = new URL(request.url).searchParams.get('flow');
   const passOn = initOptionsOf(request);
-  if (!id) throw redirect(initFlowUrl(context.config, kind, passOn));
+  if (!id) throw redirectDocument(initFlowUrl(context.config, kind, passOn));
   const { identity } = context.services;
   try {
     const flow = await identity.getFlow({ kind, id, csrfCookie: readCookie(request, csrfCookieName(context.config)) });
@@ -84,7 +86,7 @@ export async function loadFlow(kind: FlowKind, { request, context }: { request: 
     if (status === null || !RESTART_STATUSES.has(status)) throw error;
     // Keep where the old flow was going; return_to is checked again when the new flow starts.
     const stale = await identity.flows.get(id);
-    throw redirect(
+    throw redirectDocument(
       initFlowUrl(context.config, kind, {
         returnTo: passOn.returnTo ?? stale?.returnTo,
         refresh: passOn.refresh || stale?.refresh,

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AuthPage, CheckEmailPage } from '../../components/auth-page.tsx';
 import { FlowForm, FlowMessages, formMessages, hasGroup } from '../../components/flow-form.tsx';
 import { useRootData } from '../../lib/root-data.ts';
@@ -25,6 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { ui, state, active, aal, refresh, returnTo } = loaderData;
   const productName = useRootData()?.config.productName ?? 'Atelier';
+  useTrackEvent('user_view_sign_in', { api: 'login' });
 
   if (aal === 'aal2') {
     const lookupHasMessages = ui.nodes.some((node) => node.group === 'lookup_secret' && node.messages.length > 0);

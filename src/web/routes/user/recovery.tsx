@@ -3,22 +3,30 @@ import { AuthPage } from '../../components/auth-page.tsx';
 import { FlowForm } from '../../components/flow-form.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import type { Route } from './+types/recovery';
-import { loadFlow } from './identity.server.ts';
+import { loadFlowOrLink } from '../../../modules/identity/link-screen.server.ts';
 import { userPageMeta } from './user-meta.ts';
 import { withReturnTo } from './user-paths.ts';
 
 export async function loader(args: Route.LoaderArgs) {
-  const flow = await loadFlow('recovery', args);
-  return { ui: flow.ui, state: flow.state, returnTo: flow.return_to ?? null };
+  const flow = await loadFlowOrLink('recovery', args);
+  return { ui: flow.ui, state: flow.state, returnTo: flow.return_to ?? null, confirmingLink: flow.confirmingLink };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   userPageMeta(matches, { title: 'Recover your account', description: 'Forgotten your password? We’ll email you a code to get back into your account.', path: '/user/recovery/' });
 
 export default function Recovery({ loaderData }: Route.ComponentProps) {
-  const { ui, state, returnTo } = loaderData;
+  const { ui, state, returnTo, confirmingLink } = loaderData;
   const productName = useRootData()?.config.productName ?? 'Atelier';
   const sent = state === 'sent_email';
+  if (confirmingLink) {
+    // An emailed link: only this button's POST uses it, so a mail scanner opening the link cannot.
+    return (
+      <AuthPage title="Recover your account" standfirst={`Continue to sign in to ${productName}, then choose a new password.`}>
+        <FlowForm ui={ui} labels={{ 'method=link': 'Recover my account' }} />
+      </AuthPage>
+    );
+  }
   return (
     <AuthPage
       title={sent ? 'Check your email' : 'Forgotten your password?'}
@@ -29,7 +37,7 @@ export default function Recovery({ loaderData }: Route.ComponentProps) {
         </p>
       }
     >
-      <FlowForm ui={ui} labels={sent ? {} : { 'method=code': 'Send recovery code' }} />
+      <FlowForm ui={ui} labels={sent ? { 'method=link': 'Send a new link' } : { 'method=code': 'Send recovery code' }} />
     </AuthPage>
   );
 }

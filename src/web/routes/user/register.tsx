@@ -1,13 +1,22 @@
-import { Link } from 'react-router';
+import { Link, redirectDocument } from 'react-router';
+import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AuthPage, CheckEmailPage } from '../../components/auth-page.tsx';
 import { FlowForm, hasGroup } from '../../components/flow-form.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import type { Route } from './+types/register';
-import { loadFlow } from './identity.server.ts';
+import { absoluteSiteUrl, initFlowUrl, loadFlow } from './identity.server.ts';
 import { userPageMeta } from './user-meta.ts';
 import { withReturnTo } from './user-paths.ts';
 
 export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
+  const url = new URL(request.url);
+  // A new account goes through one-more-step (its details) before where the person was heading.
+  if (!url.searchParams.get('flow')) {
+    const returnTo = url.searchParams.get('return_to');
+    const next = returnTo?.includes('/user/one-more-step/') ? returnTo : absoluteSiteUrl(context.config, withReturnTo('/user/one-more-step/', returnTo));
+    throw redirectDocument(initFlowUrl(context.config, 'registration', { returnTo: next }));
+  }
   const flow = await loadFlow('registration', args);
   return { ui: flow.ui, state: flow.state, active: flow.active ?? null, returnTo: flow.return_to ?? null };
 }
@@ -20,6 +29,7 @@ const PASSWORD_HINT = 'At least 8 characters. Three or four unrelated words toge
 export default function Register({ loaderData }: Route.ComponentProps) {
   const { ui, state, active, returnTo } = loaderData;
   const productName = useRootData()?.config.productName ?? 'Atelier';
+  useTrackEvent('user_view_sign_in', { api: 'registration' });
   const signIn = (
     <p>
       Already have an account? <Link to={withReturnTo('/user/login/', returnTo)}>Sign in</Link>

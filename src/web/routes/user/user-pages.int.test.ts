@@ -65,7 +65,8 @@ describe('sign-in screens', () => {
     const response = await app.inject('/user/login/?return_to=%2Fuser%2Faccount%2F');
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/identity/self-service/login/browser?return_to=%2Fuser%2Faccount%2F');
-    expect((await app.inject('/user/register/')).headers.location).toBe('/identity/self-service/registration/browser');
+    // A new account goes through one-more-step first (decision 009).
+    expect((await app.inject('/user/register/')).headers.location).toBe(`/identity/self-service/registration/browser?return_to=${encodeURIComponent(`${SITE}/user/one-more-step/`)}`);
     expect((await app.inject('/user/recovery/')).headers.location).toBe('/identity/self-service/recovery/browser');
     const confirm = await app.inject('/user/confirm-email');
     expect(confirm.statusCode).toBe(302);
@@ -128,20 +129,22 @@ describe('account, logout and the other screens', () => {
     expect(response.headers.location).toBe(`/user/login/?return_to=${encodeURIComponent(`${SITE}/user/account/`)}`);
   });
 
-  it('shows the security settings: menu, profile, password, authenticator app QR and key, backup codes', async () => {
+  it('shows personal details, email address and security settings: menu, password, authenticator app QR and key, backup codes', async () => {
     const { b, email } = await signedIn();
     const page = await b.open('/user/account/');
     expect(page.statusCode).toBe(200);
     const html = page.body;
     expect(html).toContain(`Signed in as <strong>${email}</strong>`);
     expect(html).toMatch(/<nav class="account-nav" aria-label="Your account">/);
-    expect(html).toMatch(/aria-current="page"[^>]*>Security</);
+    for (const section of ['Personal details', 'Email address', 'Security']) expect(html).toMatch(new RegExp(`<a [^>]*href="/user/account/#[a-z]+"[^>]*>${section}</a>`));
+    expect(html).toContain('name="firstName"');
+    expect(html).toContain('name="newEmail"');
     expect(html).toMatch(/<img id="totp_qr" src="data:image\/png;base64,[^"]+" width="256" height="256" alt="QR code to scan with your authenticator app"/);
     expect(html).toMatch(/<code class="flow-secret" id="totp_secret_key">[A-Z2-7]{16,}<\/code>/);
     expect(html).toContain('>Generate backup codes</button>');
     expect(html).toContain('>Change password</button>');
-    // One form per method, each with the CSRF token.
-    const forms = (html.match(/<form /g) ?? []).length;
+    // One identity form per method, each with the CSRF token (the product's own forms are guarded by origin).
+    const forms = (html.match(/<form [^>]*action="[^"]*\/identity\//g) ?? []).length;
     expect(forms).toBeGreaterThanOrEqual(4);
     expect((html.match(/name="csrf_token"/g) ?? []).length).toBe(forms);
   });

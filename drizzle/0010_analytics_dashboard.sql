@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_events_wall_visitor_idx" ON "analytics_events" USING btree ("domain_userid","collector_tstamp") WHERE "analytics_events"."event_name" = 'user_view_wall';

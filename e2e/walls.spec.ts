@@ -1,0 +1,59 @@
+// Issue 6 in a real browser: an anonymous reader meets the registration wall after the free
+// stories of the month, registers, and reads on with the meter carried into the account.
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, registerOnScreen, test } from './fixtures.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+const wallVariant = (page: Page) => page.locator('[data-wall-variant]').getAttribute('data-wall-variant', { timeout: 1_000 }).catch(() => null);
+
+function claimsOf(token: string) {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { meter: { read: string[] }; entitlements: string[] };
+}
+
+test('an anonymous reader reads free stories until the registration wall, registers, and reads on with the meter carried over', async ({ page, request }) => {
+  const rss = await (await request.get('/rss.xml')).text();
+  const links = [...rss.matchAll(/<link>[^<]*(\/articles\/[^<]+)<\/link>/g)].map((match) => match[1]!);
+  const counted: string[] = [];
+  let walledAt: string | null = null;
+  for (const link of links) {
+    await page.goto(link);
+    const variant = await wallVariant(page);
+    if (variant === null) counted.push(link);
+    if (variant === 'registration-free-account') {
+      walledAt = link;
+      break;
+    }
+  }
+  // The month's free stories, then the wall on the next new free story.
+  expect(counted).toHaveLength(3);
+  expect(walledAt).not.toBeNull();
+  const wall = page.getByRole('complementary', { name: 'Keep reading with a free account' });
+  await expect(wall).toBeVisible();
+  await expect(wall.getByText('You’ve read your free stories this month')).toBeVisible();
+  await expectAccessible(page);
+  // A story already read opens again.
+  await page.goto(counted[0]!);
+  expect(await wallVariant(page)).toBeNull();
+
+  // The meter so far (HttpOnly: only the server and this test read it).
+  const meterCookie = (await page.context().cookies()).find((cookie) => cookie.name === 'atelier_meter')!;
+  const readAnonymously = claimsOf(meterCookie.value).meter.read;
+  expect(readAnonymously).toHaveLength(3);
+
+  // Register from the wall.
+  await page.goto(walledAt!);
+  await wall.getByRole('link', { name: 'Create a free account' }).click();
+  await expect(page).toHaveURL(/\/user\/register\/\?flow=/);
+  await registerOnScreen(page, request);
+
+  // Signed in, the walled story opens in full, and the paywall token carries the anonymous meter.
+  await page.goto(walledAt!);
+  expect(await wallVariant(page)).toBeNull();
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByText('My account')).toBeVisible();
+  const paywall = (await page.context().cookies()).find((cookie) => cookie.name === 'blaize_jwt')!;
+  const { meter, entitlements } = claimsOf(paywall.value);
+  expect(entitlements).toEqual(['registered']);
+  for (const id of readAnonymously) expect(meter.read).toContain(id);
+  expect(new Set(meter.read).size).toBe(meter.read.length);
+});

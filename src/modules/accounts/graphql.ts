@@ -1,0 +1,197 @@
+// GraphQL for the signed-in person (§3 Viewer) and their account mutations (§7).
+import { builder } from '../../server/graphql/builder.ts';
+import { AuthError, InputError, USER_INPUT_ERRORS } from '../../server/graphql/errors.ts';
+import { completeUserDataSchema, personalDetailsSchema } from '../../shared/validation/personal-details.ts';
+import { IndividualAccountType, MembershipEligibilityType } from '../billing/graphql.ts';
+import { membershipEligibility } from '../billing/eligibility.ts';
+import { heldMembership } from '../memberships/terms.ts';
+import { requireUser } from '../session/resolve-user.ts';
+import type { VerifiedMainToken } from '../session/tokens.ts';
+import type { UserData } from './accounts-service.ts';
+
+/** The Viewer is the verified session claims; each field loads what it needs. */
+interface Viewer {
+  claims: VerifiedMainToken;
+}
+
+export const UserDataType = builder.objectRef<UserData>('UserData').implement({
+  fields: (t) => ({
+    userId: t.exposeString('userId'),
+    firstName: t.exposeString('firstName', { nullable: true }),
+    lastName: t.exposeString('lastName', { nullable: true }),
+    organisationTitle: t.exposeString('organisationTitle', { nullable: true }),
+    country: t.exposeString('country', { nullable: true, description: 'ISO 3166-1 alpha-2 code (a `countries` key).' }),
+    jobFunction: t.exposeString('jobFunction', { nullable: true }),
+    jobIndustry: t.exposeString('jobIndustry', { nullable: true }),
+    jobLevel: t.exposeString('jobLevel', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+interface UserProfile {
+  membershipGroupAccountId: string | null;
+  membershipGroupAccountTitle: string | null;
+  membershipGroupStatus: string | null;
+  membershipLevel: string;
+  membershipPlan: string | null;
+  membershipType: string;
+}
+
+const UserProfileType = builder.objectRef<UserProfile>('UserProfile').implement({
+  fields: (t) => ({
+    membershipGroupAccountId: t.exposeString('membershipGroupAccountId', { nullable: true }),
+    membershipGroupAccountTitle: t.exposeString('membershipGroupAccountTitle', { nullable: true }),
+    membershipGroupStatus: t.exposeString('membershipGroupStatus', { nullable: true }),
+    membershipLevel: t.exposeString('membershipLevel'),
+    membershipPlan: t.exposeString('membershipPlan', { nullable: true }),
+    membershipType: t.exposeString('membershipType'),
+  }),
+});
+
+interface UserAcademicData {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  emailVerificationCode: string | null;
+  emailVerifiedDateTime: Date | null;
+  graduationYear: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const UserAcademicDataType = builder.objectRef<UserAcademicData>('UserAcademicData').implement({
+  description: "A student's academic address and its verification (student memberships).",
+  fields: (t) => ({
+    userId: t.exposeString('userId'),
+    email: t.exposeString('email'),
+    emailVerified: t.exposeBoolean('emailVerified'),
+    emailVerificationCode: t.exposeString('emailVerificationCode', { nullable: true }),
+    emailVerifiedDateTime: t.expose('emailVerifiedDateTime', { type: 'DateTime', nullable: true }),
+    graduationYear: t.exposeInt('graduationYear', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+interface OrganisationAccountSummary {
+  accountId: string;
+  title: string;
+  primaryContactEmail: string | null;
+}
+
+const OrganisationAccountType = builder.objectRef<OrganisationAccountSummary>('OrganisationAccount').implement({
+  fields: (t) => ({
+    accountId: t.exposeString('accountId'),
+    title: t.exposeString('title'),
+    primaryContactEmail: t.exposeString('primaryContactEmail', { nullable: true }),
+  }),
+});
+
+const ViewerType = builder.objectRef<Viewer>('Viewer').implement({
+  description: 'The signed-in person.',
+  fields: (t) => ({
+    userData: t.field({
+      type: UserDataType,
+      nullable: true,
+      resolve: ({ claims }, _args, { services }) => services.accounts.getUserData(claims.sub),
+    }),
+    userProfile: t.field({
+      type: UserProfileType,
+      // The membership as it stands now (a token may be minutes old); the claims for someone who never held one.
+      resolve: async ({ claims }, _args, { services }) => {
+        const membership = await services.memberships.currentMembership(claims.sub);
+        const held = membership
+          ? heldMembership(membership)
+          : { level: claims.membership_level, type: claims.membership_type, planCode: null, groupAccountId: claims.unclaimed_membership_account_id };
+        return {
+          membershipGroupAccountId: held.groupAccountId,
+          membershipGroupAccountTitle: null,
+          membershipGroupStatus: null,
+          membershipLevel: held.level,
+          membershipPlan: held.planCode,
+          membershipType: held.type,
+        };
+      },
+    }),
+    userAcademicData: t.field({ type: UserAcademicDataType, nullable: true, description: 'Null until the person verifies an academic address.', resolve: () => null }),
+    isQuiltBetaTester: t.boolean({ resolve: ({ claims }, _args, { services }) => services.accounts.isQuiltBetaTester(claims.sub) }),
+    individualAccount: t.field({
+      type: IndividualAccountType,
+      nullable: true,
+      description: 'The billing account, its card and subscriptions; null until the person buys a membership.',
+      resolve: ({ claims }, _args, { services }) => services.billing.individualAccount(claims.sub),
+    }),
+    individualMembershipEligibility: t.field({
+      type: MembershipEligibilityType,
+      // One free trial per person: trial history (any subscription that was a trial) closes isEligibleForTrialPurchase.
+      resolve: async ({ claims }, _args, { services }) =>
+        membershipEligibility({ membershipLevel: claims.membership_level, membershipType: claims.membership_type, hasUsedTrial: await services.billing.hasUsedTrial(claims.sub) }),
+    }),
+    organisationAccounts: t.field({ type: [OrganisationAccountType], description: 'Organisation accounts the person belongs to.', resolve: () => [] }),
+  }),
+});
+
+builder.queryField('viewer', (t) =>
+  t.field({
+    type: ViewerType,
+    errors: { types: [AuthError], union: { name: 'ViewerResult' } },
+    resolve: (_root, _args, { user }) => ({ claims: requireUser(user) }),
+  }),
+);
+
+const PersonalDetailsInput = builder.inputType('UpdatePersonalDetailsInput', {
+  // Optional at the GraphQL level so that the shared zod schema, not the parser, words the errors.
+  fields: (t) => ({
+    firstName: t.string(),
+    lastName: t.string(),
+    organisationTitle: t.string(),
+    country: t.string(),
+    jobFunction: t.string(),
+    jobIndustry: t.string(),
+    jobLevel: t.string(),
+    completesUserData: t.boolean({ description: 'One-more-step: every field is required.' }),
+  }),
+});
+
+builder.mutationField('updatePersonalDetails', (t) =>
+  t.field({
+    type: UserDataType,
+    errors: { types: [...USER_INPUT_ERRORS], union: { name: 'UpdatePersonalDetailsResult' } },
+    args: { input: t.arg({ type: PersonalDetailsInput, required: true }) },
+    resolve: async (_root, { input: { completesUserData, ...details } }, { user, services }) => {
+      const claims = requireUser(user);
+      const schema = completesUserData ? completeUserDataSchema : personalDetailsSchema;
+      return InputError.unwrap(await services.accounts.updatePersonalDetails(claims.sub, details, schema));
+    },
+  }),
+);
+
+const EmailChangeRequested = builder.objectRef<{ newEmail: string; expiresAt: Date }>('EmailChangeRequested').implement({
+  fields: (t) => ({
+    newEmail: t.exposeString('newEmail'),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'When the emailed code stops working.' }),
+  }),
+});
+
+builder.mutationField('requestEmailChange', (t) =>
+  t.field({
+    type: EmailChangeRequested,
+    errors: { types: [...USER_INPUT_ERRORS], union: { name: 'RequestEmailChangeResult' } },
+    args: { newEmail: t.arg.string({ required: true }) },
+    resolve: async (_root, { newEmail }, { user, services }) => InputError.unwrap(await services.accounts.requestEmailChange(requireUser(user).sub, { newEmail })),
+  }),
+);
+
+const EmailChangeConfirmed = builder.objectRef<{ email: string }>('EmailChangeConfirmed').implement({
+  fields: (t) => ({ email: t.exposeString('email') }),
+});
+
+builder.mutationField('confirmEmailChange', (t) =>
+  t.field({
+    type: EmailChangeConfirmed,
+    errors: { types: [...USER_INPUT_ERRORS], union: { name: 'ConfirmEmailChangeResult' } },
+    args: { code: t.arg.string({ required: true }) },
+    resolve: async (_root, { code }, { user, services }) => InputError.unwrap(await services.accounts.confirmEmailChange(requireUser(user).sub, { code })),
+  }),
+);

@@ -1,0 +1,428 @@
+// The §3 billing entities as GraphQL types. Billing (memberships, checkout, renewals) fills them;
+// until a person has bought something, viewer.individualAccount is null and eligibility is open.
+import { builder, type GraphQLContext } from '../../server/graphql/builder.ts';
+import { AuthError, BaseError, ErrorInterface, InputError, UnauthorizedError } from '../../server/graphql/errors.ts';
+import { requireUser } from '../session/resolve-user.ts';
+import { CANCELLATION_MESSAGES, CANCELLATION_REASONS, type CancellationError, type CancellationOutcome } from './cancellation.ts';
+import { PURCHASE_ERROR_TYPES, type PurchasedSubscription, type PurchaseErrorType } from './subscriptions-service.ts';
+import type { FieldError } from '../../shared/validation/field-errors.ts';
+import { CURRENCIES } from './catalogue.ts';
+import { audienceForPackages, currencyForCountry, parseCurrency, pricedPlans, type PricedPlan, type SubscriptionPrice, type TaxInfo } from './pricing.ts';
+import { validateVatNumber, type VatValidation } from './tax/index.ts';
+
+export interface CreditCardInfo {
+  cardType: string;
+  expMonth: number;
+  expYear: number;
+  firstSix: string;
+  lastFour: string;
+}
+export interface BillingInfo {
+  countryCode: string | null;
+  postalCode: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  paymentMethod: string | null;
+  creditCardInfo: CreditCardInfo | null;
+}
+export interface CancellationCoupon {
+  code: string;
+  discountType: string;
+  discountPercent: number | null;
+}
+export interface BillingSubscription {
+  uuid: string;
+  planCode: string;
+  state: string;
+  currency: string;
+  activatedAt: Date | null;
+  cancelledAt: Date | null;
+  expiresAt: Date | null;
+  trialEndsAt: Date | null;
+  currentPeriodEndsAt: Date | null;
+  currentTermEndsAt: Date | null;
+  activeInvoiceId: string | null;
+  isInDunning: boolean;
+  cancellationCoupon: CancellationCoupon | null;
+}
+export interface IndividualAccount {
+  accountId: string;
+  accountManagementUrl: string | null;
+  billingInfo: BillingInfo | null;
+  subscriptions: BillingSubscription[];
+}
+export interface MembershipEligibility {
+  isEligibleForPurchase: boolean;
+  isEligibleForTrialPurchase: boolean;
+  isEligibleForUpgrade: boolean;
+}
+
+const CreditCardInfoType = builder.objectRef<CreditCardInfo>('CreditCardInfo').implement({
+  fields: (t) => ({
+    cardType: t.exposeString('cardType'),
+    expMonth: t.exposeInt('expMonth'),
+    expYear: t.exposeInt('expYear'),
+    firstSix: t.exposeString('firstSix'),
+    lastFour: t.exposeString('lastFour'),
+  }),
+});
+
+const BillingInfoType = builder.objectRef<BillingInfo>('RecurlyBillingInfo').implement({
+  fields: (t) => ({
+    countryCode: t.exposeString('countryCode', { nullable: true }),
+    postalCode: t.exposeString('postalCode', { nullable: true }),
+    firstName: t.exposeString('firstName', { nullable: true }),
+    lastName: t.exposeString('lastName', { nullable: true }),
+    paymentMethod: t.exposeString('paymentMethod', { nullable: true }),
+    creditCardInfo: t.expose('creditCardInfo', { type: CreditCardInfoType, nullable: true }),
+  }),
+});
+
+const CancellationCouponType = builder.objectRef<CancellationCoupon>('CancellationCoupon').implement({
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    discountType: t.exposeString('discountType'),
+    discountPercent: t.exposeInt('discountPercent', { nullable: true }),
+  }),
+});
+
+const SubscriptionType = builder.objectRef<BillingSubscription>('RecurlySubscription').implement({
+  fields: (t) => ({
+    uuid: t.exposeString('uuid'),
+    planCode: t.exposeString('planCode'),
+    state: t.exposeString('state'),
+    currency: t.exposeString('currency'),
+    activatedAt: t.expose('activatedAt', { type: 'DateTime', nullable: true }),
+    cancelledAt: t.expose('cancelledAt', { type: 'DateTime', nullable: true }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true }),
+    trialEndsAt: t.expose('trialEndsAt', { type: 'DateTime', nullable: true }),
+    currentPeriodEndsAt: t.expose('currentPeriodEndsAt', { type: 'DateTime', nullable: true }),
+    currentTermEndsAt: t.expose('currentTermEndsAt', { type: 'DateTime', nullable: true }),
+    activeInvoiceId: t.exposeString('activeInvoiceId', { nullable: true }),
+    isInDunning: t.exposeBoolean('isInDunning'),
+    cancellationCoupon: t.field({
+      type: CancellationCouponType,
+      nullable: true,
+      description: 'The retention coupon accepted while cancelling (cancellation.ts), until a renewal uses it.',
+      resolve: async (subscription, _args, { services }) => subscription.cancellationCoupon ?? (await services.billing.cancellation.couponFor(subscription.uuid)),
+    }),
+  }),
+});
+
+export const IndividualAccountType = builder.objectRef<IndividualAccount>('IndividualAccount').implement({
+  fields: (t) => ({
+    accountId: t.exposeString('accountId'),
+    accountManagementUrl: t.exposeString('accountManagementUrl', { nullable: true }),
+    billingInfo: t.expose('billingInfo', { type: BillingInfoType, nullable: true }),
+    subscriptions: t.expose('subscriptions', { type: [SubscriptionType] }),
+  }),
+});
+
+export const MembershipEligibilityType = builder.objectRef<MembershipEligibility>('IndividualMembershipEligibility').implement({
+  fields: (t) => ({
+    isEligibleForPurchase: t.exposeBoolean('isEligibleForPurchase'),
+    isEligibleForTrialPurchase: t.exposeBoolean('isEligibleForTrialPurchase'),
+    isEligibleForUpgrade: t.exposeBoolean('isEligibleForUpgrade'),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The catalogue and its prices (issue 7): subscriptionPlans for the packages pages and checkout,
+// validateVAT for the business VAT number field. Public: the packages pages show prices to anyone.
+
+export const TaxInfoType = builder.objectRef<TaxInfo>('TaxInfo').implement({
+  description: 'The tax applied to a price.',
+  fields: (t) => ({
+    rate: t.exposeFloat('rate', { description: 'A fraction: 0.2 is 20 %.' }),
+    region: t.exposeString('region', { description: "The buyer's ISO 3166-1 alpha-2 country, or empty when none is known." }),
+    type: t.exposeString('type', { description: 'VAT, GST, sales_tax, reverse_charge (a business accounts for EU VAT itself) or none.' }),
+  }),
+});
+
+export const SubscriptionPriceType = builder.objectRef<SubscriptionPrice>('SubscriptionPrice').implement({
+  description: 'What a plan costs a buyer per billing interval, in integer minor units (pence, cents, paise) of `currency`.',
+  fields: (t) => ({
+    currency: t.exposeString('currency', { description: 'EUR, GBP, INR or USD.' }),
+    itemPrice: t.exposeInt('itemPrice', { description: "The plan's price, before tax." }),
+    fullPrice: t.exposeInt('fullPrice', { description: 'What the buyer pays: itemPrice + taxAmount.' }),
+    taxAmount: t.exposeInt('taxAmount', { description: 'The tax on itemPrice.' }),
+    taxInfo: t.expose('taxInfo', { type: TaxInfoType }),
+  }),
+});
+
+export const SubscriptionPlanType = builder.objectRef<PricedPlan>('SubscriptionPlan').implement({
+  description: 'A membership plan of the catalogue, with its price for the buyer.',
+  fields: (t) => ({
+    code: t.string({ description: 'The plan code to buy, e.g. individuals_standard_yearly_trial_v1.', resolve: ({ plan }) => plan.code }),
+    title: t.string({ resolve: ({ plan }) => plan.title }),
+    summary: t.string({ resolve: ({ plan }) => plan.summary }),
+    interval: t.string({ description: 'year or month.', resolve: ({ plan }) => plan.interval }),
+    trialDays: t.int({ description: 'Free days before the first charge; 0 for none.', resolve: ({ plan }) => plan.trialDays }),
+    membershipLevel: t.string({ description: 'The §4 membership level the plan grants.', resolve: ({ plan }) => plan.membershipLevel }),
+    membershipType: t.string({ description: 'The §4 membership type the plan grants.', resolve: ({ plan }) => plan.membershipType }),
+    features: t.stringList({ complexity: { field: 1, multiplier: 1 }, resolve: ({ plan }) => plan.features }),
+    price: t.field({ type: SubscriptionPriceType, resolve: ({ price }) => price }),
+  }),
+});
+
+const VatValidationType = builder.objectRef<VatValidation>('VATValidation').implement({
+  description: 'Whether a business VAT number is well-formed for an EU member state, check digits included (not a VIES registration lookup).',
+  fields: (t) => ({
+    isValid: t.exposeBoolean('isValid'),
+    countryCode: t.exposeString('countryCode'),
+    vatNumber: t.exposeString('vatNumber', { description: 'Normalised: country prefix (EL for Greece), no spaces, upper case.' }),
+  }),
+});
+
+const COUNTRY_CODE = /^[A-Za-z]{2}$/;
+
+builder.queryFields((t) => ({
+  subscriptionPlans: t.field({
+    type: [SubscriptionPlanType],
+    // A page lists at most four plans, each with a handful of features: charge them once, not ten times.
+    complexity: { field: 1, multiplier: 1 },
+    description:
+      'The plans of a packages page with what the buyer pays. `packages`: none (individual plans), `students` or `beauty`. ' +
+      "`countryCode` (ISO alpha-2) decides the tax; without it, the signed-in reader's country, else no tax. " +
+      '`currency` (EUR, GBP, INR, USD) defaults to the country\'s; any other value is a ZodError on `currency` with code INVALID_CURRENCY.',
+    errors: { types: [InputError], union: { name: 'SubscriptionPlansResult' }, result: { name: 'SubscriptionPlansSuccess' }, dataField: { name: 'plans' } },
+    args: { currency: t.arg.string(), countryCode: t.arg.string(), packages: t.arg.string() },
+    resolve: async (_root, args, { user, services }) => {
+      const fieldErrors: FieldError[] = [];
+      const currency = args.currency == null ? null : parseCurrency(args.currency);
+      if (args.currency != null && !currency) fieldErrors.push({ path: ['currency'], code: 'INVALID_CURRENCY', message: `We sell in ${CURRENCIES.join(', ')}.` });
+      if (args.countryCode != null && !COUNTRY_CODE.test(args.countryCode)) fieldErrors.push({ path: ['countryCode'], code: 'invalid_format', message: 'Use a two-letter country code.' });
+      const audience = audienceForPackages(args.packages);
+      if (!audience) fieldErrors.push({ path: ['packages'], code: 'invalid_value', message: 'Packages are students or beauty.' });
+      if (fieldErrors.length > 0 || !audience) throw new InputError(fieldErrors);
+      const countryCode = args.countryCode ?? (user ? ((await services.accounts.getUserData(user.sub))?.country ?? null) : null);
+      return pricedPlans({ audience, currency: currency ?? currencyForCountry(countryCode), countryCode });
+    },
+  }),
+
+  validateVAT: t.field({
+    type: VatValidationType,
+    description: 'Checks a business VAT number for an EU member state (format and check digits) before checkout applies the reverse charge.',
+    args: { vatNumber: t.arg.string({ required: true }), countryCode: t.arg.string({ required: true }) },
+    resolve: (_root, { vatNumber, countryCode }) => validateVatNumber(vatNumber.slice(0, 40), countryCode.slice(0, 2)),
+  }),
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Purchases (issue 7): purchaseIndividualSubscription and purchaseStudentSubscription. The card is
+// a token the browser got from the provider; the answer is the subscription, or one of the §8
+// errors: SubscriptionPurchaseError (its type says why), ThreeDSecureError (the bank wants the
+// buyer to authenticate: complete threeDSecureActionToken, then call again with the same
+// idempotencyKey and threeDSecureActionResultToken), ZodError, AuthError.
+
+export class SubscriptionPurchaseError extends Error {
+  constructor(
+    readonly type: PurchaseErrorType,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SubscriptionPurchaseError';
+  }
+}
+
+export class ThreeDSecureError extends Error {
+  constructor(
+    readonly accountCode: string,
+    readonly code: string,
+    readonly recurlyToken: string,
+    readonly threeDSecureActionToken: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ThreeDSecureError';
+  }
+}
+
+const PurchaseErrorTypeEnum = builder.enumType('SubscriptionPurchaseErrorType', { values: PURCHASE_ERROR_TYPES });
+
+builder.objectType(SubscriptionPurchaseError, {
+  name: 'SubscriptionPurchaseError',
+  description: 'The purchase was refused or the card was not charged; `message` says what to do.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ type: t.expose('type', { type: PurchaseErrorTypeEnum }) }),
+});
+
+builder.objectType(ThreeDSecureError, {
+  name: 'ThreeDSecureError',
+  description: "The card's bank wants the buyer to authenticate (3-D Secure) before it is charged.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    accountCode: t.exposeString('accountCode', { description: "The buyer's billing account." }),
+    code: t.exposeString('code'),
+    recurlyToken: t.exposeString('recurlyToken', { description: 'The card token to send again when resuming.' }),
+    threeDSecureActionToken: t.exposeString('threeDSecureActionToken', { description: 'Complete this challenge with the provider; its result token resumes the purchase.' }),
+  }),
+});
+
+export const IndividualSubscriptionType = builder.objectRef<PurchasedSubscription>('IndividualSubscription').implement({
+  description: "A person's subscription to a membership plan.",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    accountId: t.exposeString('accountId'),
+    planCode: t.exposeString('planCode'),
+    title: t.exposeString('title'),
+    isTrial: t.exposeBoolean('isTrial'),
+    trialEndsAt: t.expose('trialEndsAt', { type: 'DateTime', nullable: true, description: 'When the free trial ends and the first charge is due; null without a trial.' }),
+    price: t.expose('price', { type: SubscriptionPriceType, description: 'What each billing interval costs, tax included in fullPrice.' }),
+  }),
+});
+
+const PurchaseBillingInfoInput = builder.inputType('PurchaseBillingInfoInput', {
+  fields: (t) => ({
+    firstName: t.string({ required: true }),
+    lastName: t.string({ required: true }),
+    countryCode: t.string({ required: true, description: 'ISO 3166-1 alpha-2; decides the tax.' }),
+    postalCode: t.string(),
+  }),
+});
+
+const PurchaseSubscriptionInput = builder.inputType('PurchaseSubscriptionInput', {
+  fields: (t) => ({
+    planCode: t.string({ required: true }),
+    currency: t.string({ required: true, description: 'EUR, GBP, INR or USD; anything else is INVALID_CURRENCY.' }),
+    cardToken: t.string({ required: true, description: "The token the provider's card form returned (never a card number)." }),
+    billingInfo: t.field({ type: PurchaseBillingInfoInput, required: true }),
+    idempotencyKey: t.string({ required: true, description: 'One per purchase attempt: a retry with the same key returns the first result and never charges twice.' }),
+    threeDSecureActionResultToken: t.string({ description: 'Resuming after a 3-D Secure challenge: the token its completion returned.' }),
+  }),
+});
+
+const PURCHASE_ERRORS = [AuthError, SubscriptionPurchaseError, ThreeDSecureError, InputError];
+
+function purchaseResolver(kind: 'purchaseIndividualSubscription' | 'purchaseStudentSubscription') {
+  return async (
+    _root: object,
+    { input }: { input: { planCode: string; currency: string; cardToken: string; idempotencyKey: string; threeDSecureActionResultToken?: string | null; billingInfo: { firstName: string; lastName: string; countryCode: string; postalCode?: string | null } } },
+    { user, services }: GraphQLContext,
+  ): Promise<PurchasedSubscription> => {
+    const claims = requireUser(user);
+    const result = await services.billing[kind]({ identityId: claims.sub, ...input });
+    switch (result.kind) {
+      case 'success':
+        return result.subscription;
+      case 'error':
+        throw new SubscriptionPurchaseError(result.type, result.message);
+      case 'three_d_secure':
+        throw new ThreeDSecureError(result.accountCode, result.code, result.recurlyToken, result.threeDSecureActionToken, result.message);
+      case 'invalid':
+        throw new InputError(result.fieldErrors);
+    }
+  };
+}
+
+builder.mutationFields((t) => ({
+  purchaseIndividualSubscription: t.field({
+    type: IndividualSubscriptionType,
+    description: 'Buys an individual membership plan with a tokenised card; a trial plan verifies the card and charges nothing until the trial ends.',
+    errors: { types: PURCHASE_ERRORS, union: { name: 'PurchaseIndividualSubscriptionResult' } },
+    args: { input: t.arg({ type: PurchaseSubscriptionInput, required: true }) },
+    resolve: purchaseResolver('purchaseIndividualSubscription'),
+  }),
+  purchaseStudentSubscription: t.field({
+    type: IndividualSubscriptionType,
+    description: 'Buys a student plan; needs a verified academic email (INELIGIBLE_FOR_STUDENT_MEMBERSHIP otherwise).',
+    errors: { types: PURCHASE_ERRORS, union: { name: 'PurchaseStudentSubscriptionResult' } },
+    args: { input: t.arg({ type: PurchaseSubscriptionInput, required: true }) },
+    resolve: purchaseResolver('purchaseStudentSubscription'),
+  }),
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Cancellation with a retention offer (issue 7, cancellation.ts): the subscription that may be
+// cancelled, whether the discount may be offered, accepting it (outcome accepted_discount) or
+// cancelling with a reason (outcome cancelled). Errors: AuthError (signed out),
+// UnauthorizedError (another person's subscription), BaseError (nothing to cancel, offer not
+// available), ZodError (a reason outside the list, OTHER without words, more than 500 characters).
+
+const CancellationEligibilityType = builder.objectRef<{ isEligible: boolean; coupon: CancellationCoupon }>('CancellationDiscount').implement({
+  description: 'Whether the retention discount may be offered to the signed-in member, and the coupon it would apply.',
+  fields: (t) => ({
+    isEligible: t.exposeBoolean('isEligible'),
+    coupon: t.expose('coupon', { type: CancellationCouponType }),
+  }),
+});
+
+const CancellationActionEnum = builder.enumType('CancellationAction', { values: ['cancelled', 'accepted_discount'] as const, description: '§4 cancellation outcome.' });
+
+const CancellationResultType = builder.objectRef<CancellationOutcome>('CancellationResult').implement({
+  fields: (t) => ({
+    action: t.field({ type: CancellationActionEnum, resolve: (outcome) => outcome.action }),
+    subscription: t.expose('subscription', { type: IndividualSubscriptionType }),
+    endsAt: t.expose('endsAt', { type: 'DateTime', nullable: true, description: 'Cancelled: the last moment of access. Discount: when the discounted renewal is due.' }),
+    coupon: t.expose('coupon', { type: CancellationCouponType, nullable: true }),
+  }),
+});
+
+const CancelSubscriptionInput = builder.inputType('CancelSubscriptionInput', {
+  fields: (t) => ({
+    subscriptionId: t.id({ required: true }),
+    reason: t.string({ required: true, description: `One of ${CANCELLATION_REASONS.join(', ')}.` }),
+    otherReason: t.string({ description: 'Required when reason is OTHER; at most 500 characters.' }),
+  }),
+});
+
+function cancellationFailure(error: CancellationError, requester: string): Error {
+  switch (error.kind) {
+    case 'invalid':
+      return new InputError(error.fieldErrors);
+    case 'unauthorized':
+      return new UnauthorizedError(requester, error.accountId, CANCELLATION_MESSAGES.NOT_YOURS);
+    case 'refused':
+      return new BaseError(error.message);
+    case 'not_found':
+      return new BaseError('There is no such subscription.');
+  }
+}
+
+const CancellableSubscriptionType = builder.objectRef<{ subscription: PurchasedSubscription | null }>('CancellableIndividualSubscriptionSuccess').implement({
+  fields: (t) => ({ subscription: t.expose('subscription', { type: IndividualSubscriptionType, nullable: true }) }),
+});
+
+const CANCELLATION_ERRORS = [AuthError, UnauthorizedError, BaseError, InputError];
+
+builder.queryFields((t) => ({
+  cancellableIndividualSubscription: t.field({
+    type: CancellableSubscriptionType,
+    description: "The signed-in member's active subscription that may be cancelled (subscription: null when there is none).",
+    errors: { types: [AuthError], union: { name: 'CancellableIndividualSubscriptionResult' } },
+    resolve: async (_root, _args, { user, services }) => ({ subscription: await services.billing.cancellation.cancellableSubscription(requireUser(user).sub) }),
+  }),
+  cancellationDiscount: t.field({
+    type: CancellationEligibilityType,
+    description: 'Whether the retention discount may be offered: an active subscription, and no discount accepted before.',
+    errors: { types: [AuthError], directResult: false, union: { name: 'CancellationDiscountResult' }, result: { name: 'CancellationDiscountSuccess' }, dataField: { name: 'discount' } },
+    resolve: async (_root, _args, { user, services }) => services.billing.cancellation.discountEligibility(requireUser(user).sub),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  redeemCancellationDiscountCoupon: t.field({
+    type: CancellationResultType,
+    description: 'Accepts the retention discount instead of cancelling (outcome accepted_discount); once per person.',
+    errors: { types: CANCELLATION_ERRORS, union: { name: 'RedeemCancellationDiscountCouponResult' } },
+    args: { subscriptionId: t.arg.id({ required: true }) },
+    resolve: async (_root, { subscriptionId }, { user, services }) => {
+      const claims = requireUser(user);
+      const result = await services.billing.cancellation.redeemDiscount({ identityId: claims.sub, subscriptionId: String(subscriptionId) });
+      if (!result.ok) throw cancellationFailure(result.error, claims.user_id ?? claims.sub);
+      return result.outcome;
+    },
+  }),
+  cancelSubscription: t.field({
+    type: CancellationResultType,
+    description: 'Cancels at the end of the term (outcome cancelled): no renewal, the membership is ActiveCanceled until it ends.',
+    errors: { types: CANCELLATION_ERRORS, union: { name: 'CancelSubscriptionResult' } },
+    args: { input: t.arg({ type: CancelSubscriptionInput, required: true }) },
+    resolve: async (_root, { input }, { user, services }) => {
+      const claims = requireUser(user);
+      const result = await services.billing.cancellation.cancel({ identityId: claims.sub, subscriptionId: String(input.subscriptionId), reason: input.reason, otherReason: input.otherReason });
+      if (!result.ok) throw cancellationFailure(result.error, claims.user_id ?? claims.sub);
+      return result.outcome;
+    },
+  }),
+}));

@@ -1,0 +1,415 @@
+// The subscription lifecycle (issue 7 "Lifecycle jobs", SPEC §3 RecurlySubscription, §4 states):
+// what happens to a subscription after its purchase, run as durable jobs (modules/jobs) at the
+// moments the subscription names, on a clock the caller controls (`now`, for tests):
+//
+//   trial_ending  3 days before trialEndsAt: the "trial ends soon" email.
+//   period_end    at currentPeriodEndsAt (a trial's end included):
+//     CANCELED  → EXPIRED (expiresAt = term end), no charge, the "membership ended" email; the
+//                 ActiveCanceled membership ends at the term end by its dates.
+//     ACTIVE    → charge the plan's price to the card on file, one idempotency key per
+//                 subscription, period and attempt (a retried job never charges twice):
+//       success → ACTIVE, not in dunning, the next period (invoice, transaction), membership
+//                 ActiveRenewing to the new period's end, the renewal receipt, the next period_end.
+//       failure → isInDunning; retried DUNNING_RETRY_DAYS after the period's end, membership kept
+//                 (ActiveRenewing) until the next attempt, the "payment failed" email each time;
+//                 after the last attempt fails → EXPIRED, the membership ends then, "membership ended".
+// Jobs carry the period they were scheduled for: a job for a period the subscription has left is a no-op.
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/database.ts";
+import type { JobRunner } from "../jobs/job-runner.ts";
+import type { MailService } from "../mail/mail-service.ts";
+import type { MembershipsService } from "../memberships/memberships-service.ts";
+import type { GRANTED_LEVELS, GRANTED_TYPES } from "../memberships/schema.ts";
+import { paths } from "../../shared/paths.ts";
+import { planByCode, type Plan } from "./catalogue.ts";
+import { formatDay, formatMoney } from "./money.ts";
+import type { BillingProvider } from "./provider.ts";
+import { CARD_ON_FILE_TOKEN } from "./sandbox-provider.ts";
+import {
+  billingAccounts,
+  billingInvoices,
+  billingSubscriptions,
+  billingTransactions,
+} from "./schema.ts";
+
+/** Dunning: the failed charge is retried this many days after the period's end; after the last, the subscription expires. */
+export const DUNNING_RETRY_DAYS = [1, 3, 7] as const;
+/** The "trial ends soon" email goes this many days before the trial's end. */
+export const TRIAL_ENDING_NOTICE_DAYS = 3;
+
+export const LIFECYCLE_JOBS = {
+  trialEnding: "billing.trial_ending",
+  periodEnd: "billing.period_end",
+} as const;
+
+const DAY = 86_400_000;
+type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
+
+function addInterval(from: Date, interval: Plan["interval"]): Date {
+  const to = new Date(from);
+  if (interval === "year") to.setUTCFullYear(to.getUTCFullYear() + 1);
+  else to.setUTCMonth(to.getUTCMonth() + 1);
+  return to;
+}
+
+export interface LifecycleOptions {
+  db: Db;
+  jobs: Pick<JobRunner, "enqueue" | "register">;
+  provider: BillingProvider;
+  memberships: Pick<MembershipsService, "grant">;
+  mail: Pick<MailService, "send">;
+  personOf: (identityId: string) => Promise<{ email: string } | null>;
+  siteUrl: string;
+  now?: () => Date;
+}
+
+export function createLifecycle({
+  db,
+  jobs,
+  provider,
+  memberships,
+  mail,
+  personOf,
+  siteUrl,
+  now = () => new Date(),
+}: LifecycleOptions) {
+  const manageLink = new URL(paths.membership(), `${siteUrl}/`).toString();
+
+  async function notify(
+    row: SubscriptionRow,
+    plan: Plan | null,
+    notice: "trial_ending" | "payment_failed" | "renewed" | "expired",
+    note: string,
+    lines: { label: string; value: string }[] = [],
+  ) {
+    const person = await personOf(row.identityId);
+    if (!person) return;
+    await mail.send({
+      to: person.email,
+      template: "membership_notice",
+      data: {
+        notice,
+        planTitle: plan?.title ?? row.planCode,
+        lines,
+        note,
+        link: notice === "renewed" ? `${siteUrl}/` : manageLink,
+      },
+    });
+  }
+
+  async function enqueuePeriodEnd(
+    subscriptionId: string,
+    periodEndsAt: Date,
+    attempt: number,
+    runAt: Date,
+  ) {
+    const payload = {
+      subscriptionId,
+      periodEndsAt: periodEndsAt.toISOString(),
+      attempt,
+    };
+    await jobs.enqueue(LIFECYCLE_JOBS.periodEnd, payload, {
+      runAt,
+      dedupeKey: `${LIFECYCLE_JOBS.periodEnd}:${subscriptionId}:${payload.periodEndsAt}:${attempt}`,
+    });
+  }
+
+  /** Schedules what comes after a purchase (or a renewal): the trial's notice and the period's end. Idempotent. */
+  async function schedule(
+    row: Pick<
+      SubscriptionRow,
+      "id" | "isTrial" | "trialEndsAt" | "currentPeriodEndsAt"
+    >,
+  ) {
+    if (!row.currentPeriodEndsAt) return;
+    const trialEndsAt = row.trialEndsAt;
+    if (
+      row.isTrial &&
+      trialEndsAt &&
+      trialEndsAt.getTime() === row.currentPeriodEndsAt.getTime()
+    ) {
+      const noticeAt = new Date(
+        trialEndsAt.getTime() - TRIAL_ENDING_NOTICE_DAYS * DAY,
+      );
+      if (noticeAt > now())
+        await jobs.enqueue(
+          LIFECYCLE_JOBS.trialEnding,
+          { subscriptionId: row.id, trialEndsAt: trialEndsAt.toISOString() },
+          {
+            runAt: noticeAt,
+            dedupeKey: `${LIFECYCLE_JOBS.trialEnding}:${row.id}:${trialEndsAt.toISOString()}`,
+          },
+        );
+    }
+    await enqueuePeriodEnd(
+      row.id,
+      row.currentPeriodEndsAt,
+      0,
+      row.currentPeriodEndsAt,
+    );
+  }
+
+  async function load(subscriptionId: string) {
+    const [row] = await db
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.id, subscriptionId));
+    return row ?? null;
+  }
+
+  async function trialEnding(payload: Record<string, unknown>) {
+    const row = await load(String(payload.subscriptionId));
+    if (
+      !row ||
+      row.state !== "ACTIVE" ||
+      row.trialEndsAt?.toISOString() !== payload.trialEndsAt ||
+      row.currentPeriodEndsAt?.toISOString() !== payload.trialEndsAt
+    )
+      return;
+    const plan = planByCode(row.planCode);
+    const per = plan?.interval === "month" ? "a month" : "a year";
+    await notify(
+      row,
+      plan,
+      "trial_ending",
+      `Your free trial ends on ${formatDay(row.trialEndsAt!)}. Then ${formatMoney(row.fullPrice, row.currency)} ${per}, unless you cancel before.`,
+    );
+  }
+
+  async function grantTerm(
+    row: SubscriptionRow,
+    plan: Plan,
+    startsAt: Date,
+    endsAt: Date,
+  ) {
+    await memberships.grant({
+      identityId: row.identityId,
+      level: plan.membershipLevel as (typeof GRANTED_LEVELS)[number],
+      type: plan.membershipType as (typeof GRANTED_TYPES)[number],
+      status: "ActiveRenewing",
+      source: "subscription",
+      planCode: plan.code,
+      startsAt,
+      endsAt,
+    });
+  }
+
+  async function expire(
+    row: SubscriptionRow,
+    plan: Plan | null,
+    expiresAt: Date,
+    from: SubscriptionRow["state"],
+  ) {
+    const [updated] = await db
+      .update(billingSubscriptions)
+      .set({
+        state: "EXPIRED",
+        expiresAt,
+        isInDunning: false,
+        updatedAt: now(),
+      })
+      .where(
+        and(
+          eq(billingSubscriptions.id, row.id),
+          eq(billingSubscriptions.state, from),
+          eq(
+            billingSubscriptions.currentPeriodEndsAt,
+            row.currentPeriodEndsAt!,
+          ),
+        ),
+      )
+      .returning();
+    if (updated)
+      await notify(
+        updated,
+        plan,
+        "expired",
+        `Your membership ended on ${formatDay(expiresAt)}. You can join again at any time.`,
+      );
+  }
+
+  async function periodEnd(payload: Record<string, unknown>) {
+    const row = await load(String(payload.subscriptionId));
+    const attempt = Number(payload.attempt ?? 0);
+    // Stale: the subscription moved on (renewed, expired) since this job was scheduled.
+    if (
+      !row ||
+      !row.currentPeriodEndsAt ||
+      row.currentPeriodEndsAt.toISOString() !== payload.periodEndsAt
+    )
+      return;
+    const plan = planByCode(row.planCode);
+    const periodEndsAt = row.currentPeriodEndsAt;
+    if (row.state === "CANCELED")
+      return expire(
+        row,
+        plan,
+        row.currentTermEndsAt ?? periodEndsAt,
+        "CANCELED",
+      );
+    if (row.state !== "ACTIVE") return;
+    if (!plan)
+      throw new Error(
+        `Subscription ${row.id} is on an unknown plan ${row.planCode}`,
+      );
+
+    const [account] = await db
+      .select()
+      .from(billingAccounts)
+      .where(eq(billingAccounts.id, row.accountId));
+    if (!account)
+      throw new Error(`Subscription ${row.id} has no billing account`);
+    const amount = row.fullPrice;
+    // A provider exception (network) throws: the job is retried with the same key.
+    const outcome = await provider.charge({
+      customerId: account.providerCustomerId,
+      token: CARD_ON_FILE_TOKEN,
+      amount,
+      currency: row.currency,
+      idempotencyKey: `renewal:${row.id}:${periodEndsAt.toISOString()}:${attempt}`,
+    });
+    const at = now();
+
+    if (outcome.status === "success") {
+      const nextEndsAt = addInterval(periodEndsAt, plan.interval);
+      const invoiceId = randomUUID();
+      const renewed = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(billingSubscriptions)
+          .set({
+            state: "ACTIVE",
+            isInDunning: false,
+            currentPeriodStartedAt: periodEndsAt,
+            currentPeriodEndsAt: nextEndsAt,
+            currentTermEndsAt: nextEndsAt,
+            activeInvoiceId: invoiceId,
+            updatedAt: at,
+          })
+          .where(
+            and(
+              eq(billingSubscriptions.id, row.id),
+              eq(billingSubscriptions.state, "ACTIVE"),
+              eq(billingSubscriptions.currentPeriodEndsAt, periodEndsAt),
+            ),
+          )
+          .returning();
+        if (!updated) return null;
+        await tx
+          .insert(billingInvoices)
+          .values({
+            id: invoiceId,
+            accountId: row.accountId,
+            subscriptionId: row.id,
+            state: "paid",
+            currency: row.currency,
+            subtotal: row.itemPrice,
+            taxAmount: row.taxAmount,
+            total: amount,
+            taxInfo: row.taxInfo,
+            createdAt: at,
+            paidAt: at,
+          });
+        await tx
+          .insert(billingTransactions)
+          .values({
+            id: randomUUID(),
+            accountId: row.accountId,
+            invoiceId,
+            kind: "purchase",
+            status: "success",
+            amount,
+            currency: row.currency,
+            providerReference: outcome.transactionId,
+            createdAt: at,
+          });
+        return updated;
+      });
+      if (!renewed) return;
+      await grantTerm(renewed, plan, at, nextEndsAt);
+      await schedule(renewed);
+      const per = plan.interval === "year" ? "a year" : "a month";
+      await notify(
+        renewed,
+        plan,
+        "renewed",
+        `Your membership renews on ${formatDay(nextEndsAt)} at ${formatMoney(amount, row.currency)} ${per}, unless you cancel before.`,
+        [
+          {
+            label: "Plan",
+            value: `${plan.title} (${plan.interval === "year" ? "yearly" : "monthly"})`,
+          },
+          { label: "Charged today", value: formatMoney(amount, row.currency) },
+          {
+            label: "Card",
+            value: `${outcome.card.cardType} ending ${outcome.card.lastFour}`,
+          },
+        ],
+      );
+      return;
+    }
+
+    const failure =
+      outcome.status === "three_d_secure_required"
+        ? {
+            code: "authentication_required",
+            message: "The card needs the cardholder to authenticate.",
+          }
+        : { code: outcome.code, message: outcome.message };
+    await db
+      .insert(billingTransactions)
+      .values({
+        id: randomUUID(),
+        accountId: row.accountId,
+        kind: "purchase",
+        status: outcome.status,
+        amount,
+        currency: row.currency,
+        failureCode: failure.code,
+        failureMessage: failure.message,
+        createdAt: at,
+      });
+    if (attempt >= DUNNING_RETRY_DAYS.length) {
+      // The last attempt failed: the membership's dunning term ends now (its dates say so), the subscription expires.
+      await expire(row, plan, at, "ACTIVE");
+      return;
+    }
+    const retryAt = new Date(
+      periodEndsAt.getTime() + DUNNING_RETRY_DAYS[attempt]! * DAY,
+    );
+    await db
+      .update(billingSubscriptions)
+      .set({ isInDunning: true, updatedAt: at })
+      .where(
+        and(
+          eq(billingSubscriptions.id, row.id),
+          eq(billingSubscriptions.currentPeriodEndsAt, periodEndsAt),
+        ),
+      );
+    // Access continues while we retry, until the next attempt.
+    await grantTerm(
+      row,
+      plan,
+      at,
+      retryAt > at ? retryAt : new Date(at.getTime() + DAY),
+    );
+    await enqueuePeriodEnd(row.id, periodEndsAt, attempt + 1, retryAt);
+    await notify(
+      row,
+      plan,
+      "payment_failed",
+      `We will try again on ${formatDay(retryAt)}. Update your card before then to keep your membership.`,
+      [
+        { label: "Amount", value: formatMoney(amount, row.currency) },
+        { label: "Reason", value: failure.message },
+      ],
+    );
+  }
+
+  jobs.register(LIFECYCLE_JOBS.trialEnding, trialEnding);
+  jobs.register(LIFECYCLE_JOBS.periodEnd, periodEnd);
+
+  return { schedule };
+}
+
+export type Lifecycle = ReturnType<typeof createLifecycle>;

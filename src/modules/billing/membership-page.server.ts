@@ -1,0 +1,100 @@
+// The membership page's server half (/user/membership/, src/web/routes/user/membership.tsx): the
+// reader's membership with its §4 status, the subscription with its price as charged, the invoices
+// and the card on file, and the "Update card" action (the card is tokenised in the browser; this
+// action gets the token only). Display-ready strings: formatting stays on the server.
+import type { AppLoadContext } from 'react-router';
+import { paths } from '../../shared/paths.ts';
+import { formFields, requireSignedIn } from '../../web/routes/user/details.server.ts';
+import { formatDay, formatMoney, taxLabel } from './money.ts';
+import type { CardSummary } from './provider.ts';
+import { UPDATE_CARD_MESSAGES } from './subscriptions-service.ts';
+
+export const MEMBERSHIP_PATH = paths.membership();
+
+const LEVEL_TITLES: Record<string, string> = { AllAccess: 'All Access', LearningAndDevelopment: 'Learning and Development', NewsAndAnalysis: 'News and Analysis', TopicBeauty: 'Beauty' };
+
+export interface MembershipView {
+  email: string;
+  membership: { level: string; type: string; status: string; statusText: string } | null;
+  subscription: {
+    title: string;
+    state: string;
+    isTrial: boolean;
+    price: string;
+    taxLabel: string | null;
+    currency: string;
+    started: string | null;
+    currentPeriodEnds: string | null;
+    trialEnds: string | null;
+  } | null;
+  invoices: { id: string; date: string; dateTime: string; amount: string; status: string }[];
+  card: { type: string; lastFour: string; expiry: string } | null;
+  /** Whether there is a billing account whose card can be replaced. */
+  hasAccount: boolean;
+}
+
+export type MembershipActionData = { status: 'success'; message: string } | { status: 'error'; message: string };
+
+const cardView = (card: CardSummary) => ({ type: card.cardType, lastFour: card.lastFour, expiry: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}` });
+
+function statusText(status: string, { endsAt, trialEndsAt, renewsAt }: { endsAt: string | null; trialEndsAt: string | null; renewsAt: string | null }): string {
+  switch (status) {
+    case 'ActiveTrial':
+      return trialEndsAt ? `Free trial, until ${formatDay(trialEndsAt)}` : 'Free trial';
+    case 'ActiveRenewing':
+      return renewsAt ? `Active, renews on ${formatDay(renewsAt)}` : 'Active';
+    case 'ActiveCanceled':
+      return endsAt ? `Canceled, ends on ${formatDay(endsAt)}` : 'Canceled';
+    case 'Expired':
+      return endsAt ? `Expired on ${formatDay(endsAt)}` : 'Expired';
+    default:
+      return 'No membership';
+  }
+}
+
+export async function membershipLoader(args: { request: Request; context: AppLoadContext }): Promise<MembershipView> {
+  const signedIn = await requireSignedIn(args, MEMBERSHIP_PATH);
+  const identityId = signedIn.session.identityId;
+  const { billing, memberships } = args.context.services;
+  const [membership, overview] = await Promise.all([memberships.currentMembership(identityId), billing.billingOverview(identityId)]);
+  const latest = overview?.subscriptions[0] ?? null;
+  const endsAt = membership?.endsAt?.toISOString() ?? null;
+  const shown = membership && membership.status !== 'None' ? membership : null;
+  return {
+    email: signedIn.email,
+    membership: shown
+      ? {
+          level: LEVEL_TITLES[shown.level] ?? shown.level,
+          type: shown.type,
+          status: shown.status,
+          statusText: statusText(shown.status, { endsAt, trialEndsAt: latest?.trialEndsAt ?? endsAt, renewsAt: latest?.currentPeriodEndsAt ?? endsAt }),
+        }
+      : null,
+    subscription: latest
+      ? {
+          title: latest.title,
+          state: latest.state,
+          isTrial: latest.isTrial,
+          price: `${formatMoney(latest.price.fullPrice, latest.price.currency)} ${latest.interval === 'month' ? 'a month' : 'a year'}`,
+          taxLabel: taxLabel(latest.price.taxInfo),
+          currency: latest.price.currency,
+          started: latest.activatedAt ? formatDay(latest.activatedAt) : null,
+          currentPeriodEnds: latest.currentPeriodEndsAt ? formatDay(latest.currentPeriodEndsAt) : null,
+          trialEnds: latest.trialEndsAt ? formatDay(latest.trialEndsAt) : null,
+        }
+      : null,
+    invoices: (overview?.invoices ?? []).map((invoice) => ({ id: invoice.id, date: formatDay(invoice.createdAt), dateTime: invoice.createdAt, amount: formatMoney(invoice.total, invoice.currency), status: invoice.state === 'paid' ? 'Paid' : 'Refunded' })),
+    card: overview?.card ? cardView(overview.card) : null,
+    hasAccount: overview !== null,
+  };
+}
+
+export async function membershipAction(args: { request: Request; context: AppLoadContext }): Promise<MembershipActionData> {
+  const signedIn = await requireSignedIn(args, MEMBERSHIP_PATH);
+  const fields = await formFields(args.request);
+  if (fields.intent !== 'update-card') return { status: 'error', message: 'This form could not be sent. Reload the page and try again.' };
+  if (!fields.cardToken) return { status: 'error', message: UPDATE_CARD_MESSAGES.MISSING_TOKEN };
+  const result = await args.context.services.billing.updateCard({ identityId: signedIn.session.identityId, cardToken: fields.cardToken });
+  if (result.kind === 'error') return { status: 'error', message: result.message };
+  return { status: 'success', message: `Your card is updated: ${result.card.cardType} ending ${result.card.lastFour} will be used from now on.` };
+}

@@ -1,0 +1,19 @@
+// Money and dates as a buyer reads them (isomorphic: the payment page and the receipt email).
+// Amounts are integer minor units; all four §9 currencies have two decimal places.
+
+export function formatMoney(minorUnits: number, currency: string): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, currencyDisplay: 'symbol' }).format(minorUnits / 100);
+}
+
+/** "12 March 2026", in UTC so the server and the browser agree. */
+export function formatDay(value: Date | string): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(value));
+}
+
+/** "20 % VAT", "18 % GST", or null when no tax applies. */
+export function taxLabel(taxInfo: { rate: number; type: string }): string | null {
+  if (taxInfo.type === 'reverse_charge') return 'VAT reverse charged';
+  if (taxInfo.rate <= 0) return null;
+  const percent = Math.round(taxInfo.rate * 10_000) / 100;
+  return `${percent} % ${taxInfo.type === 'sales_tax' ? 'sales tax' : taxInfo.type}`;
+}

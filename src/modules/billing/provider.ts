@@ -1,0 +1,71 @@
+// The card work billing hands to a payment provider (DESIGN §4). Plans, prices, tax, trials and
+// the membership a subscription grants are ours (subscriptions-service.ts); the provider only holds
+// customers, turns card tokens into charges, runs 3-D Secure and refunds. The embedded default is
+// the sandbox provider (sandbox-provider.ts); production uses a Recurly adapter behind this interface.
+//
+// Tokenisation is client-side: the browser posts the card to the provider's tokenisation endpoint
+// (for the sandbox, POST /_sandbox/billing/tokens) and sends us only the token. Our server never
+// sees a card number or a security code, so none can reach our tables or logs.
+//
+// Amounts are integer minor units of `currency` (pence, cents, paise).
+
+/** What a token says about its card: enough to show and recognise it, never enough to charge it elsewhere. */
+export interface CardSummary {
+  cardType: string;
+  expMonth: number;
+  expYear: number;
+  firstSix: string;
+  lastFour: string;
+}
+
+export interface ChargeRequest {
+  customerId: string;
+  /** The card token the browser got from the provider. */
+  token: string;
+  /** Minor units; 0 verifies the card without moving money (a trial's start). */
+  amount: number;
+  currency: string;
+  /** The same key never charges twice: a repeat returns the first outcome. */
+  idempotencyKey: string;
+  /** Resuming after a 3-D Secure challenge: the token its completion gave the browser. */
+  threeDSecureActionResultToken?: string | null;
+}
+
+export type ChargeOutcome =
+  | { status: 'success'; transactionId: string; card: CardSummary }
+  | { status: 'declined'; code: string; message: string }
+  | { status: 'insufficient_funds'; code: 'insufficient_funds'; message: string }
+  /** The card's bank wants the buyer to authenticate; the browser completes `actionToken`, then the purchase resumes. */
+  | { status: 'three_d_secure_required'; actionToken: string }
+  /** The provider could not process it (its fault or the network's): nothing was charged. */
+  | { status: 'error'; code: string; message: string };
+
+export type RefundOutcome = { status: 'success'; refundId: string } | { status: 'error'; message: string };
+
+export interface BillingProvider {
+  /** Stored with each billing account ('sandbox', 'recurly'). */
+  readonly name: string;
+  /** A customer (account) at the provider for one of our billing accounts. */
+  createCustomer(input: { accountId: string; email: string | null; firstName: string | null; lastName: string | null }): Promise<{ customerId: string }>;
+  /** The card behind a token, or null when the token is unknown or expired. */
+  describeToken(token: string): Promise<CardSummary | null>;
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /**
+   * Answers a 3-D Secure challenge. With a real provider the buyer's bank does this in the browser;
+   * the sandbox's challenge endpoint calls it. Null when the action token is unknown or already answered.
+   */
+  completeThreeDSecure(actionToken: string, result: 'succeeded' | 'failed'): Promise<{ resultToken: string } | null>;
+  /** Gives back all (or `amount` of) a successful charge. */
+  refund(input: { transactionId: string; amount?: number; idempotencyKey: string }): Promise<RefundOutcome>;
+}
+
+/**
+ * What billing uses when a provider key is configured whose adapter this build does not have:
+ * every call fails, so purchases answer TRANSACTION_ERROR instead of charging the sandbox.
+ */
+export function unconfiguredProvider(key: string): BillingProvider {
+  const fail = async (): Promise<never> => {
+    throw new Error(`No billing provider adapter for the configured key (${key.slice(0, 8)}…); only the sandbox is built`);
+  };
+  return { name: 'unconfigured', createCustomer: fail, describeToken: fail, charge: fail, completeThreeDSecure: fail, refund: fail };
+}

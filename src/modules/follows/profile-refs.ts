@@ -1,0 +1,36 @@
+// Names of the people and organisations readers follow and stories are about. The profiles module
+// has tables but no service yet; these read-only lookups move behind it when the profiles issue
+// adds one. Each is one statement whatever the number of keys.
+import { inArray, type Column } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { organisationProfiles, personProfiles } from '../profiles/schema.ts';
+
+export interface ProfileRef {
+  profileId: string;
+  slug: string;
+  name: string;
+}
+
+export function createProfileRefs(db: Db) {
+  const people = { profileId: personProfiles.profileId, slug: personProfiles.slug, firstName: personProfiles.firstName, lastName: personProfiles.lastName };
+  const organisations = { profileId: organisationProfiles.profileId, slug: organisationProfiles.slug, name: organisationProfiles.title };
+
+  async function peopleWhere(column: Column, keys: readonly string[]): Promise<ProfileRef[]> {
+    if (keys.length === 0) return [];
+    const rows = await db.select(people).from(personProfiles).where(inArray(column, [...keys]));
+    return rows.map(({ firstName, lastName, ...rest }) => ({ ...rest, name: `${firstName} ${lastName}` }));
+  }
+
+  async function organisationsWhere(column: Column, keys: readonly string[]): Promise<ProfileRef[]> {
+    return keys.length === 0 ? [] : db.select(organisations).from(organisationProfiles).where(inArray(column, [...keys]));
+  }
+
+  return {
+    peopleByIds: (ids: readonly string[]) => peopleWhere(personProfiles.profileId, ids),
+    peopleBySlugs: (slugs: readonly string[]) => peopleWhere(personProfiles.slug, slugs),
+    organisationsByIds: (ids: readonly string[]) => organisationsWhere(organisationProfiles.profileId, ids),
+    organisationsBySlugs: (slugs: readonly string[]) => organisationsWhere(organisationProfiles.slug, slugs),
+  };
+}
+
+export type ProfileRefs = ReturnType<typeof createProfileRefs>;

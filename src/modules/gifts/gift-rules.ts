@@ -1,0 +1,137 @@
+// The rules of gift links, shared by the service, GraphQL, the page actions and the components.
+// Isomorphic (no server imports): the dialog and the gifts page parse and word things the same way
+// the API does.
+import { z } from 'zod';
+import { isMemberLevel } from '../../shared/membership.ts';
+import { paths } from '../../shared/paths.ts';
+import type { FieldError } from '../../shared/validation/field-errors.ts';
+
+/** Gift links each member may create per calendar month (UTC). Revoking one does not give it back. */
+export const MONTHLY_GIFT_QUOTA = 10;
+/** How long a gift link opens the story. */
+export const GIFT_LINK_DAYS = 30;
+/** The query parameter of a gift link: /articles/<slug>/?gift=<giftId>. */
+export const GIFT_PARAM = 'gift';
+
+/** A gift as its giver sees it in the list (and the API's StoryGift). */
+export interface GiftSummary {
+  giftId: string;
+  storyId: string;
+  /** Null when the story no longer exists. */
+  story: { slug: string; headline: string } | null;
+  /** The absolute link to share; null when the story no longer exists. */
+  url: string | null;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  redemptionCount: number;
+  status: GiftStatus;
+}
+
+export type GiftStatus = 'active' | 'expired' | 'revoked';
+
+/** This month's allowance. */
+export interface GiftQuota {
+  limit: number;
+  used: number;
+  remaining: number;
+  /** The first instant of next month (UTC), when `used` starts again from 0. */
+  resetsAt: string;
+}
+
+/** What a valid gift link tells the page it opens. */
+export interface OpenedGift {
+  giftId: string;
+  giverName: string;
+  expiresAt: string;
+}
+
+/** A valid gift on the story page it opens: the banner's facts, and whether the reader is its giver. */
+export interface GiftOnPage extends OpenedGift {
+  isGiver: boolean;
+}
+
+/** The giver's list of gift links. */
+export const GIFTS_PAGE_PATH = paths.gifts();
+
+/** Why a member could not create a gift link (beyond bad input). */
+export type GiftRefusal = { reason: 'not_member'; message: string } | { reason: 'quota_exhausted'; message: string; quota: GiftQuota };
+
+/** What the gift dialog's action answers. */
+export type GiftActionData =
+  | { ok: true; intent: 'gift'; gift: GiftSummary; quota: GiftQuota; reused: boolean }
+  | { ok: true; intent: 'revoke'; gift: GiftSummary }
+  | { ok: false; message: string; fieldErrors: FieldError[] };
+
+export const giftMessages = {
+  storyId: 'Choose a story to share',
+  giftId: 'That gift link was not found',
+  notFound: 'We couldn’t find that story',
+  notMember: 'Gift links are a membership benefit. Subscribe to share stories with anyone.',
+  notYours: 'Only the member who created a gift link can revoke it.',
+  intent: 'Choose what to do with the gift link',
+} as const;
+
+const uuid = (message: string) => z.string({ error: message }).trim().toLowerCase().pipe(z.uuid({ error: message }));
+
+export const storyIdSchema = uuid(giftMessages.storyId);
+export const giftIdSchema = uuid(giftMessages.giftId);
+
+export const createGiftSchema = z.object({ storyId: storyIdSchema });
+export const revokeGiftSchema = z.object({ giftId: giftIdSchema });
+
+/** The gift dialog's form (on a story page) and the revoke buttons' (on the gifts page). */
+export const giftFormSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('gift'), storyId: storyIdSchema }), z.object({ intent: z.literal('revoke'), giftId: giftIdSchema })], {
+  error: giftMessages.intent,
+});
+
+/**
+ * Who may create gift links: members (membership level other than None, in any case, as §3
+ * isMember) and admins. Named once; GraphQL reads it from the verified claims, pages from the
+ * session user.
+ */
+export function mayGift({ membershipLevel, isBofAdmin }: { membershipLevel: string; isBofAdmin: boolean }): boolean {
+  // The walls' notion of a member: a Restricted membership opens nothing beyond registration, so it gives nothing either.
+  return isBofAdmin || isMemberLevel(membershipLevel.trim());
+}
+
+/** The first instant of the calendar month (UTC) of `at`, and of the next one. */
+export function quotaPeriod(at: Date): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+export function quotaOf(used: number, at: Date, limit = MONTHLY_GIFT_QUOTA): GiftQuota {
+  return { limit, used, remaining: Math.max(0, limit - used), resetsAt: quotaPeriod(at).end.toISOString() };
+}
+
+/** When a gift created at `createdAt` stops opening its story. */
+export function giftExpiry(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + GIFT_LINK_DAYS * 24 * 60 * 60 * 1000);
+}
+
+export function giftStatus({ expiresAt, revokedAt }: { expiresAt: Date | string; revokedAt: Date | string | null }, at: Date): GiftStatus {
+  if (revokedAt) return 'revoked';
+  return new Date(expiresAt).getTime() <= at.getTime() ? 'expired' : 'active';
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "You have 3 of 10 gift links left this month." */
+export function quotaSentence(quota: GiftQuota): string {
+  const links = (n: number) => `${n} gift link${n === 1 ? '' : 's'}`;
+  return quota.remaining === 0
+    ? `You have used all ${links(quota.limit)} for this month. You can share more from ${dayFormat.format(new Date(quota.resetsAt))}.`
+    : `You have ${quota.remaining} of ${links(quota.limit)} left this month.`;
+}
+
+/** The refusal when the month's allowance is used up: how many are left (none) and when it resets. */
+export function quotaExhaustedMessage(quota: GiftQuota): string {
+  return `You have used all ${quota.limit} of this month’s gift links, so none are left. Your allowance resets on ${dayFormat.format(new Date(quota.resetsAt))}.`;
+}
+
+/** The link to share: the story's page with the gift. */
+export function giftUrl(siteUrl: string, storyPath: string, giftId: string): string {
+  return `${siteUrl.replace(/\/$/, '')}${storyPath}?${GIFT_PARAM}=${giftId}`;
+}

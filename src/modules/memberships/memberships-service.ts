@@ -1,0 +1,100 @@
+// The memberships domain: who holds which membership (§4 level, type, status) and when, and the
+// membership facts in the session claims. Billing, organisations, admins and the demo seed grant
+// memberships here; nothing else writes them.
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { ACTIVE_MEMBERSHIP_STATUSES, type MembershipStatus } from '../../shared/membership.ts';
+import type { ClaimsSource } from '../session/claims-source.ts';
+import { GRANTED_LEVELS, GRANTED_TYPES, MEMBERSHIP_SOURCES, memberships, type MembershipRow } from './schema.ts';
+import { heldMembership, membershipStatus } from './terms.ts';
+
+/** One term of a membership with its §4 status when read (None only for a term that has not started). */
+export type Membership = Omit<MembershipRow, 'status'> & { status: MembershipStatus };
+
+export const grantSchema = z.object({
+  identityId: z.uuid(),
+  level: z.enum(GRANTED_LEVELS),
+  type: z.enum(GRANTED_TYPES),
+  /** How the term runs: renewing (the default), a trial, or canceled (ends at `endsAt`, no renewal). */
+  status: z.enum(ACTIVE_MEMBERSHIP_STATUSES).default('ActiveRenewing'),
+  source: z.enum(MEMBERSHIP_SOURCES),
+  planCode: z.string().min(1).max(255).nullable().default(null),
+  groupAccountId: z.string().min(1).max(255).nullable().default(null),
+  /** Defaults to now. A later start is a future term: the current one runs until then. */
+  startsAt: z.date().optional(),
+  /** Null: no end. */
+  endsAt: z.date().nullable().default(null),
+});
+export type GrantInput = z.input<typeof grantSchema>;
+
+export interface MembershipsServiceOptions {
+  db: Db;
+  now?: () => Date;
+}
+
+export function createMembershipsService({ db, now = () => new Date() }: MembershipsServiceOptions) {
+  const view = (row: MembershipRow, at: Date): Membership => ({ ...row, status: membershipStatus(row, at) });
+
+  /**
+   * The latest term that has started (a later grant ends the earlier ones, so terms never
+   * overlap): within it, its status; past its end, Expired. Null when the identity never held one
+   * (§4 status None) — a term starting in the future is not current yet.
+   */
+  async function currentMembership(identityId: string): Promise<Membership | null> {
+    const at = now();
+    const [row] = await db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.identityId, identityId), lte(memberships.startsAt, at)))
+      .orderBy(desc(memberships.startsAt), desc(memberships.createdAt))
+      .limit(1);
+    return row ? view(row, at) : null;
+  }
+
+  /** Every term the identity held, holds or will hold, newest start first. */
+  async function history(identityId: string): Promise<Membership[]> {
+    const at = now();
+    const rows = await db.select().from(memberships).where(eq(memberships.identityId, identityId)).orderBy(desc(memberships.startsAt), desc(memberships.createdAt));
+    return rows.map((row) => view(row, at));
+  }
+
+  /**
+   * Gives the identity a membership from `startsAt` (now by default). It replaces the current one:
+   * terms still running at that moment end then, and terms not yet started are voided (they end as
+   * they start), so the history shows what was held when. Throws a ZodError for bad input, a RangeError
+   * for a term that would end before it starts.
+   */
+  async function grant(input: GrantInput): Promise<Membership> {
+    const at = now();
+    const { startsAt = at, ...term } = grantSchema.parse(input);
+    if (term.endsAt && term.endsAt <= startsAt) throw new RangeError('A term ends after it starts');
+    const row = await db.transaction(async (tx) => {
+      // Two grants for one identity at once would both see the old term open: take turns.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${term.identityId}, 0))`);
+      await tx
+        .update(memberships)
+        .set({ endsAt: sql`greatest(${memberships.startsAt}, ${startsAt.toISOString()}::timestamptz)`, updatedAt: at })
+        .where(and(eq(memberships.identityId, term.identityId), or(isNull(memberships.endsAt), gt(memberships.endsAt, startsAt))));
+      const [inserted] = await tx
+        .insert(memberships)
+        .values({ id: randomUUID(), ...term, startsAt, createdAt: at, updatedAt: at })
+        .returning();
+      return inserted!;
+    });
+    return view(row, at);
+  }
+
+  /** The main token's membership facts: the current membership's level and type, None/None when expired or none. */
+  const claimsSource: ClaimsSource = {
+    async claimsFor(identityId) {
+      const { level, type } = heldMembership(await currentMembership(identityId));
+      return { membershipLevel: level, membershipType: type };
+    },
+  };
+
+  return { currentMembership, history, grant, claimsSource };
+}
+
+export type MembershipsService = ReturnType<typeof createMembershipsService>;

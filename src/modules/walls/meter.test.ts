@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { createMeterCookies, meterPeriodOf, meterPeriodStart } from './meter.ts';
+
+describe('the meter cookie', () => {
+  const cookies = createMeterCookies({ secret: 'meter-test-secret-meter-test-secret-0001' });
+
+  it('round-trips the visitor and the stories read this period', async () => {
+    const fresh = await cookies.read(undefined, '2026-11');
+    expect(fresh).toMatchObject({ period: '2026-11', read: [] });
+    const token = await cookies.write({ ...fresh, read: ['s1', 's2'] }, new Date('2026-11-21T10:00:00Z'));
+    expect(await cookies.read(token, '2026-11')).toEqual({ visitorId: fresh.visitorId, period: '2026-11', read: ['s1', 's2'] });
+  });
+
+  it('starts a new count in a new period, for the same visitor', async () => {
+    const token = await cookies.write({ visitorId: '7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c', period: '2026-10', read: ['s1'] }, new Date('2026-10-30T10:00:00Z'));
+    expect(await cookies.read(token, '2026-11')).toEqual({ visitorId: '7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c', period: '2026-11', read: [] });
+  });
+
+  it('ignores a tampered or foreign token (a fresh meter, not an error)', async () => {
+    const token = await cookies.write({ visitorId: '7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c', period: '2026-11', read: [] }, new Date());
+    const [header, , signature] = token.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ sub: '7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c', meter: { period: '2026-11', read: [] } })).toString('base64url')}.${signature}`;
+    expect((await cookies.read(forged, '2026-11')).visitorId).not.toBe('7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c');
+    const other = createMeterCookies({ secret: 'another-secret-another-secret-another-01' });
+    expect((await other.read(token, '2026-11')).visitorId).not.toBe('7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c');
+  });
+
+  it('names and starts periods by calendar month or ISO week (UTC)', () => {
+    expect(meterPeriodOf(new Date('2026-11-21T23:59:59Z'), 'month')).toBe('2026-11');
+    expect(meterPeriodStart(new Date('2026-11-21T23:59:59Z'), 'month').toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    expect(meterPeriodOf(new Date('2026-11-21T12:00:00Z'), 'week')).toBe('2026-W47');
+    expect(meterPeriodStart(new Date('2026-11-21T12:00:00Z'), 'week').toISOString()).toBe('2026-11-16T00:00:00.000Z');
+    expect(meterPeriodOf(new Date('2027-01-01T12:00:00Z'), 'week')).toBe('2026-W53');
+  });
+});

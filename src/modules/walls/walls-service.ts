@@ -1,0 +1,84 @@
+// The walls domain at run time: who the reader is (session claims, or the anonymous meter cookie),
+// the decision for a story, the meter that follows from it, and the paywall token's contents.
+import type { SessionUser } from '../../web/auth/session-user.ts';
+import { createCookieReader } from '../../web/auth/cookies.ts';
+import type { PaywallClaims } from '../session/tokens.ts';
+import { isMemberLevel } from '../../shared/membership.ts';
+import { decideAccess, type AccessDecision, type Reader, type StoryFacts } from './access.ts';
+import { ENTITLEMENTS, entitlementsFor } from './entitlements.ts';
+import { assignAll, groupLabel, type Assignment } from './experiments.ts';
+import { METER_COOKIE, meterPeriodOf, meterPeriodStart, type MeterCookies } from './meter.ts';
+import type { NextBestAction, WallRules } from './rules.ts';
+
+export interface WallsServiceOptions {
+  rules: { current(): WallRules };
+  meterCookies: MeterCookies;
+  /** Reading history (the follows module): the signed-in reader's meter. */
+  reads: {
+    recordReads(input: { userId: string; storyIds: readonly string[] }): Promise<void>;
+    storiesReadSince(input: { userId: string; since: Date }): Promise<string[]>;
+  };
+  /** The identity's membership level and admin flag, as the session claims have them. */
+  membershipOf(identityId: string): Promise<{ membershipLevel: string; isBofAdmin: boolean; userId: string | null }>;
+  now?: () => Date;
+}
+
+export interface StoryAccess {
+  decision: AccessDecision;
+  assignments: Assignment[];
+  /** A new meter cookie to set (the anonymous reader's count or visitor id changed). */
+  meterCookie: string | null;
+}
+
+export function createWallsService({ rules, meterCookies, reads, membershipOf, now = () => new Date() }: WallsServiceOptions) {
+  const readMeterCookie = (cookieHeader: string | undefined) => createCookieReader(() => cookieHeader ?? '').get(METER_COOKIE);
+
+  return {
+    rules: () => rules.current(),
+
+    /** The decision for a story page, and the anonymous meter that follows from it. */
+    async storyAccess({ user, cookieHeader, story, gift }: { user: SessionUser | null; cookieHeader: string | undefined; story: StoryFacts; gift?: { giftId: string } | null }): Promise<StoryAccess> {
+      const current = rules.current();
+      if (user?.isLoggedIn) {
+        const reader: Reader = { kind: 'signed-in', membershipLevel: user.membershipLevel, membershipType: user.membershipType, isAdmin: user.isBofAdmin };
+        const assignments = assignAll(current, user.id);
+        return { decision: decideAccess({ reader, story, context: { rules: current, assignments, gift } }), assignments, meterCookie: null };
+      }
+      const at = now();
+      const token = readMeterCookie(cookieHeader);
+      const meter = await meterCookies.read(token, meterPeriodOf(at, current.meter.period));
+      const assignments = assignAll(current, meter.visitorId);
+      const decision = decideAccess({ reader: { kind: 'anonymous', meterRead: meter.read }, story, context: { rules: current, assignments, gift } });
+      const counted = decision.kind === 'full' && decision.countsTowardMeter;
+      // Written when it changes, and for a new visitor, so experiment groups stay put across visits.
+      const changed = counted || !token || meter.read.length === 0;
+      const meterCookie = changed ? await meterCookies.write(counted ? { ...meter, read: [...meter.read, story.id] } : meter, at) : null;
+      return { decision, assignments, meterCookie };
+    },
+
+    /** The banner that suggests the reader's next step (nbaVariant, actionPromoted). */
+    nextBestAction(user: SessionUser | null): NextBestAction | null {
+      const audience = !user?.isLoggedIn ? 'anonymous' : isMemberLevel(user.membershipLevel) ? 'member' : 'registered';
+      return rules.current().nextBestActions.find((action) => action.audience === audience) ?? null;
+    },
+
+    /**
+     * The paywall token's claims (session PaywallSource). The anonymous meter in the request's
+     * cookie is merged into the reader's history first, so signing up neither resets nor
+     * double-counts it (story ids are unique in the history).
+     */
+    async paywallFor(identityId: string, at: Date, cookieHeader?: string): Promise<PaywallClaims> {
+      const current = rules.current();
+      const period = meterPeriodOf(at, current.meter.period);
+      const { membershipLevel, isBofAdmin, userId } = await membershipOf(identityId);
+      const entitlements = isBofAdmin ? [...ENTITLEMENTS] : [...entitlementsFor(membershipLevel)];
+      if (!userId) return { entitlements, meter: { period, read: [] }, experiment_groups: [] };
+      const anonymous = await meterCookies.read(readMeterCookie(cookieHeader), period);
+      await reads.recordReads({ userId, storyIds: anonymous.read });
+      const read = await reads.storiesReadSince({ userId, since: meterPeriodStart(at, current.meter.period) });
+      return { entitlements, meter: { period, read }, experiment_groups: assignAll(current, userId).map(groupLabel) };
+    },
+  };
+}
+
+export type WallsService = ReturnType<typeof createWallsService>;

@@ -1,0 +1,89 @@
+// tRPC's building blocks (§7 "Typed RPC-style client"): the per-request context, the error shape
+// the browser reads, and the two kinds of procedure. Services throw the same domain errors as for
+// GraphQL (AuthError, InputError); here they become UNAUTHORIZED and BAD_REQUEST.
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AuthError, requireUser } from '../../modules/session/resolve-user.ts';
+import type { VerifiedMainToken } from '../../modules/session/tokens.ts';
+import { InputError, SOMETHING_WENT_WRONG } from '../graphql/errors.ts';
+import type { Services } from '../services.ts';
+import { isFromOwnSite } from '../same-origin.ts';
+
+export interface TrpcContext {
+  services: Services;
+  /** The verified main-token claims; null when the token is missing, expired or tampered with. */
+  user: VerifiedMainToken | null;
+  /** False when the browser says another site sent the request: mutations are refused then. */
+  fromOwnSite: boolean;
+  requestId: string;
+  log: FastifyBaseLogger;
+}
+
+export const CROSS_SITE_MESSAGE = 'This request came from another site, so it was not accepted.';
+
+export async function createTrpcContext(request: FastifyRequest, { services, siteOrigin }: { services: Services; siteOrigin: string }): Promise<TrpcContext> {
+  return {
+    services,
+    user: await services.session.userFromRequest(request.headers.cookie),
+    fromOwnSite: isFromOwnSite(request, siteOrigin),
+    requestId: request.id,
+    log: request.log,
+  };
+}
+
+/** The input error behind a tRPC error: ours from a service, or zod's from a procedure's input. */
+function inputErrorOf(cause: unknown): InputError | null {
+  if (cause instanceof InputError) return cause;
+  if (cause instanceof z.ZodError) return InputError.fromZod(cause);
+  return null;
+}
+
+function codeForDomainError(cause: unknown): TRPC_ERROR_CODE_KEY | null {
+  if (cause instanceof AuthError) return 'UNAUTHORIZED';
+  if (inputErrorOf(cause)) return 'BAD_REQUEST';
+  return null;
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  // Never send stack traces, whatever NODE_ENV says (§8).
+  isDev: false,
+  errorFormatter({ shape, error, ctx }) {
+    const input = inputErrorOf(error.cause);
+    const unexpected = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      // An unexpected error's own message may describe internals; support finds it by request id.
+      message: unexpected ? SOMETHING_WENT_WRONG : (input?.message ?? shape.message),
+      data: {
+        ...shape.data,
+        ...(input && { fieldErrors: input.fieldErrors }),
+        // §8: the client recognises an auth error by its type, within 3 levels (isAuthError).
+        ...(error.cause instanceof AuthError && { type: error.cause.type }),
+        ...(unexpected && ctx && { requestId: ctx.requestId }),
+      },
+    };
+  },
+});
+
+export const router = t.router;
+
+// Outermost: whatever a service or a later middleware throws keeps its domain meaning.
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const code = codeForDomainError(result.error.cause);
+  if (!code || code === result.error.code) return result;
+  return { ...result, error: new TRPCError({ code, message: result.error.cause!.message, cause: result.error.cause }) };
+});
+
+const ownSiteMutations = t.middleware(({ ctx, type, next }) => {
+  if (type === 'mutation' && !ctx.fromOwnSite) throw new TRPCError({ code: 'FORBIDDEN', message: CROSS_SITE_MESSAGE });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(ownSiteMutations);
+
+/** Needs a signed-in user: anyone else gets UNAUTHORIZED, marked as an AuthError (isAuthError in the browser). */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { claims: requireUser(ctx.user) } }));

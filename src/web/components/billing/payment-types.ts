@@ -1,0 +1,42 @@
+// What the payment page's server half (modules/billing/payment-page.server.ts) hands the page, and
+// what its action answers. Display-ready strings: the catalogue and tax rules stay on the server.
+
+export const PAYMENT_PATH = '/subscriptions/individuals/payment/';
+
+/** The sandbox provider's browser endpoints (modules/billing/sandbox-routes.ts). */
+export const SANDBOX_TOKENS_URL = '/_sandbox/billing/tokens';
+export const sandboxChallengeUrl = (actionToken: string) => `/_sandbox/billing/3ds/${encodeURIComponent(actionToken)}`;
+
+export interface PaymentView {
+  plan: { code: string; title: string; summary: string; interval: 'year' | 'month'; trialDays: number; features: string[] };
+  price: {
+    currency: string;
+    /** Per interval, tax included: "£300.00". */
+    fullPrice: string;
+    itemPrice: string;
+    taxAmount: string;
+    /** "20 % VAT", or null when no tax applies. */
+    taxLabel: string | null;
+    /** "a year" or "a month". */
+    per: string;
+    dueToday: string;
+    /** When a trial starting now would end, or null without a trial. */
+    trialEnds: string | null;
+  };
+  countryCode: string;
+  currencies: string[];
+  countries: { key: string; title: string }[];
+  billing: { firstName: string; lastName: string };
+  /** Why this reader cannot buy this plan now (already a member, trial used …), or null. */
+  refusal: { type: string; message: string } | null;
+  invalidCurrency: string | null;
+  /** Where the confirmation links back to (the story the reader came from, or /). */
+  returnTo: string;
+  /** Whether the embedded sandbox provider takes the cards (the only provider built so far). */
+  sandbox: boolean;
+}
+
+export type PaymentActionData =
+  | { status: 'success'; title: string; isTrial: boolean; trialEndsAt: string | null; renewsAt: string | null; fullPrice: string }
+  | { status: 'three_d_secure'; actionToken: string; message: string }
+  | { status: 'error'; type?: string; message: string; fieldErrors?: Record<string, string> };

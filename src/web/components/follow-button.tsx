@@ -1,0 +1,49 @@
+// Follow and unfollow an author, section or topic. A toggle button (aria-pressed) in a form that
+// posts to its route's action (modules/follows/follow-action.server.ts): it works before
+// JavaScript, and after hydration a fetcher sends it without leaving the page. Signed-out readers
+// get a link to sign in that brings them back here.
+import { Link, useFetcher, useLocation } from 'react-router';
+import type { FollowActionData, FollowState } from '../../modules/follows/follow-rules.ts';
+import { paths } from '../../shared/paths.ts';
+import { useRootData } from '../lib/root-data.ts';
+import { canonicalUrl } from '../lib/seo.ts';
+import { withReturnTo } from '../routes/user/user-paths.ts';
+
+export function FollowButton({ follow, name }: { follow: FollowState; name: string }) {
+  const fetcher = useFetcher<FollowActionData>();
+  const siteUrl = useRootData()?.config.siteUrl ?? '';
+  const { pathname, search } = useLocation();
+
+  if (follow.following === null) {
+    return (
+      // A document load: the sign-in screen starts its flow with a redirect to the identity API, which is not a route.
+      <Link reloadDocument className="button button--secondary button--small" to={withReturnTo(paths.login(), canonicalUrl(siteUrl, pathname))}>
+        Sign in to follow<span className="visually-hidden">{` ${name}`}</span>
+      </Link>
+    );
+  }
+
+  // Shown at once, before the server answers; the loaders' next answer confirms it.
+  const intent = fetcher.formData?.get('intent');
+  const following = intent ? intent === 'follow' : follow.following;
+  const problem = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors[0]?.message : undefined;
+
+  return (
+    // Posted to this page's own address (with its trailing slash), so without JavaScript the
+    // answer is this page again, at its canonical URL.
+    <fetcher.Form method="post" action={`${canonicalUrl('', pathname)}${search}`}>
+      <input type="hidden" name="followsType" value={follow.followsType} />
+      <input type="hidden" name="followsKey" value={follow.followsKey} />
+      {/* The name stays "Follow …" whatever the state: aria-pressed says whether it is on. */}
+      <button type="submit" name="intent" value={following ? 'unfollow' : 'follow'} aria-pressed={following} className={following ? 'button button--small' : 'button button--secondary button--small'}>
+        {following && <span aria-hidden="true">✓&nbsp;</span>}
+        Follow<span className="visually-hidden">{` ${name}`}</span>
+      </button>
+      {problem && (
+        <p className="form-message form-message--error" role="alert">
+          {problem}
+        </p>
+      )}
+    </fetcher.Form>
+  );
+}

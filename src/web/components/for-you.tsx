@@ -1,0 +1,84 @@
+// "For you" on the home page: stories picked from what the signed-in reader follows and has not
+// read yet (GraphQL recommendedStories). Fetched in the browser after hydration, so the home page
+// itself stays the same for everyone and can be cached; an expired token is refreshed by the
+// GraphQL client and the call retried, so the reader never sees the difference.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../shared/paths.ts';
+import { browserGraphQLClient } from '../api/browser-clients.ts';
+import { useRootData } from '../lib/root-data.ts';
+import { useSessionUser } from '../lib/session.ts';
+
+const RECOMMENDED_STORIES = /* GraphQL */ `
+  query RecommendedStories($first: Int) {
+    recommendedStories(first: $first) {
+      __typename
+      ... on RecommendedStoriesSuccess {
+        stories { id title description uri primarySection { name } }
+      }
+    }
+  }
+`;
+
+interface Recommended {
+  id: string;
+  title: string;
+  description: string;
+  uri: string;
+  primarySection: { name: string };
+}
+
+interface RecommendedData {
+  recommendedStories: { __typename: string; stories?: Recommended[] };
+}
+
+const STORY_COUNT = 4;
+
+export function ForYou() {
+  const root = useRootData();
+  const user = useSessionUser(root?.user ?? null);
+  const [stories, setStories] = useState<Recommended[] | null>(null);
+  const userId = user?.isLoggedIn ? user.id : null;
+
+  useEffect(() => {
+    if (!userId || !root) return;
+    let current = true;
+    browserGraphQLClient(root.config)
+      .query<RecommendedData>(RECOMMENDED_STORIES, { first: STORY_COUNT })
+      .then((data) => {
+        if (current) setStories(data.recommendedStories.stories ?? []);
+      })
+      // Recommendations are extra: if they cannot load, the rest of the page is what the reader came for.
+      .catch(() => {
+        if (current) setStories([]);
+      });
+    return () => {
+      current = false;
+    };
+  }, [userId, root]);
+
+  if (!userId || !stories?.length) return null;
+  return (
+    <section className="rail for-you" aria-labelledby="for-you-heading">
+      <div className="rail__head">
+        <h2 id="for-you-heading" className="rail-title">
+          For you
+        </h2>
+        <Link to={paths.following()} className="rail__more">
+          What you follow <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+      <ol className="list-plain for-you__list">
+        {stories.map((story) => (
+          <li key={story.id} className="for-you__item">
+            <p className="kicker">{story.primarySection.name}</p>
+            <h3 className="for-you__title">
+              <Link to={story.uri}>{story.title}</Link>
+            </h3>
+            <p className="for-you__text">{story.description}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,237 @@
+// /user/membership/ (§2): the reader's membership and its §4 status, the subscription (plan, price
+// with tax as charged, dates), the invoices and the card on file, with an "Update card" form that
+// tokenises the new card in the browser like the payment page (useCardFields from
+// components/billing/payment-form.tsx) — the card number never reaches this page's action.
+// Signed-out readers sign in and come back. The server half is modules/billing/membership-page.server.ts.
+import { useSyncExternalStore, type FormEvent } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { membershipAction, membershipLoader, type MembershipActionData, type MembershipView } from '../../../modules/billing/membership-page.server.ts';
+import { paths } from '../../../shared/paths.ts';
+import { AccountLayout } from '../../components/account-layout.tsx';
+import { useCardFields } from '../../components/billing/payment-form.tsx';
+import { FormNotice } from '../../components/form-fields.tsx';
+import type { Route } from './+types/membership';
+import { requireSignedIn } from './details.server.ts';
+import { userPageMeta } from './user-meta.ts';
+
+const PATH = paths.membership();
+const noSubscription = () => () => {};
+
+export async function loader(args: Route.LoaderArgs) {
+  const view = await membershipLoader(args);
+  // Cancellation (subscriptions/cancel.tsx): the link while there is something to cancel, and a redeemed retention coupon.
+  const { cancellation } = args.context.services.billing;
+  const cancellable = await cancellation.cancellableSubscription((await requireSignedIn(args, PATH)).session.identityId);
+  return { ...view, cancellable: cancellable !== null, coupon: cancellable ? await cancellation.couponFor(cancellable.id) : null };
+}
+
+export function action(args: Route.ActionArgs) {
+  return membershipAction(args);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Your membership', description: 'Your membership, subscription, invoices and card.', path: PATH });
+
+export default function Membership({ loaderData }: Route.ComponentProps) {
+  const { email, membership, subscription, invoices, card, hasAccount, cancellable, coupon } = loaderData;
+  const account = paths.account();
+  return (
+    <AccountLayout
+      title="Your membership"
+      intro={
+        <>
+          Signed in as <strong>{email}</strong>
+        </>
+      }
+      menu={[
+        { label: 'Personal details', href: `${account}#details` },
+        { label: 'Email address', href: `${account}#email` },
+        { label: 'Security', href: `${account}#security` },
+        { label: 'Membership', href: PATH, current: true },
+        { label: 'Following', href: paths.following() },
+        { label: 'Gift links', href: paths.gifts() },
+        { label: 'Sign out', href: paths.logout() },
+      ]}
+    >
+      <section className="account-section membership-section" aria-labelledby="membership-heading">
+        <h2 id="membership-heading" className="account-section__title">
+          Membership
+        </h2>
+        {membership ? (
+          <dl className="membership-facts">
+            <div>
+              <dt>Level</dt>
+              <dd>{membership.level}</dd>
+            </div>
+            <div>
+              <dt>Type</dt>
+              <dd>{membership.type}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd data-status={membership.status}>{membership.statusText}</dd>
+            </div>
+          </dl>
+        ) : (
+          <p className="account-section__intro">
+            No membership. <Link to={paths.packages()}>See membership options</Link>
+          </p>
+        )}
+      </section>
+
+      {subscription && (
+        <section className="account-section membership-section" aria-labelledby="subscription-heading">
+          <h2 id="subscription-heading" className="account-section__title">
+            Subscription
+          </h2>
+          <dl className="membership-facts">
+            <div>
+              <dt>Plan</dt>
+              <dd>{subscription.title}</dd>
+            </div>
+            <div>
+              <dt>Price</dt>
+              <dd>
+                {subscription.price}
+                {subscription.taxLabel && <span className="membership-facts__note"> including {subscription.taxLabel}</span>}
+              </dd>
+            </div>
+            <div>
+              <dt>Currency</dt>
+              <dd>{subscription.currency}</dd>
+            </div>
+            {subscription.started && (
+              <div>
+                <dt>Started</dt>
+                <dd>{subscription.started}</dd>
+              </div>
+            )}
+            {subscription.trialEnds && (
+              <div>
+                <dt>Free trial ends</dt>
+                <dd>{subscription.trialEnds}</dd>
+              </div>
+            )}
+            {subscription.currentPeriodEnds && (
+              <div>
+                <dt>Current period ends</dt>
+                <dd>{subscription.currentPeriodEnds}</dd>
+              </div>
+            )}
+          </dl>
+          {coupon && (
+            <p className="membership-coupon">
+              Discount: {coupon.discountPercent} % off your next renewal (code {coupon.code})
+            </p>
+          )}
+          {cancellable && (
+            <p>
+              <Link to="/subscriptions/cancel/">Cancel membership</Link>
+            </p>
+          )}
+        </section>
+      )}
+
+      {hasAccount && (
+        <section className="account-section membership-section" aria-labelledby="invoices-heading">
+          <h2 id="invoices-heading" className="account-section__title">
+            Invoices
+          </h2>
+          {invoices.length === 0 ? (
+            <p className="account-section__intro">No invoices yet.</p>
+          ) : (
+            <table className="membership-invoices">
+              <caption className="visually-hidden">Your invoices, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {invoices.map((invoice) => (
+                  <tr key={invoice.id}>
+                    <td>
+                      <time dateTime={invoice.dateTime}>{invoice.date}</time>
+                    </td>
+                    <td>{invoice.amount}</td>
+                    <td>{invoice.status}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
+
+      {hasAccount && <CardSection card={card} />}
+    </AccountLayout>
+  );
+}
+
+function CardSection({ card }: { card: MembershipView['card'] }) {
+  const fetcher = useFetcher<MembershipActionData>();
+  // False in the server render and before hydration: without JavaScript nothing can be tokenised.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const newCard = useCardFields();
+  const { problem: localProblem } = newCard;
+  const busy = newCard.tokenizing || fetcher.state !== 'idle';
+  const answer = fetcher.state === 'idle' && !localProblem ? fetcher.data : undefined;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    // The card goes to the provider; the action gets the token only.
+    await newCard.withToken(async (cardToken) => {
+      await fetcher.submit({ intent: 'update-card', cardToken }, { method: 'post' });
+      newCard.clear();
+    });
+  }
+
+  return (
+    <section id="card" className="account-section membership-section" aria-labelledby="card-heading">
+      <h2 id="card-heading" className="account-section__title">
+        Card
+      </h2>
+      {card ? (
+        <dl className="membership-facts membership-card">
+          <div>
+            <dt>Card</dt>
+            <dd>
+              {card.type} ending {card.lastFour}
+            </dd>
+          </div>
+          <div>
+            <dt>Expires</dt>
+            <dd>{card.expiry}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="account-section__intro">No card on file.</p>
+      )}
+      <section className="account-panel" aria-labelledby="update-card-heading">
+        <h3 id="update-card-heading" className="account-panel__title">
+          Update card
+        </h3>
+        <p id="update-card-secure" className="account-panel__text">
+          Your new card is checked with your bank (nothing is charged) and used for your next payment. Your card details go straight to our payment provider; we never see or store your card number.
+        </p>
+        <noscript>
+          <p className="payment__noscript">Updating your card needs JavaScript: your card details go from your browser straight to our payment provider, never through our server.</p>
+        </noscript>
+        <div className="membership-card__notice">
+          {answer?.status === 'success' && <FormNotice kind="success">{answer.message}</FormNotice>}
+        </div>
+        {(localProblem ?? (answer?.status === 'error' ? answer.message : null)) && <FormNotice kind="error">{localProblem ?? (answer?.status === 'error' ? answer.message : '')}</FormNotice>}
+        <form method="post" className="membership-card__form" onSubmit={onSubmit} noValidate aria-describedby="update-card-secure">
+          {newCard.fields}
+          <p>
+            <button type="submit" className="button" disabled={!hydrated || busy}>
+              {busy ? 'Updating…' : 'Update card'}
+            </button>
+          </p>
+        </form>
+      </section>
+    </section>
+  );
+}
