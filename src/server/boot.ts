@@ -2,10 +2,14 @@
 import { count } from 'drizzle-orm';
 import type { Config } from '../config/config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
-import { seedDemoAccounts, seedDemoContent } from '../db/seed.ts';
+import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoContent } from '../db/seed.ts';
 import { seedDemoAnalytics } from '../modules/analytics/demo-events.ts';
+import { seedDemoSubscriptions } from '../modules/billing/demo-subscriptions.ts';
 import { stories } from '../modules/content/schema.ts';
 import type { Services } from './services.ts';
+
+/** The academic address the demo student verified (an Oxford address: the dataset knows ox.ac.uk). */
+export const DEMO_ACADEMIC_EMAIL = 'demo.student@ox.ac.uk';
 
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
   return openDatabase(config.database.kind === 'postgres' ? { kind: 'postgres', url: config.database.url } : { kind: 'pglite', dataDir: config.database.dataDir });
@@ -26,8 +30,20 @@ export async function prepareDatabase(database: Database, config: Config): Promi
  * The demo accounts (README) go with the demo content, never in prod. They need the services
  * (identity, accounts, memberships), so this runs once the app is built. Checked on every start:
  * a database seeded before they existed gets them too; accounts that exist are left alone.
+ * With the sandbox provider, the individual and student members then hold real sandbox
+ * subscriptions (modules/billing/demo-subscriptions.ts), made once; `subscribed` lists who got one.
  */
-export async function prepareDemoAccounts(database: Database, services: Services, config: Config): Promise<{ created: string[] }> {
-  if (!config.demoContent || config.appEnv === 'prod') return { created: [] };
-  return { created: await seedDemoAccounts(database.db, services) };
+export async function prepareDemoAccounts(database: Database, services: Services, config: Config): Promise<{ created: string[]; subscribed: string[] }> {
+  if (!config.demoContent || config.appEnv === 'prod') return { created: [], subscribed: [] };
+  const created = await seedDemoAccounts(database.db, services);
+  const sandbox = services.billing.sandbox;
+  const subscribed = sandbox
+    ? await seedDemoSubscriptions({ db: database.db, provider: sandbox, identity: services.identity, memberships: services.memberships, lifecycle: services.lifecycle, accounts: DEMO_ACCOUNTS })
+    : [];
+  // The demo student is a verified student, as if they had confirmed an academic address.
+  for (const account of DEMO_ACCOUNTS.filter((demo) => demo.membership?.type === 'Student')) {
+    const found = await services.identity.identities.findByIdentifier(account.email);
+    if (found) await services.students.seedVerifiedAddress({ identityId: found.id, email: DEMO_ACADEMIC_EMAIL, graduationYear: new Date().getUTCFullYear() + 2 });
+  }
+  return { created, subscribed };
 }

@@ -20,8 +20,9 @@ async function main() {
   const { seeded } = await prepareDatabase(database, config);
   const app = await buildApp({ config, database, backgroundJobs: true });
   if (seeded) app.log.info('created the demo content');
-  const { created } = await prepareDemoAccounts(database, app.services, config);
+  const { created, subscribed } = await prepareDemoAccounts(database, app.services, config);
   if (created.length > 0) app.log.info({ accounts: created }, 'created the demo accounts (README)');
+  if (subscribed.length > 0) app.log.info({ accounts: subscribed }, 'gave the demo members their sandbox subscriptions');
 
   let closing = false;
   const shutdown = (signal: string) => {

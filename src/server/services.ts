@@ -9,6 +9,7 @@ import { createSandboxProvider } from "../modules/billing/sandbox-provider.ts";
 import { createCancellationService } from "../modules/billing/cancellation.ts";
 import { createBillingService } from "../modules/billing/subscriptions-service.ts";
 import { createLifecycle } from "../modules/billing/lifecycle.ts";
+import { createUpgrades } from "../modules/billing/upgrades.ts";
 import { createJobRunner } from "../modules/jobs/job-runner.ts";
 import { createContentService } from "../modules/content/content-service.ts";
 import {
@@ -27,6 +28,7 @@ import { createFollowsService } from "../modules/follows/follows-service.ts";
 import { createLookupsService } from "../modules/lookups/lookups-service.ts";
 import { createMediaService } from "../modules/media/media-service.ts";
 import { createMembershipsService } from "../modules/memberships/memberships-service.ts";
+import { createStudentsService } from "../modules/students/students-service.ts";
 import { combineClaimsSources } from "../modules/session/claims-source.ts";
 import { createSessionService } from "../modules/session/session-service.ts";
 import { createMeterCookies } from "../modules/walls/meter.ts";
@@ -114,6 +116,19 @@ export function createServices({
   });
   const follows = createFollowsService({ db, content: services.content });
   const memberships = createMembershipsService({ db });
+  // Student memberships (issue 7): the academic email address and its code; billing asks it who may buy a student plan.
+  const students = createStudentsService({
+    db,
+    mail,
+    pepper: identitySecret(config),
+    userIdOf: async (identityId) => {
+      const userId = (await services.identity.identities.get(identityId))
+        ?.identity.metadataPublic?.user_id;
+      return typeof userId === "string" || typeof userId === "number"
+        ? String(userId)
+        : null;
+    },
+  });
   // Every fact in the session claims (admin, user data, membership): the session and the walls read the same.
   const claimsSource = combineClaimsSources(
     accounts.claimsSource,
@@ -173,6 +188,9 @@ export function createServices({
       return email ? { email } : null;
     },
   });
+  const emailOf = async (identityId: string) =>
+    (await services.identity.identities.get(identityId))?.identity.traits
+      .email ?? null;
   const billing = Object.assign(
     createBillingService({
       db,
@@ -181,6 +199,7 @@ export function createServices({
       mail,
       siteUrl: config.siteUrl,
       lifecycle,
+      isVerifiedStudent: students.isVerifiedStudent,
       personOf: async (identityId) => {
         const found = await services.identity.identities.get(identityId);
         return found
@@ -188,7 +207,6 @@ export function createServices({
               email: found.identity.traits.email,
               firstName: found.identity.traits.name?.first ?? null,
               lastName: found.identity.traits.name?.last ?? null,
-              metadataAdmin: found.identity.metadataAdmin ?? null,
             }
           : null;
       },
@@ -201,9 +219,17 @@ export function createServices({
         memberships,
         mail,
         siteUrl: config.siteUrl,
-        emailOf: async (identityId) =>
-          (await services.identity.identities.get(identityId))?.identity.traits
-            .email ?? null,
+        emailOf,
+      }),
+      // Upgrades with a proration preview (modules/billing/upgrades.ts).
+      upgrades: createUpgrades({
+        db,
+        provider: sandboxBilling ?? unconfiguredProvider(config.keys.billing),
+        memberships,
+        mail,
+        siteUrl: config.siteUrl,
+        lifecycle,
+        emailOf,
       }),
     },
   );
@@ -213,6 +239,7 @@ export function createServices({
     accounts,
     follows,
     memberships,
+    students,
     walls,
     gifts,
     billing,

@@ -17,4 +17,6 @@ export const paths = {
   membership: () => '/user/membership/',
   newsletters: () => '/user/newsletters/',
   packages: () => '/subscriptions/packages/',
+  upgrade: () => '/subscriptions/upgrade/',
+  upgradePayment: (planCode?: string) => `/subscriptions/upgrade/payment/${planCode ? `?plan=${encodeURIComponent(planCode)}` : ''}`,
 } as const;

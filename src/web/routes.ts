@@ -31,7 +31,13 @@ export default [
   route('subscriptions/faq', 'routes/subscriptions/faq.tsx'),
   route('subscriptions/executive', 'routes/subscriptions/executive.tsx'),
   route('subscriptions/individuals/payment', 'routes/subscriptions/payment.tsx'),
+  // Student memberships (issue 7 "Students"): verify the academic address, pay, the confirmation.
+  route('subscriptions/students/validation', 'routes/subscriptions/students-validation.tsx'),
+  route('subscriptions/students/payment', 'routes/subscriptions/students-payment.tsx'),
+  route('subscriptions/students/confirmation', 'routes/subscriptions/students-confirmation.tsx'),
   // Cancellation with a retention offer (modules/billing/cancellation.ts).
+  route('subscriptions/upgrade', 'routes/subscriptions/upgrade.tsx'),
+  route('subscriptions/upgrade/payment', 'routes/subscriptions/upgrade-payment.tsx'),
   route('subscriptions/cancel', 'routes/subscriptions/cancel.tsx'),
   route('subscriptions/cancel/confirmation', 'routes/subscriptions/cancel-confirmation.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -6,6 +6,7 @@ import { IndividualAccountType, MembershipEligibilityType } from '../billing/gra
 import { membershipEligibility } from '../billing/eligibility.ts';
 import { heldMembership } from '../memberships/terms.ts';
 import { requireUser } from '../session/resolve-user.ts';
+import { UserAcademicDataType } from '../students/graphql.ts';
 import type { VerifiedMainToken } from '../session/tokens.ts';
 import type { UserData } from './accounts-service.ts';
 
@@ -49,31 +50,6 @@ const UserProfileType = builder.objectRef<UserProfile>('UserProfile').implement(
   }),
 });
 
-interface UserAcademicData {
-  userId: string;
-  email: string;
-  emailVerified: boolean;
-  emailVerificationCode: string | null;
-  emailVerifiedDateTime: Date | null;
-  graduationYear: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-const UserAcademicDataType = builder.objectRef<UserAcademicData>('UserAcademicData').implement({
-  description: "A student's academic address and its verification (student memberships).",
-  fields: (t) => ({
-    userId: t.exposeString('userId'),
-    email: t.exposeString('email'),
-    emailVerified: t.exposeBoolean('emailVerified'),
-    emailVerificationCode: t.exposeString('emailVerificationCode', { nullable: true }),
-    emailVerifiedDateTime: t.expose('emailVerifiedDateTime', { type: 'DateTime', nullable: true }),
-    graduationYear: t.exposeInt('graduationYear', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-  }),
-});
-
 interface OrganisationAccountSummary {
   accountId: string;
   title: string;
@@ -114,7 +90,12 @@ const ViewerType = builder.objectRef<Viewer>('Viewer').implement({
         };
       },
     }),
-    userAcademicData: t.field({ type: UserAcademicDataType, nullable: true, description: 'Null until the person verifies an academic address.', resolve: () => null }),
+    userAcademicData: t.field({
+      type: UserAcademicDataType,
+      nullable: true,
+      description: 'The academic address a student entered and whether it is verified; null until they enter one.',
+      resolve: ({ claims }, _args, { services }) => services.students.academicData(claims.sub),
+    }),
     isQuiltBetaTester: t.boolean({ resolve: ({ claims }, _args, { services }) => services.accounts.isQuiltBetaTester(claims.sub) }),
     individualAccount: t.field({
       type: IndividualAccountType,

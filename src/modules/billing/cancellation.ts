@@ -1,7 +1,8 @@
 // Cancelling a membership with a retention offer (issue 7, §3 Cancellation, §4 cancellation outcome).
 // A member who starts cancelling gives a reason; if eligible, they are offered RETENTION_COUPON
 // (50 % off the next renewal). Accepting records the coupon against the subscription (outcome
-// accepted_discount; RecurlySubscription.cancellationCoupon shows it, and a renewal applies it);
+// accepted_discount; RecurlySubscription.cancellationCoupon shows it until the next renewal applies
+// it, once: lifecycle.ts charges the discounted price and marks it used);
 // going on cancels: the subscription is CANCELED, the membership becomes ActiveCanceled with the
 // same end (access until the term ends, no renewal), the reasons are kept, an email confirms it.
 //
@@ -12,7 +13,7 @@
 //   person, which also covers "while a discount runs" — a redeemed coupon stays on the
 //   subscription until a renewal uses it, and the offer is not made again after that either.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { paths } from '../../shared/paths.ts';
@@ -75,6 +76,19 @@ function view(row: Row): PurchasedSubscription {
 
 const termEnd = (row: Row) => row.currentTermEndsAt ?? row.currentPeriodEndsAt ?? row.trialEndsAt;
 
+/**
+ * The coupon accepted on a subscription that no renewal has used yet (the next renewal applies it,
+ * lifecycle.ts, and marks it used), with the id of the cancellation record that holds it; null when none waits.
+ */
+export async function pendingCoupon(db: Db, subscriptionId: string): Promise<{ cancellationId: string; coupon: CancellationCoupon } | null> {
+  const [row] = await db
+    .select()
+    .from(billingCancellations)
+    .where(and(eq(billingCancellations.subscriptionId, subscriptionId), eq(billingCancellations.action, 'accepted_discount'), isNull(billingCancellations.couponUsedAt)))
+    .limit(1);
+  return row?.couponCode && row.couponDiscountType ? { cancellationId: row.id, coupon: { code: row.couponCode, discountType: row.couponDiscountType, discountPercent: row.couponDiscountPercent } } : null;
+}
+
 export function createCancellationService({ db, memberships, mail, emailOf, siteUrl, now = () => new Date(), onError = (error, context) => console.error(`billing: ${context}`, error) }: CancellationServiceOptions) {
   /** The person's subscription that may be cancelled: the ACTIVE one, or null. */
   async function cancellableSubscription(identityId: string): Promise<PurchasedSubscription | null> {
@@ -102,14 +116,9 @@ export function createCancellationService({ db, memberships, mail, emailOf, site
     return { isEligible: cancellable !== null && !(await hasUsedDiscount(identityId)), coupon: RETENTION_COUPON };
   }
 
-  /** The coupon redeemed on a subscription, for RecurlySubscription.cancellationCoupon. */
+  /** The coupon redeemed on a subscription, for RecurlySubscription.cancellationCoupon: until the renewal that uses it, then null. */
   async function couponFor(subscriptionId: string): Promise<CancellationCoupon | null> {
-    const [row] = await db
-      .select()
-      .from(billingCancellations)
-      .where(and(eq(billingCancellations.subscriptionId, subscriptionId), eq(billingCancellations.action, 'accepted_discount')))
-      .limit(1);
-    return row?.couponCode && row.couponDiscountType ? { code: row.couponCode, discountType: row.couponDiscountType, discountPercent: row.couponDiscountPercent } : null;
+    return (await pendingCoupon(db, subscriptionId))?.coupon ?? null;
   }
 
   /** The subscription when it is the person's and ACTIVE, or why not. */

@@ -9,6 +9,7 @@ import type { FieldError } from '../../shared/validation/field-errors.ts';
 import { CURRENCIES } from './catalogue.ts';
 import { audienceForPackages, currencyForCountry, parseCurrency, pricedPlans, type PricedPlan, type SubscriptionPrice, type TaxInfo } from './pricing.ts';
 import { validateVatNumber, type VatValidation } from './tax/index.ts';
+import { UPGRADE_ERROR_TYPES, type UpgradeErrorType, type UpgradeFailure, type UpgradePreview } from './upgrades.ts';
 
 export interface CreditCardInfo {
   cardType: string;
@@ -423,6 +424,107 @@ builder.mutationFields((t) => ({
       const result = await services.billing.cancellation.cancel({ identityId: claims.sub, subscriptionId: String(input.subscriptionId), reason: input.reason, otherReason: input.otherReason });
       if (!result.ok) throw cancellationFailure(result.error, claims.user_id ?? claims.sub);
       return result.outcome;
+    },
+  }),
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Upgrades (issue 7, upgrades.ts): subscriptionUpgradePreview shows what an upgrade costs before
+// the member confirms; purchaseSubscriptionUpgrade charges it (card on file, or a new card token)
+// and moves the subscription and the membership to the new plan. Errors: AuthError (signed out),
+// SubscriptionUpgradeError (its type says why), ThreeDSecureError (a new card that needs the
+// bank's challenge), ZodError (unknown plan, malformed input).
+
+export class SubscriptionUpgradeError extends Error {
+  constructor(
+    readonly type: UpgradeErrorType,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SubscriptionUpgradeError';
+  }
+}
+
+const UpgradeErrorTypeEnum = builder.enumType('SubscriptionUpgradeErrorType', { values: UPGRADE_ERROR_TYPES });
+
+builder.objectType(SubscriptionUpgradeError, {
+  name: 'SubscriptionUpgradeError',
+  description: 'The upgrade was refused or the card was not charged; `message` says what to do.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ type: t.expose('type', { type: UpgradeErrorTypeEnum }) }),
+});
+
+const SubscriptionUpgradePreviewType = builder.objectRef<UpgradePreview>('SubscriptionUpgradePreview').implement({
+  description:
+    'What upgrading costs, in integer minor units of `currency`. The upgrade starts a new billing period on the new plan now; ' +
+    'the unused part of what was paid for the current period is credited (proRata).',
+  fields: (t) => ({
+    currency: t.exposeString('currency', { description: 'The subscription’s currency: an upgrade is billed in it.' }),
+    dueToday: t.exposeInt('dueToday', { description: 'Charged now: planFee − proRata + taxAmount.' }),
+    planFee: t.exposeInt('planFee', { description: "The new plan's fee for one billing interval, before tax." }),
+    planFeePerMonth: t.exposeInt('planFeePerMonth', { description: 'planFee per month (a yearly fee divided by 12).' }),
+    proRata: t.exposeInt('proRata', { description: 'The credit for the unused part of the current period, before tax; 0 during a free trial.' }),
+    taxAmount: t.exposeInt('taxAmount', { description: "The tax on today's charge." }),
+    taxInfo: t.expose('taxInfo', { type: TaxInfoType }),
+    total: t.exposeInt('total', { description: 'What each renewal on the new plan costs, tax included.' }),
+    totalPerMonth: t.exposeInt('totalPerMonth', { description: 'total per month (a yearly total divided by 12).' }),
+  }),
+});
+
+const UpgradeCompletionType = builder.objectRef<{ subscription: PurchasedSubscription; previousPlan: string; currentPlan: string }>('SubscriptionUpgrade').implement({
+  description: 'A completed upgrade (§9 purchase completion: subscriptionId, previousPlan, currentPlan).',
+  fields: (t) => ({
+    subscription: t.expose('subscription', { type: IndividualSubscriptionType }),
+    previousPlan: t.exposeString('previousPlan'),
+    currentPlan: t.exposeString('currentPlan'),
+  }),
+});
+
+const PurchaseSubscriptionUpgradeInput = builder.inputType('PurchaseSubscriptionUpgradeInput', {
+  fields: (t) => ({
+    planCode: t.string({ required: true, description: 'The plan to move to; subscriptionUpgradePreview shows its cost.' }),
+    currency: t.string({ required: true, description: "The subscription's currency (EUR, GBP, INR or USD); another is INVALID_CURRENCY." }),
+    idempotencyKey: t.string({ required: true, description: 'One per upgrade attempt: a retry with the same key returns the first result and never charges twice.' }),
+    cardToken: t.string({ description: 'A new card from the provider’s card form; without it the card on file is charged.' }),
+    threeDSecureActionResultToken: t.string({ description: 'Resuming after a 3-D Secure challenge: the token its completion returned.' }),
+  }),
+});
+
+function upgradeFailure(failure: UpgradeFailure): Error {
+  return failure.kind === 'invalid' ? new InputError(failure.fieldErrors) : new SubscriptionUpgradeError(failure.type, failure.message);
+}
+
+builder.queryFields((t) => ({
+  subscriptionUpgradePreview: t.field({
+    type: SubscriptionUpgradePreviewType,
+    description: "What upgrading the signed-in member's subscription to `planCode` costs today and at each renewal.",
+    errors: { types: [AuthError, SubscriptionUpgradeError, InputError], directResult: false, union: { name: 'SubscriptionUpgradePreviewResult' }, result: { name: 'SubscriptionUpgradePreviewSuccess' }, dataField: { name: 'preview' } },
+    args: { planCode: t.arg.string({ required: true }), currency: t.arg.string() },
+    resolve: async (_root, { planCode, currency }, { user, services }) => {
+      const result = await services.billing.upgrades.preview({ identityId: requireUser(user).sub, planCode: planCode.slice(0, 100), currency: currency?.slice(0, 10) });
+      if (result.kind !== 'preview') throw upgradeFailure(result);
+      return result.preview;
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  purchaseSubscriptionUpgrade: t.field({
+    type: UpgradeCompletionType,
+    description: 'Upgrades the signed-in member’s subscription to a plan that opens more, charging the previewed amount.',
+    errors: { types: [AuthError, SubscriptionUpgradeError, ThreeDSecureError, InputError], union: { name: 'PurchaseSubscriptionUpgradeResult' } },
+    args: { input: t.arg({ type: PurchaseSubscriptionUpgradeInput, required: true }) },
+    resolve: async (_root, { input }, { user, services }) => {
+      const result = await services.billing.upgrades.purchaseUpgrade({ identityId: requireUser(user).sub, ...input });
+      switch (result.kind) {
+        case 'success':
+          return result;
+        case 'three_d_secure':
+          throw new ThreeDSecureError(result.accountCode, result.code, result.recurlyToken, result.threeDSecureActionToken, result.message);
+        case 'error':
+        case 'invalid':
+          throw upgradeFailure(result);
+      }
     },
   }),
 }));

@@ -4,15 +4,18 @@
 // trial → converted → renewed; a renewal declined → dunning retries → recovered after a card update;
 // → exhausted → EXPIRED with membership None in the session claims; canceled → active until the term
 // end → EXPIRED, never charged; the job runner retries a failing handler and two racing runners run a job once.
+// The retention coupon (STAY50, cancellation.ts): the next renewal (a trial's conversion, a dunning retry)
+// charges half the item price plus the tax on that, its invoice says so, the coupon is then used and
+// no longer shown, and the renewal after is at full price.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
-import { signIn } from '../../test/graphql.ts';
+import { graphql, signIn } from '../../test/graphql.ts';
 import { createJobRunner } from '../jobs/job-runner.ts';
 import { jobs } from '../jobs/schema.ts';
 import { outbox } from '../mail/schema.ts';
 import { DUNNING_RETRY_DAYS } from './lifecycle.ts';
-import { billingInvoices, billingSubscriptions, billingTransactions } from './schema.ts';
+import { billingAccounts, billingCancellations, billingInvoices, billingSubscriptions, billingTransactions, sandboxBillingPayments } from './schema.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let app: App;
@@ -61,6 +64,39 @@ const subscription = async (id: string) => (await app.db.select().from(billingSu
 const charges = async (accountId: string) => app.db.select().from(billingTransactions).where(and(eq(billingTransactions.accountId, accountId), eq(billingTransactions.kind, 'purchase')));
 const notices = async (email: string) => (await app.db.select().from(outbox).where(eq(outbox.to, email))).filter((row) => row.template === 'membership_notice').map((row) => (row.data as { notice: string }).notice);
 const level = async (identityId: string) => (await app.services.memberships.claimsSource.claimsFor(identityId)).membershipLevel;
+
+const noticesWithData = async (email: string) =>
+  (await app.db.select().from(outbox).where(eq(outbox.to, email)))
+    .filter((row) => row.template === 'membership_notice')
+    .map((row) => row.data as { notice: string; note: string; lines: { label: string; value: string }[] });
+/** What the sandbox provider charged the account's customer, oldest first: [status, amount]. */
+async function providerCharges(accountId: string) {
+  const [account] = await app.db.select().from(billingAccounts).where(eq(billingAccounts.id, accountId));
+  const rows = await app.db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.customerId, account!.providerCustomerId));
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).filter((row) => row.amount > 0).map((row) => [row.status, row.amount]);
+}
+const invoices = async (subscriptionId: string) =>
+  (await app.db.select().from(billingInvoices).where(eq(billingInvoices.subscriptionId, subscriptionId)))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map(({ subtotal, taxAmount, total, discountAmount, couponCode }) => ({ subtotal, taxAmount, total, discountAmount, couponCode }));
+
+/** Cookies for the person signed in now (the fake clock has moved past the sign-in's tokens). */
+async function cookieNow(identityId: string) {
+  const { token } = await app.services.identity.sessions.create({ identityId, method: 'password', device: {} });
+  const issued = await app.services.session.refreshTokens({ identitySessionToken: token });
+  return `ory_kratos_session=${token}; bof_session=${issued!.main.token}; blaize_jwt=${issued!.paywall.token}`;
+}
+/** RecurlySubscription.cancellationCoupon as the viewer reads it. */
+async function shownCoupon(identityId: string) {
+  const { data, errors } = await graphql(app, 'query { viewer { ... on Viewer { individualAccount { subscriptions { cancellationCoupon { code discountPercent } } } } } }', { cookie: await cookieNow(identityId) });
+  expect(errors).toBeUndefined();
+  return data!.viewer.individualAccount.subscriptions[0].cancellationCoupon as { code: string; discountPercent: number } | null;
+}
+async function acceptRetentionCoupon(identityId: string, subscriptionId: string) {
+  const accepted = await app.services.billing.cancellation.redeemDiscount({ identityId, subscriptionId });
+  expect(accepted.ok).toBe(true);
+}
+const STAY50 = { code: 'STAY50', discountPercent: 50 };
 
 /** The session claims as a fresh sign-in at the current (fake) time gets them. */
 async function claimedLevel(identityId: string) {
@@ -186,6 +222,130 @@ describe('the subscription lifecycle', () => {
     expect(await charges(bought.accountId)).toHaveLength(1);
     expect(await notices(person.email)).toEqual(['expired']);
     expect(await claimedLevel(person.identityId)).toBe('None');
+  });
+});
+
+describe('the retention coupon at renewal', () => {
+  it('halves the next renewal once (item price halved, VAT on that), records it on the invoice, then charges the full price', async () => {
+    // Premium in GBP for a UK reader: £450.00 + 20 % VAT = £540.00.
+    const { person, subscriptionId } = await buy(PREMIUM, CARDS.success);
+    const bought = await subscription(subscriptionId);
+    expect([bought.itemPrice, bought.taxAmount, bought.fullPrice]).toEqual([45000, 9000, 54000]);
+    clock.advance(30 * DAY);
+    await acceptRetentionCoupon(person.identityId, subscriptionId);
+    expect(await shownCoupon(person.identityId)).toEqual(STAY50);
+
+    clock.to(bought.currentPeriodEndsAt);
+    await app.services.jobs.runDue();
+    const renewed = await subscription(subscriptionId);
+    expect(renewed.currentPeriodStartedAt).toEqual(bought.currentPeriodEndsAt);
+    // £225.00 + £45.00 VAT: what the provider charged, what we recorded, what the invoice says.
+    expect(await providerCharges(bought.accountId)).toEqual([
+      ['succeeded', 54000],
+      ['succeeded', 27000],
+    ]);
+    expect((await charges(bought.accountId)).map((row) => [row.status, row.amount])).toEqual([
+      ['success', 54000],
+      ['success', 27000],
+    ]);
+    expect(await invoices(subscriptionId)).toEqual([
+      { subtotal: 45000, taxAmount: 9000, total: 54000, discountAmount: 0, couponCode: null },
+      { subtotal: 22500, taxAmount: 4500, total: 27000, discountAmount: 22500, couponCode: 'STAY50' },
+    ]);
+    // The subscription's price is unchanged; the coupon is used by that invoice and no longer shown.
+    expect([renewed.itemPrice, renewed.fullPrice]).toEqual([45000, 54000]);
+    const [coupon] = await app.db.select().from(billingCancellations).where(eq(billingCancellations.subscriptionId, subscriptionId));
+    expect(coupon!.couponUsedAt).not.toBeNull();
+    expect(coupon!.couponInvoiceId).toBe(renewed.activeInvoiceId);
+    expect(await shownCoupon(person.identityId)).toBeNull();
+    expect(await app.services.billing.cancellation.couponFor(subscriptionId)).toBeNull();
+
+    const [receipt] = await noticesWithData(person.email);
+    expect(receipt!.notice).toBe('renewed');
+    expect(receipt!.lines).toEqual([
+      { label: 'Plan', value: 'Premium (yearly)' },
+      { label: 'Price', value: '£450.00' },
+      { label: 'Retention discount STAY50', value: '−£225.00' },
+      { label: '20 % VAT', value: '£45.00' },
+      { label: 'Charged today', value: '£270.00' },
+      { label: 'Card', value: 'Visa ending 4242' },
+    ]);
+    // The next renewal is quoted, and charged, at the full price.
+    expect(receipt!.note).toContain('at £540.00 a year');
+
+    clock.to(renewed.currentPeriodEndsAt);
+    await app.services.jobs.runDue();
+    expect((await providerCharges(bought.accountId)).map(([, amount]) => amount)).toEqual([54000, 27000, 54000]);
+    expect((await invoices(subscriptionId)).at(-1)).toEqual({ subtotal: 45000, taxAmount: 9000, total: 54000, discountAmount: 0, couponCode: null });
+    const second = (await noticesWithData(person.email))[1]!;
+    expect(second.lines.map((line) => line.label)).not.toContain('Retention discount STAY50');
+    expect(second.lines).toContainEqual({ label: 'Charged today', value: '£540.00' });
+  });
+
+  it("quotes the discounted first year in the trial's notice and charges it when the trial converts", async () => {
+    // Standard in GBP for a UK reader: £250.00 + 20 % VAT = £300.00; with STAY50, £125.00 + £25.00.
+    const { person, subscriptionId } = await buy(TRIAL, CARDS.success);
+    const bought = await subscription(subscriptionId);
+    await acceptRetentionCoupon(person.identityId, subscriptionId);
+
+    clock.set(new Date(bought.trialEndsAt!.getTime() - 3 * DAY + 1000));
+    await app.services.jobs.runDue();
+    const [notice] = await noticesWithData(person.email);
+    expect(notice!.notice).toBe('trial_ending');
+    expect(notice!.note).toContain('Then £150.00 for the first year with your retention discount STAY50, and £300.00 a year after that');
+    expect(notice!.lines).toContainEqual({ label: 'Retention discount STAY50', value: '−£125.00' });
+    expect(notice!.lines).toContainEqual({ label: "Due at the trial's end", value: '£150.00' });
+
+    clock.to(bought.trialEndsAt);
+    await app.services.jobs.runDue();
+    expect(await providerCharges(bought.accountId)).toEqual([['succeeded', 15000]]);
+    expect(await invoices(subscriptionId)).toEqual([
+      { subtotal: 0, taxAmount: 0, total: 0, discountAmount: 0, couponCode: null },
+      { subtotal: 12500, taxAmount: 2500, total: 15000, discountAmount: 12500, couponCode: 'STAY50' },
+    ]);
+    expect(await shownCoupon(person.identityId)).toBeNull();
+
+    clock.to((await subscription(subscriptionId)).currentPeriodEndsAt);
+    await app.services.jobs.runDue();
+    expect((await providerCharges(bought.accountId)).map(([, amount]) => amount)).toEqual([15000, 30000]);
+  });
+
+  it('tries the discounted amount in each dunning retry, and uses the coupon only when a retry goes through', async () => {
+    const { person, subscriptionId } = await buy(PREMIUM, CARDS.declinesLater);
+    const bought = await subscription(subscriptionId);
+    await acceptRetentionCoupon(person.identityId, subscriptionId);
+
+    clock.to(bought.currentPeriodEndsAt);
+    await app.services.jobs.runDue();
+    clock.set(new Date(bought.currentPeriodEndsAt!.getTime() + DUNNING_RETRY_DAYS[0] * DAY + 1000));
+    await app.services.jobs.runDue();
+    expect(await providerCharges(bought.accountId)).toEqual([
+      ['succeeded', 54000],
+      ['declined', 27000],
+      ['declined', 27000],
+    ]);
+    expect((await charges(bought.accountId)).filter((row) => row.status === 'declined').map((row) => row.amount)).toEqual([27000, 27000]);
+    const failed = await noticesWithData(person.email);
+    expect(failed.map((row) => row.notice)).toEqual(['payment_failed', 'payment_failed']);
+    expect(failed[0]!.lines).toContainEqual({ label: 'Amount', value: '£270.00' });
+    expect(failed[0]!.lines).toContainEqual({ label: 'Retention discount STAY50', value: '−£225.00' });
+    // A failed charge does not use the coupon.
+    expect(await shownCoupon(person.identityId)).toEqual(STAY50);
+
+    const fresh = await app.services.billing.sandbox!.tokenize({ number: CARDS.other, month: '12', year: '2040', cvv: '123' });
+    if (!fresh.ok) throw new Error('tokenize failed');
+    expect((await app.services.billing.updateCard({ identityId: person.identityId, cardToken: fresh.token })).kind).toBe('success');
+    clock.set(new Date(bought.currentPeriodEndsAt!.getTime() + DUNNING_RETRY_DAYS[1] * DAY + 1000));
+    await app.services.jobs.runDue();
+    const recovered = await subscription(subscriptionId);
+    expect(recovered.isInDunning).toBe(false);
+    expect((await providerCharges(bought.accountId)).at(-1)).toEqual(['succeeded', 27000]);
+    expect((await invoices(subscriptionId)).at(-1)).toEqual({ subtotal: 22500, taxAmount: 4500, total: 27000, discountAmount: 22500, couponCode: 'STAY50' });
+    expect(await shownCoupon(person.identityId)).toBeNull();
+
+    clock.to(recovered.currentPeriodEndsAt);
+    await app.services.jobs.runDue();
+    expect((await providerCharges(bought.accountId)).at(-1)).toEqual(['succeeded', 54000]);
   });
 });
 

@@ -10,12 +10,18 @@
 //                 subscription, period and attempt (a retried job never charges twice):
 //       success → ACTIVE, not in dunning, the next period (invoice, transaction), membership
 //                 ActiveRenewing to the new period's end, the renewal receipt, the next period_end.
+//       A retention coupon accepted while cancelling (cancellation.ts) and not used yet applies to
+//       this charge, once: its percent off the item price, the tax worked out again on what is left
+//       at the subscription's rate; the invoice carries the discounted subtotal, tax and total, the
+//       coupon is marked used by that invoice (cancellationCoupon is null after it) and the period
+//       after is at full price. The trial's notice and each dunning retry quote the discounted amount
+//       while the coupon waits.
 //       failure → isInDunning; retried DUNNING_RETRY_DAYS after the period's end, membership kept
 //                 (ActiveRenewing) until the next attempt, the "payment failed" email each time;
 //                 after the last attempt fails → EXPIRED, the membership ends then, "membership ended".
 // Jobs carry the period they were scheduled for: a job for a period the subscription has left is a no-op.
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
 import type { JobRunner } from "../jobs/job-runner.ts";
 import type { MailService } from "../mail/mail-service.ts";
@@ -23,11 +29,14 @@ import type { MembershipsService } from "../memberships/memberships-service.ts";
 import type { GRANTED_LEVELS, GRANTED_TYPES } from "../memberships/schema.ts";
 import { paths } from "../../shared/paths.ts";
 import { planByCode, type Plan } from "./catalogue.ts";
-import { formatDay, formatMoney } from "./money.ts";
+import { pendingCoupon } from "./cancellation.ts";
+import { formatDay, formatMoney, taxLabel } from "./money.ts";
+import { discountedPrice } from "./pricing.ts";
 import type { BillingProvider } from "./provider.ts";
 import { CARD_ON_FILE_TOKEN } from "./sandbox-provider.ts";
 import {
   billingAccounts,
+  billingCancellations,
   billingInvoices,
   billingSubscriptions,
   billingTransactions,
@@ -45,6 +54,19 @@ export const LIFECYCLE_JOBS = {
 
 const DAY = 86_400_000;
 type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
+
+/** What the next charge of a subscription is: its price, or less under a coupon that waits for a renewal. */
+interface RenewalCharge {
+  subtotal: number;
+  discount: number;
+  taxAmount: number;
+  total: number;
+  coupon: { cancellationId: string; code: string } | null;
+}
+
+/** "−£125.00": a discount as an email line shows it. */
+const minus = (amount: number, currency: string) =>
+  `−${formatMoney(amount, currency)}`;
 
 function addInterval(from: Date, interval: Plan["interval"]): Date {
   const to = new Date(from);
@@ -158,6 +180,53 @@ export function createLifecycle({
     return row ?? null;
   }
 
+  /** The next charge: the subscription's price, with the retention coupon applied when one waits (once: the renewal marks it used). */
+  async function nextCharge(row: SubscriptionRow): Promise<RenewalCharge> {
+    const pending = await pendingCoupon(db, row.id);
+    const percent =
+      pending?.coupon.discountType === "percent"
+        ? pending.coupon.discountPercent
+        : null;
+    if (!pending || percent === null)
+      return {
+        subtotal: row.itemPrice,
+        discount: 0,
+        taxAmount: row.taxAmount,
+        total: row.fullPrice,
+        coupon: null,
+      };
+    const price = discountedPrice(
+      { itemPrice: row.itemPrice, taxInfo: row.taxInfo },
+      { code: pending.coupon.code, discountPercent: percent },
+    );
+    return {
+      subtotal: price.itemPrice,
+      discount: price.discount,
+      taxAmount: price.taxAmount,
+      total: price.fullPrice,
+      coupon: {
+        cancellationId: pending.cancellationId,
+        code: pending.coupon.code,
+      },
+    };
+  }
+
+  /** The discount's lines in an email: the price, the coupon's amount off, the tax on what is left. None without a coupon. */
+  function discountLines(row: SubscriptionRow, charge: RenewalCharge) {
+    if (!charge.coupon) return [];
+    const tax = taxLabel(row.taxInfo);
+    return [
+      { label: "Price", value: formatMoney(row.itemPrice, row.currency) },
+      {
+        label: `Retention discount ${charge.coupon.code}`,
+        value: minus(charge.discount, row.currency),
+      },
+      ...(tax
+        ? [{ label: tax, value: formatMoney(charge.taxAmount, row.currency) }]
+        : []),
+    ];
+  }
+
   async function trialEnding(payload: Record<string, unknown>) {
     const row = await load(String(payload.subscriptionId));
     if (
@@ -169,11 +238,24 @@ export function createLifecycle({
       return;
     const plan = planByCode(row.planCode);
     const per = plan?.interval === "month" ? "a month" : "a year";
+    const charge = await nextCharge(row);
+    const then = charge.coupon
+      ? `Then ${formatMoney(charge.total, row.currency)} for the first ${plan?.interval === "month" ? "month" : "year"} with your retention discount ${charge.coupon.code}, and ${formatMoney(row.fullPrice, row.currency)} ${per} after that`
+      : `Then ${formatMoney(row.fullPrice, row.currency)} ${per}`;
     await notify(
       row,
       plan,
       "trial_ending",
-      `Your free trial ends on ${formatDay(row.trialEndsAt!)}. Then ${formatMoney(row.fullPrice, row.currency)} ${per}, unless you cancel before.`,
+      `Your free trial ends on ${formatDay(row.trialEndsAt!)}. ${then}, unless you cancel before.`,
+      charge.coupon
+        ? [
+            ...discountLines(row, charge),
+            {
+              label: "Due at the trial's end",
+              value: formatMoney(charge.total, row.currency),
+            },
+          ]
+        : [],
     );
   }
 
@@ -260,7 +342,8 @@ export function createLifecycle({
       .where(eq(billingAccounts.id, row.accountId));
     if (!account)
       throw new Error(`Subscription ${row.id} has no billing account`);
-    const amount = row.fullPrice;
+    const charge = await nextCharge(row);
+    const amount = charge.total;
     // A provider exception (network) throws: the job is retried with the same key.
     const outcome = await provider.charge({
       customerId: account.providerCustomerId,
@@ -303,13 +386,26 @@ export function createLifecycle({
             subscriptionId: row.id,
             state: "paid",
             currency: row.currency,
-            subtotal: row.itemPrice,
-            taxAmount: row.taxAmount,
+            subtotal: charge.subtotal,
+            taxAmount: charge.taxAmount,
             total: amount,
             taxInfo: row.taxInfo,
+            discountAmount: charge.discount,
+            couponCode: charge.coupon?.code ?? null,
             createdAt: at,
             paidAt: at,
           });
+        // The coupon applies once: this renewal used it.
+        if (charge.coupon)
+          await tx
+            .update(billingCancellations)
+            .set({ couponUsedAt: at, couponInvoiceId: invoiceId })
+            .where(
+              and(
+                eq(billingCancellations.id, charge.coupon.cancellationId),
+                isNull(billingCancellations.couponUsedAt),
+              ),
+            );
         await tx
           .insert(billingTransactions)
           .values({
@@ -333,12 +429,13 @@ export function createLifecycle({
         renewed,
         plan,
         "renewed",
-        `Your membership renews on ${formatDay(nextEndsAt)} at ${formatMoney(amount, row.currency)} ${per}, unless you cancel before.`,
+        `Your membership renews on ${formatDay(nextEndsAt)} at ${formatMoney(row.fullPrice, row.currency)} ${per}, unless you cancel before.`,
         [
           {
             label: "Plan",
             value: `${plan.title} (${plan.interval === "year" ? "yearly" : "monthly"})`,
           },
+          ...discountLines(row, charge),
           { label: "Charged today", value: formatMoney(amount, row.currency) },
           {
             label: "Card",
@@ -400,6 +497,7 @@ export function createLifecycle({
       "payment_failed",
       `We will try again on ${formatDay(retryAt)}. Update your card before then to keep your membership.`,
       [
+        ...discountLines(row, charge),
         { label: "Amount", value: formatMoney(amount, row.currency) },
         { label: "Reason", value: failure.message },
       ],

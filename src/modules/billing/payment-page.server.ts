@@ -1,20 +1,26 @@
-// The payment page's server half (/subscriptions/individuals/payment/, src/web/routes/subscriptions/payment.tsx):
-// what the page shows (plan, price with the buyer's tax, eligibility, where to go afterwards) and the
-// purchase its form submits. Server-only, so the catalogue, tax rules and services stay out of the browser bundle.
+// The payment pages' server half: /subscriptions/individuals/payment/ (src/web/routes/subscriptions/payment.tsx)
+// and /subscriptions/students/payment/ (students-payment.tsx), one `kind` each. What the page shows
+// (plan, price with the buyer's tax, eligibility, where to go afterwards) and the purchase its form
+// submits. A student plan needs a verified academic address: without one the page sends the reader to
+// /subscriptions/students/validation/ first, and a student purchase ends on the student confirmation
+// page. Server-only, so the catalogue, tax rules and services stay out of the browser bundle.
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { paths } from '../../shared/paths.ts';
-import { PAYMENT_PATH, type PaymentActionData, type PaymentView } from '../../web/components/billing/payment-types.ts';
+import { PAYMENT_PATH, STUDENT_CONFIRMATION_PATH, STUDENT_PAYMENT_PATH, STUDENT_VALIDATION_PATH, type PaymentActionData, type PaymentKind, type PaymentView } from '../../web/components/billing/payment-types.ts';
 import { formFields, safeNextPath } from '../../web/routes/user/details.server.ts';
 import { absoluteSiteUrl, currentSession } from '../../web/routes/user/identity.server.ts';
 import { withReturnTo } from '../../web/routes/user/user-paths.ts';
-import { CURRENCIES, planByCode, type Currency } from './catalogue.ts';
+import { CURRENCIES, planByCode, type Currency, type Plan } from './catalogue.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
 import { currencyForCountry, parseCurrency, subscriptionPrice } from './pricing.ts';
 import { PURCHASE_MESSAGES } from './subscriptions-service.ts';
 
-export { PAYMENT_PATH };
-const PATH = PAYMENT_PATH;
-const DEFAULT_PLAN = 'individuals_standard_yearly_trial_v1';
+export { PAYMENT_PATH, STUDENT_PAYMENT_PATH };
+/** Each payment page: its path, the plan it offers when none is asked for, and the plans it sells. */
+const PAGES: Record<PaymentKind, { path: string; defaultPlan: string; sells: (plan: Plan) => boolean }> = {
+  individual: { path: PAYMENT_PATH, defaultPlan: 'individuals_standard_yearly_trial_v1', sells: (plan) => plan.audience !== 'student' },
+  student: { path: STUDENT_PAYMENT_PATH, defaultPlan: 'students_standard_yearly_v1', sells: (plan) => plan.audience === 'student' },
+};
 const DEFAULT_COUNTRY = 'GB';
 
 const country = (value: string | null | undefined) => {
@@ -23,29 +29,30 @@ const country = (value: string | null | undefined) => {
 };
 
 /** Where to send the buyer afterwards: ?return_to=, else the same-site page that linked here (the walled story), else home. */
-function returnTarget(request: Request, siteUrl: string): string {
+function returnTarget(request: Request, siteUrl: string, page: string): string {
   const url = new URL(request.url);
   const candidates = [url.searchParams.get('return_to'), request.headers.get('referer')];
   for (const candidate of candidates) {
     const next = safeNextPath(candidate, siteUrl);
-    if (next && !next.startsWith(PATH) && !next.startsWith('/user/') && !next.startsWith('/_')) return next.replace(/\.data(\?|$)/, '$1');
+    if (next && !next.startsWith(page) && !next.startsWith(STUDENT_VALIDATION_PATH) && !next.startsWith('/user/') && !next.startsWith('/_')) return next.replace(/\.data(\?|$)/, '$1');
   }
   return '/';
 }
 
-export async function paymentLoader(args: { request: Request; context: AppLoadContext }): Promise<PaymentView> {
+export async function paymentLoader(args: { request: Request; context: AppLoadContext }, kind: PaymentKind = 'individual'): Promise<PaymentView> {
   const { request, context } = args;
+  const page = PAGES[kind];
   const url = new URL(request.url);
-  const returnTo = returnTarget(request, context.config.siteUrl);
+  const returnTo = returnTarget(request, context.config.siteUrl, page.path);
   const signedIn = await currentSession(args);
   if (!signedIn) {
-    const query = new URLSearchParams({ plan: url.searchParams.get('plan') ?? DEFAULT_PLAN, return_to: returnTo });
-    throw redirect(withReturnTo(paths.login(), absoluteSiteUrl(context.config, `${PATH}?${query}`)));
+    const query = new URLSearchParams({ plan: url.searchParams.get('plan') ?? page.defaultPlan, return_to: returnTo });
+    throw redirect(withReturnTo(paths.login(), absoluteSiteUrl(context.config, `${page.path}?${query}`)));
   }
   const identityId = signedIn.session.identityId;
-  const { accounts, billing, lookups } = context.services;
-  const plan = planByCode(url.searchParams.get('plan') ?? DEFAULT_PLAN);
-  if (!plan || plan.audience === 'student') throw data({ message: 'That plan is not on sale here.' }, 404);
+  const { accounts, billing, lookups, students } = context.services;
+  const plan = planByCode(url.searchParams.get('plan') ?? page.defaultPlan);
+  if (!plan || !page.sells(plan)) throw data({ message: 'That plan is not on sale here.' }, 404);
 
   const userData = await accounts.getUserData(identityId);
   const countryCode = country(url.searchParams.get('country')) ?? country(userData?.country) ?? country(request.headers.get('cf-ipcountry')) ?? DEFAULT_COUNTRY;
@@ -53,11 +60,19 @@ export async function paymentLoader(args: { request: Request; context: AppLoadCo
   const currency: Currency = (asked ? parseCurrency(asked) : null) ?? currencyForCountry(countryCode);
   const price = subscriptionPrice({ plan, currency, countryCode });
   const refusal = await billing.purchaseRefusal(identityId, plan);
+  // A student who has not verified an academic address (or has graduated) verifies it first, then comes back.
+  if (refusal === 'INELIGIBLE_FOR_STUDENT_MEMBERSHIP') {
+    const query = new URLSearchParams({ plan: plan.code, ...(url.searchParams.get('currency') ? { currency: url.searchParams.get('currency')! } : {}) });
+    throw redirect(`${STUDENT_VALIDATION_PATH}?${query}`);
+  }
+  const academic = kind === 'student' ? await students.academicData(identityId) : null;
   const tax = taxLabel(price.taxInfo);
   const per = plan.interval === 'year' ? 'a year' : 'a month';
   const trialEnds = plan.trialDays > 0 ? formatDay(new Date(Date.now() + plan.trialDays * 86_400_000)) : null;
 
   const view: PaymentView = {
+    kind,
+    student: academic?.emailVerified && academic.graduationYear ? { email: academic.email, graduationYear: academic.graduationYear } : null,
     plan: { code: plan.code, title: plan.title, summary: plan.summary, interval: plan.interval, trialDays: plan.trialDays, features: plan.features },
     price: {
       currency,
@@ -81,13 +96,15 @@ export async function paymentLoader(args: { request: Request; context: AppLoadCo
   return view;
 }
 
-export async function paymentAction(args: { request: Request; context: AppLoadContext }): Promise<PaymentActionData> {
+export async function paymentAction(args: { request: Request; context: AppLoadContext }, kind: PaymentKind = 'individual'): Promise<PaymentActionData> {
   const { request, context } = args;
   const signedIn = await currentSession(args);
   if (!signedIn) return { status: 'error', message: 'Your session ended. Sign in again to continue.' };
   const fields = await formFields(request);
   if (!fields.cardToken) return { status: 'error', message: 'Enter your card details. The card form needs JavaScript, so your card goes straight to our payment provider.' };
-  const result = await context.services.billing.purchaseIndividualSubscription({
+  const { billing } = context.services;
+  const purchase = kind === 'student' ? billing.purchaseStudentSubscription : billing.purchaseIndividualSubscription;
+  const result = await purchase({
     identityId: signedIn.session.identityId,
     planCode: fields.plan ?? '',
     currency: fields.currency ?? '',
@@ -100,6 +117,8 @@ export async function paymentAction(args: { request: Request; context: AppLoadCo
     case 'success': {
       // The membership goes into the session claims now, so the next page (the story) opens in full.
       await context.refreshSession();
+      // A student's purchase ends on its own confirmation page (the new claims ride on this redirect).
+      if (kind === 'student') throw redirect(STUDENT_CONFIRMATION_PATH);
       const { subscription } = result;
       const per = subscription.price && planByCode(subscription.planCode)?.interval === 'month' ? 'a month' : 'a year';
       return {

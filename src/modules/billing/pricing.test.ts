@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, PLANS, planByCode, type Currency } from './catalogue.ts';
-import { currencyForCountry, parseCurrency, subscriptionPrice } from './pricing.ts';
+import { currencyForCountry, discountedPrice, parseCurrency, subscriptionPrice } from './pricing.ts';
 
 const standard = planByCode('individuals_standard_yearly_trial_v1')!;
 const premium = planByCode('individuals_premium_yearly_v1')!;
@@ -55,6 +55,22 @@ describe('subscriptionPrice: price × currency × country → tax and totals', (
         }
       }
     }
+  });
+});
+
+describe('discountedPrice: a percent coupon off the item price, tax worked out again', () => {
+  const STAY50 = { code: 'STAY50', discountPercent: 50 };
+  it.each([
+    // name, itemPrice, tax rate, percent → discount, itemPrice, taxAmount, fullPrice
+    ['Standard GBP, UK 20 %, half off', 25000, 0.2, 50, 12500, 12500, 2500, 15000],
+    ['Premium EUR, France 20 %, half off', 52000, 0.2, 50, 26000, 26000, 5200, 31200],
+    ['Standard USD, no tax', 30000, 0, 50, 15000, 15000, 0, 15000],
+    // Half of 901 is 450.5: the discount rounds half up, and 25.5 % of 450 is 114.75 → 115.
+    ['an odd amount, Finland 25.5 %', 901, 0.255, 50, 451, 450, 115, 565],
+    ['100 % off', 25000, 0.2, 100, 25000, 0, 0, 0],
+    ['0 % off', 25000, 0.2, 0, 0, 25000, 5000, 30000],
+  ] as const)('%s', (_name, itemPrice, rate, discountPercent, discount, discountedItem, taxAmount, fullPrice) => {
+    expect(discountedPrice({ itemPrice, taxInfo: { rate, region: 'GB', type: 'VAT' } }, { ...STAY50, discountPercent })).toEqual({ discount, itemPrice: discountedItem, taxAmount, fullPrice });
   });
 });
 

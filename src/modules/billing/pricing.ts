@@ -33,6 +33,32 @@ export function subscriptionPrice({
   return { currency, itemPrice, fullPrice: itemPrice + tax, taxAmount: tax, taxInfo };
 }
 
+/** A percent coupon on one invoice (the retention coupon, cancellation.ts). */
+export interface PercentCoupon {
+  code: string;
+  discountPercent: number;
+}
+
+export interface DiscountedPrice {
+  /** What the coupon takes off the item price (before tax), rounded half up to a whole minor unit. */
+  discount: number;
+  /** The item price after the discount: the invoice's subtotal. */
+  itemPrice: number;
+  /** The tax on the discounted item price, at the price's own rate. */
+  taxAmount: number;
+  /** What is charged: itemPrice + taxAmount. */
+  fullPrice: number;
+}
+
+/** The price with a percent coupon applied to the item price; the tax is worked out again on what is left. */
+export function discountedPrice(price: Pick<SubscriptionPrice, 'itemPrice' | 'taxInfo'>, coupon: PercentCoupon): DiscountedPrice {
+  const percent = Math.min(Math.max(coupon.discountPercent, 0), 100);
+  const discount = Math.floor((price.itemPrice * percent * 2 + 100) / 200);
+  const itemPrice = price.itemPrice - discount;
+  const tax = taxAmount(itemPrice, price.taxInfo.rate);
+  return { discount, itemPrice, taxAmount: tax, fullPrice: itemPrice + tax };
+}
+
 const EU = new Set(EU_COUNTRIES);
 
 /** The currency a reader in `countryCode` sees by default: EU members EUR, GB GBP, IN INR, else USD. */

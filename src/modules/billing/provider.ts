@@ -18,9 +18,15 @@ export interface CardSummary {
   lastFour: string;
 }
 
+/**
+ * The token that charges the customer's stored card (renewals, dunning retries, upgrades): the
+ * provider charges the last card that went through for this customer, off-session.
+ */
+export const CARD_ON_FILE_TOKEN = 'card_on_file';
+
 export interface ChargeRequest {
   customerId: string;
-  /** The card token the browser got from the provider. */
+  /** The card token the browser got from the provider, or CARD_ON_FILE_TOKEN. */
   token: string;
   /** Minor units; 0 verifies the card without moving money (a trial's start). */
   amount: number;

@@ -12,7 +12,7 @@ import { loadConfig } from '../../config/config.ts';
 import { buildApp } from '../../server/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { graphql, signIn } from '../../test/graphql.ts';
-import { identities } from '../identity/schema.ts';
+import { latestCode } from '../../test/identity-client.ts';
 import { outbox } from '../mail/schema.ts';
 import { PURCHASE_MESSAGES } from './subscriptions-service.ts';
 import { SANDBOX_MESSAGES } from './sandbox-provider.ts';
@@ -227,7 +227,10 @@ describe('purchaseStudentSubscription', () => {
     const person = await signIn(app);
     const student = { plan: 'students_standard_yearly_v1', field: 'purchaseStudentSubscription' };
     expect((await buy(person, student)).result).toEqual({ __typename: 'SubscriptionPurchaseError', type: 'INELIGIBLE_FOR_STUDENT_MEMBERSHIP', message: PURCHASE_MESSAGES.INELIGIBLE_FOR_STUDENT_MEMBERSHIP });
-    await app.db.update(identities).set({ metadataAdmin: { academic_email_verified: true } }).where(eq(identities.id, person.identityId));
+    // The students module verifies the academic address with the code it emails (modules/students).
+    const academicEmail = `student.${person.identityId.slice(0, 8)}@ox.ac.uk`;
+    await app.services.students.validateAcademicEmail({ identityId: person.identityId, email: academicEmail, graduationYear: new Date().getUTCFullYear() + 2 });
+    expect(await app.services.students.confirmAcademicEmail({ identityId: person.identityId, code: await latestCode(app.db, academicEmail) })).toMatchObject({ kind: 'verified' });
     expect((await buy(person, student)).result).toMatchObject({ __typename: 'IndividualSubscription', planCode: 'students_standard_yearly_v1', title: 'Student' });
     expect(await app.services.memberships.currentMembership(person.identityId)).toMatchObject({ level: 'Standard', type: 'Student', status: 'ActiveRenewing' });
     // Student plans are not bought as individual ones, nor the other way round.

@@ -22,7 +22,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { BillingProvider, CardSummary, ChargeOutcome } from './provider.ts';
+import { CARD_ON_FILE_TOKEN, type BillingProvider, type CardSummary, type ChargeOutcome } from './provider.ts';
 import { sandboxBillingPayments, sandboxBillingTokens, type SandboxCardBehaviour, type SandboxPaymentStatus } from './schema.ts';
 
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, SandboxCardBehaviour>> = Object.freeze({
@@ -37,8 +37,7 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, SandboxCardBehaviour>> 
   '4000000000000341': 'success',
 });
 
-/** Charging this "token" charges the customer's card on file (renewals, dunning retries). */
-export const CARD_ON_FILE_TOKEN = 'card_on_file';
+export { CARD_ON_FILE_TOKEN };
 /** The test card that works when entered and declines as the card on file. */
 const DECLINES_LATER = { firstSix: '400000', lastFour: '0341' };
 

@@ -95,10 +95,19 @@ export const billingInvoices = pgTable(
     taxAmount: integer('tax_amount').notNull(),
     total: integer('total').notNull(),
     taxInfo: jsonb('tax_info').$type<StoredTaxInfo>().notNull(),
+    /**
+     * What a coupon took off the item price, and its code (a renewal under the retention coupon).
+     * subtotal is after it: subtotal + discountAmount is the plan's price; taxAmount is on subtotal.
+     */
+    discountAmount: integer('discount_amount').notNull().default(0),
+    couponCode: text('coupon_code'),
+    /** An upgrade's invoice: the plan it left, and its idempotency key (a retry after a partial failure finds it). */
+    upgradedFromPlan: text('upgraded_from_plan'),
+    upgradeKey: text('upgrade_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (table) => [index('billing_invoices_account_idx').on(table.accountId), check('billing_invoices_state_check', sql`${table.state} in ('paid', 'refunded')`)],
+  (table) => [index('billing_invoices_account_idx').on(table.accountId), uniqueIndex('billing_invoices_upgrade_key_idx').on(table.upgradeKey), check('billing_invoices_state_check', sql`${table.state} in ('paid', 'refunded')`)],
 );
 
 export const TRANSACTION_KINDS = ['verify', 'purchase', 'refund'] as const;
@@ -204,7 +213,7 @@ export type CancellationAction = (typeof CANCELLATION_ACTIONS)[number];
 /**
  * What happened when a member went through cancellation: cancelled (with the reason given) or
  * accepted_discount (the retention coupon, recorded here, is what RecurlySubscription.cancellationCoupon
- * shows until a renewal uses it). One accepted_discount per person, ever: the offer is not made twice.
+ * shows until a renewal uses it: coupon_used_at). One accepted_discount per person, ever: the offer is not made twice.
  */
 export const billingCancellations = pgTable(
   'billing_cancellations',
@@ -221,6 +230,9 @@ export const billingCancellations = pgTable(
     couponCode: text('coupon_code'),
     couponDiscountType: text('coupon_discount_type'),
     couponDiscountPercent: integer('coupon_discount_percent'),
+    /** When a renewal used the coupon (it applies once), and that renewal's invoice; null while it waits for the next renewal. */
+    couponUsedAt: timestamp('coupon_used_at', { withTimezone: true }),
+    couponInvoiceId: uuid('coupon_invoice_id').references(() => billingInvoices.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -4,14 +4,12 @@
 // sends the receipt. Each purchase carries an idempotency key: the first request with a key does
 // the work, a retry (a double click, a lost answer) gets the first result and never charges again.
 //
-// Student eligibility: a verified academic email. Until the students' academic-email flow lands,
-// that is the identity's metadata_admin.academic_email_verified flag (set by an admin or a test);
-// `isVerifiedStudent` replaces the rule when the flow exists.
+// Student eligibility: a verified academic email that has not graduated (modules/students,
+// `isVerifiedStudent`, wired in server/services.ts).
 import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import type { MembershipLevel } from '../../shared/membership.ts';
 import { fieldErrorsFromZod, type FieldError } from '../../shared/validation/field-errors.ts';
 import type { MembershipsService } from '../memberships/memberships-service.ts';
 import type { GRANTED_LEVELS, GRANTED_TYPES } from '../memberships/schema.ts';
@@ -19,12 +17,14 @@ import { heldMembership } from '../memberships/terms.ts';
 import { paths } from '../../shared/paths.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { planByCode, type Plan } from './catalogue.ts';
-import { membershipEligibility } from './eligibility.ts';
+import { membershipEligibility, reachesFurther } from './eligibility.ts';
+import { createIdempotencyKeys } from './idempotency.ts';
+import { cardOf, cardOnFile, failedTransaction } from './ledger.ts';
 import type { IndividualAccount } from './graphql.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
 import { parseCurrency, subscriptionPrice, type SubscriptionPrice } from './pricing.ts';
 import type { BillingProvider, CardSummary, ChargeOutcome } from './provider.ts';
-import { billingAccounts, billingIdempotencyKeys, billingInvoices, billingSubscriptions, billingTransactions } from './schema.ts';
+import { billingAccounts, billingInvoices, billingSubscriptions, billingTransactions } from './schema.ts';
 
 export const PURCHASE_ERROR_TYPES = [
   'ALREADY_HAS_MEMBERSHIP',
@@ -104,11 +104,6 @@ export type PurchaseInput = z.input<typeof purchaseInputSchema>;
 type Purchase = z.output<typeof purchaseInputSchema>;
 type PurchaseKind = 'individual' | 'student';
 
-/** How far a level reaches, for telling an upgrade from a sideways or downward purchase. */
-const LEVEL_RANK: Partial<Record<MembershipLevel, number>> = { Restricted: 0, TopicBeauty: 1, Standard: 1, NewsAndAnalysis: 1, LearningAndDevelopment: 2, Premium: 3, AllAccess: 4 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
@@ -123,16 +118,30 @@ function addInterval(from: Date, interval: Plan['interval']): Date {
   return to;
 }
 
+/** §3 IndividualSubscription from its row. */
+export function subscriptionView(row: typeof billingSubscriptions.$inferSelect, plan: Plan | null = planByCode(row.planCode)): PurchasedSubscription {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    planCode: row.planCode,
+    title: plan?.title ?? row.planCode,
+    isTrial: row.isTrial,
+    trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+    currentPeriodEndsAt: row.currentPeriodEndsAt?.toISOString() ?? null,
+    price: { currency: row.currency as SubscriptionPrice['currency'], itemPrice: row.itemPrice, fullPrice: row.fullPrice, taxAmount: row.taxAmount, taxInfo: row.taxInfo as SubscriptionPrice['taxInfo'] },
+  };
+}
+
 export interface BillingServiceOptions {
   db: Db;
   provider: BillingProvider;
   memberships: Pick<MembershipsService, 'currentMembership' | 'grant'>;
   mail: Pick<MailService, 'send'>;
   /** The buyer's email and names (for the provider's customer and the receipt). */
-  personOf: (identityId: string) => Promise<{ email: string; firstName: string | null; lastName: string | null; metadataAdmin: Record<string, unknown> | null } | null>;
+  personOf: (identityId: string) => Promise<{ email: string; firstName: string | null; lastName: string | null } | null>;
   siteUrl: string;
-  /** Whether the person may buy a student plan; by default the identity's academic_email_verified flag. */
-  isVerifiedStudent?: (identityId: string) => Promise<boolean>;
+  /** Whether the person may buy a student plan (modules/students). */
+  isVerifiedStudent: (identityId: string) => Promise<boolean>;
   now?: () => Date;
   /** How long a retry waits for the first request with its key to finish. */
   inProgressWaitMs?: number;
@@ -154,7 +163,6 @@ export function createBillingService({
   onError = (error, context) => console.error(`billing: ${context}`, error),
   lifecycle,
 }: BillingServiceOptions) {
-  const verifiedStudent = isVerifiedStudent ?? (async (identityId: string) => (await personOf(identityId))?.metadataAdmin?.academic_email_verified === true);
 
   async function hasUsedTrial(identityId: string): Promise<boolean> {
     const [row] = await db
@@ -167,11 +175,11 @@ export function createBillingService({
 
   /** Why this person may not buy this plan now, or null when they may (before any card is involved). */
   async function purchaseRefusal(identityId: string, plan: Plan, kind: PurchaseKind = plan.audience === 'student' ? 'student' : 'individual'): Promise<PurchaseErrorType | null> {
-    if (kind === 'student' && !(await verifiedStudent(identityId))) return 'INELIGIBLE_FOR_STUDENT_MEMBERSHIP';
+    if (kind === 'student' && !(await isVerifiedStudent(identityId))) return 'INELIGIBLE_FOR_STUDENT_MEMBERSHIP';
     const held = heldMembership(await memberships.currentMembership(identityId));
     if (held.level !== 'None') {
       const { isEligibleForUpgrade } = membershipEligibility({ membershipLevel: held.level, membershipType: held.type });
-      const higher = (LEVEL_RANK[plan.membershipLevel] ?? 0) > (LEVEL_RANK[held.level] ?? 0);
+      const higher = reachesFurther(plan.membershipLevel, held.level);
       return isEligibleForUpgrade && higher ? 'HAS_UPGRADEABLE_MEMBERSHIP' : 'ALREADY_HAS_MEMBERSHIP';
     }
     const [active] = await db
@@ -186,56 +194,14 @@ export function createBillingService({
 
   const refusal = (type: PurchaseErrorType, message: string = PURCHASE_MESSAGES[type as keyof typeof PURCHASE_MESSAGES]): PurchaseResult => ({ kind: 'error', type, message });
 
-  // ---------- Idempotency keys ----------
-
-  type Claim = { kind: 'claimed'; resuming: boolean } | { kind: 'result'; result: PurchaseResult };
-
-  async function claimKey(identityId: string, key: string, fingerprint: string, hasResultToken: boolean): Promise<Claim> {
-    const deadline = Date.now() + inProgressWaitMs;
-    for (;;) {
-      const at = now();
-      const [inserted] = await db
-        .insert(billingIdempotencyKeys)
-        .values({ identityId, key, fingerprint, state: 'in_progress', createdAt: at, updatedAt: at })
-        .onConflictDoNothing()
-        .returning({ key: billingIdempotencyKeys.key });
-      if (inserted) return { kind: 'claimed', resuming: false };
-      const [row] = await db
-        .select()
-        .from(billingIdempotencyKeys)
-        .where(and(eq(billingIdempotencyKeys.identityId, identityId), eq(billingIdempotencyKeys.key, key)));
-      if (row) {
-        if (row.fingerprint !== fingerprint) return { kind: 'result', result: refusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.KEY_REUSED) };
-        if (row.state === 'completed') return { kind: 'result', result: row.result as PurchaseResult };
-        if (row.state === 'requires_action') {
-          // Without the challenge's result, a retry is told about the challenge again.
-          if (!hasResultToken) return { kind: 'result', result: row.result as PurchaseResult };
-          const [taken] = await db
-            .update(billingIdempotencyKeys)
-            .set({ state: 'in_progress', updatedAt: now() })
-            .where(and(eq(billingIdempotencyKeys.identityId, identityId), eq(billingIdempotencyKeys.key, key), eq(billingIdempotencyKeys.state, 'requires_action')))
-            .returning({ key: billingIdempotencyKeys.key });
-          if (taken) return { kind: 'claimed', resuming: true };
-          continue;
-        }
-        // In progress: the first request is still working. Wait for its result.
-        if (Date.now() > deadline) return { kind: 'result', result: refusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.IN_PROGRESS) };
-        await sleep(100);
-      }
-    }
-  }
-
-  async function settleKey(identityId: string, key: string, result: PurchaseResult) {
-    await db
-      .update(billingIdempotencyKeys)
-      .set({ state: result.kind === 'three_d_secure' ? 'requires_action' : 'completed', result, updatedAt: now() })
-      .where(and(eq(billingIdempotencyKeys.identityId, identityId), eq(billingIdempotencyKeys.key, key)));
-  }
-
-  /** Frees a key whose attempt charged nothing (refused before the card, or failed unexpectedly): a retry runs again. */
-  async function releaseKey(identityId: string, key: string) {
-    await db.delete(billingIdempotencyKeys).where(and(eq(billingIdempotencyKeys.identityId, identityId), eq(billingIdempotencyKeys.key, key)));
-  }
+  const keys = createIdempotencyKeys<PurchaseResult>({
+    db,
+    now,
+    inProgressWaitMs,
+    reused: () => refusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.KEY_REUSED),
+    stillInProgress: () => refusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.IN_PROGRESS),
+    isPending: (result) => result.kind === 'three_d_secure',
+  });
 
   // ---------- Records ----------
 
@@ -261,30 +227,7 @@ export function createBillingService({
   }
 
   async function recordAttempt(accountId: string, kind: 'verify' | 'purchase', amount: number, currency: string, outcome: Exclude<ChargeOutcome, { status: 'success' }>) {
-    await db.insert(billingTransactions).values({
-      id: randomUUID(),
-      accountId,
-      kind,
-      status: outcome.status,
-      amount,
-      currency,
-      failureCode: outcome.status === 'three_d_secure_required' ? null : outcome.code,
-      failureMessage: outcome.status === 'three_d_secure_required' ? null : outcome.message,
-      createdAt: now(),
-    });
-  }
-
-  function view(row: typeof billingSubscriptions.$inferSelect, plan: Plan | null): PurchasedSubscription {
-    return {
-      id: row.id,
-      accountId: row.accountId,
-      planCode: row.planCode,
-      title: plan?.title ?? row.planCode,
-      isTrial: row.isTrial,
-      trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
-      currentPeriodEndsAt: row.currentPeriodEndsAt?.toISOString() ?? null,
-      price: { currency: row.currency as SubscriptionPrice['currency'], itemPrice: row.itemPrice, fullPrice: row.fullPrice, taxAmount: row.taxAmount, taxInfo: row.taxInfo as SubscriptionPrice['taxInfo'] },
-    };
+    await db.insert(billingTransactions).values(failedTransaction(accountId, kind, amount, currency, outcome, now()));
   }
 
   async function grantFor(row: typeof billingSubscriptions.$inferSelect, plan: Plan) {
@@ -332,7 +275,7 @@ export function createBillingService({
     if (made && plan) {
       const held = heldMembership(await memberships.currentMembership(identityId));
       if (held.planCode !== plan.code) await grantFor(made, plan);
-      return { result: { kind: 'success', subscription: view(made, plan) }, store: true };
+      return { result: { kind: 'success', subscription: subscriptionView(made, plan) }, store: true };
     }
 
     if (!plan || (kind === 'student') !== (plan.audience === 'student')) {
@@ -424,7 +367,7 @@ export function createBillingService({
         await tx.update(billingSubscriptions).set({ activeInvoiceId: invoiceId }).where(eq(billingSubscriptions.id, subscriptionId));
         await tx
           .update(billingAccounts)
-          .set({ paymentMethod: 'credit_card', cardType: outcome.card.cardType, cardExpMonth: outcome.card.expMonth, cardExpYear: outcome.card.expYear, cardFirstSix: outcome.card.firstSix, cardLastFour: outcome.card.lastFour, updatedAt: at })
+          .set(cardOnFile(outcome.card, at))
           .where(eq(billingAccounts.id, account.id));
         return { ...subscription!, activeInvoiceId: invoiceId };
       });
@@ -440,7 +383,7 @@ export function createBillingService({
 
     await grantFor(row, plan);
     await lifecycle?.schedule(row);
-    const subscription = view(row, plan);
+    const subscription = subscriptionView(row, plan);
     try {
       await sendReceipt(identityId, subscription, plan, outcome.card);
     } catch (error) {
@@ -457,17 +400,17 @@ export function createBillingService({
     const fingerprint = createHash('sha256')
       .update(JSON.stringify([kind, input.planCode, input.currency.toUpperCase(), input.cardToken]))
       .digest('hex');
-    const claim = await claimKey(input.identityId, input.idempotencyKey, fingerprint, Boolean(input.threeDSecureActionResultToken));
+    const claim = await keys.claim(input.identityId, input.idempotencyKey, fingerprint, Boolean(input.threeDSecureActionResultToken));
     if (claim.kind === 'result') return claim.result;
     try {
       const { result, store } = await execute(kind, input);
-      if (store) await settleKey(input.identityId, input.idempotencyKey, result);
-      else await releaseKey(input.identityId, input.idempotencyKey);
+      if (store) await keys.settle(input.identityId, input.idempotencyKey, result);
+      else await keys.release(input.identityId, input.idempotencyKey);
       return result;
     } catch (error) {
       onError(error, 'purchase failed');
       // Nothing recorded: a retry runs again, and the provider's own key keeps it from charging twice.
-      await releaseKey(input.identityId, input.idempotencyKey).catch((cause: unknown) => onError(cause, 'could not release the idempotency key'));
+      await keys.release(input.identityId, input.idempotencyKey).catch((cause: unknown) => onError(cause, 'could not release the idempotency key'));
       return refusal('TRANSACTION_ERROR');
     }
   }
@@ -504,12 +447,6 @@ export function createBillingService({
     };
   }
 
-  function cardOf(account: typeof billingAccounts.$inferSelect): CardSummary | null {
-    return account.cardType && account.cardExpMonth !== null && account.cardExpYear !== null && account.cardFirstSix && account.cardLastFour
-      ? { cardType: account.cardType, expMonth: account.cardExpMonth, expYear: account.cardExpYear, firstSix: account.cardFirstSix, lastFour: account.cardLastFour }
-      : null;
-  }
-
   /** The membership page's billing: null for someone who never paid. */
   async function billingOverview(identityId: string): Promise<BillingOverview | null> {
     const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.identityId, identityId));
@@ -523,7 +460,7 @@ export function createBillingService({
       card: cardOf(account),
       subscriptions: subscriptions.map((row) => {
         const plan = planByCode(row.planCode);
-        return { ...view(row, plan), state: row.state, activatedAt: iso(row.activatedAt), currentPeriodStartedAt: iso(row.currentPeriodStartedAt), canceledAt: iso(row.canceledAt), expiresAt: iso(row.expiresAt), interval: plan?.interval ?? null };
+        return { ...subscriptionView(row, plan), state: row.state, activatedAt: iso(row.activatedAt), currentPeriodStartedAt: iso(row.currentPeriodStartedAt), canceledAt: iso(row.canceledAt), expiresAt: iso(row.expiresAt), interval: plan?.interval ?? null };
       }),
       invoices: invoices.map((row) => ({ id: row.id, createdAt: row.createdAt.toISOString(), total: row.total, currency: row.currency, state: row.state })),
     };
@@ -558,7 +495,7 @@ export function createBillingService({
       await tx.insert(billingTransactions).values({ id: randomUUID(), accountId: account.id, kind: 'verify', status: 'success', amount: 0, currency, providerReference: outcome.transactionId, createdAt: at });
       await tx
         .update(billingAccounts)
-        .set({ paymentMethod: 'credit_card', cardType: outcome.card.cardType, cardExpMonth: outcome.card.expMonth, cardExpYear: outcome.card.expYear, cardFirstSix: outcome.card.firstSix, cardLastFour: outcome.card.lastFour, updatedAt: at })
+        .set(cardOnFile(outcome.card, at))
         .where(eq(billingAccounts.id, account.id));
     });
     return { kind: 'success', card: outcome.card };

@@ -4,7 +4,7 @@
 // Every interpolated value goes through escapeHtml; the copy is data, so no template can forget.
 import { z } from 'zod';
 
-export const EMAIL_TEMPLATES = ['login_code', 'registration_code', 'verification_code', 'verification_link', 'recovery_code', 'recovery_link', 'email_change_code', 'receipt', 'cancellation', 'membership_notice'] as const;
+export const EMAIL_TEMPLATES = ['login_code', 'registration_code', 'verification_code', 'verification_link', 'recovery_code', 'recovery_link', 'email_change_code', 'academic_email_code', 'receipt', 'cancellation', 'membership_notice'] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
@@ -66,6 +66,7 @@ export interface EmailData {
   recovery_code: CodeEmailData;
   recovery_link: LinkEmailData;
   email_change_code: CodeEmailData;
+  academic_email_code: CodeEmailData;
   receipt: ReceiptEmailData;
   cancellation: CancellationEmailData;
   membership_notice: MembershipNoticeEmailData;
@@ -235,6 +236,16 @@ const COPY: Record<Exclude<EmailTemplate, 'receipt' | 'cancellation' | 'membersh
     lead: ({ productName, email }) => ['Enter this code to use ', { strong: email }, ' for your ', { strong: productName }, ' account.'],
     codeLabel: 'Confirmation code',
     ignore: 'If you did not ask to change your email address, you can ignore this email: your account keeps its current address.',
+  },
+  academic_email_code: {
+    kind: 'code',
+    subject: ({ productName }) => `Confirm your academic email address for ${productName}`,
+    preview: 'Here is the code to confirm your student membership.',
+    kicker: 'Student membership',
+    headline: 'Confirm your academic email address',
+    lead: ({ productName, email }) => ['Enter this code on ', { strong: productName }, ' to confirm that ', { strong: email }, ' is your university or college address.'],
+    codeLabel: 'Confirmation code',
+    ignore: 'If you did not ask for a student membership, you can ignore this email: nothing changes without the code.',
   },
 };
 

@@ -6,6 +6,7 @@ import '../../modules/accounts/graphql.ts';
 import '../../modules/lookups/graphql.ts';
 import '../../modules/follows/graphql.ts';
 import '../../modules/gifts/graphql.ts';
+import '../../modules/students/graphql.ts';
 
 export const schema = builder.toSchema();
 

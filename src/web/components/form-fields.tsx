@@ -38,7 +38,14 @@ function FieldFrame({ name, label, error, hint, required, children }: FieldProps
   );
 }
 
-export function TextField({ defaultValue, type = 'text', autoComplete, inputMode, ...props }: FieldProps & { defaultValue?: string | null; type?: 'text' | 'email'; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'text' }) {
+export function TextField({
+  defaultValue,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  inputClassName,
+  ...props
+}: FieldProps & { defaultValue?: string | null; type?: 'text' | 'email'; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'text'; /** e.g. field__input--code for a one-time code. */ inputClassName?: string }) {
   const { name, error, required } = props;
   return (
     <FieldFrame {...props}>
@@ -46,7 +53,7 @@ export function TextField({ defaultValue, type = 'text', autoComplete, inputMode
         id={name}
         name={name}
         type={type}
-        className="field__input"
+        className={inputClassName ? `field__input ${inputClassName}` : 'field__input'}
         defaultValue={defaultValue ?? ''}
         required={required}
         autoComplete={autoComplete}

@@ -285,6 +285,11 @@ export function PaymentForm({ view }: { view: PaymentView }) {
             </div>
           </dl>
           {price.trialEnds && <p className="payment__note">Your card is checked now but not charged until your trial ends on {price.trialEnds}. Cancel before then and you pay nothing.</p>}
+          {view.student && (
+            <p className="payment__note payment__student">
+              Verified student: <strong>{view.student.email}</strong>, graduating in {view.student.graduationYear}.
+            </p>
+          )}
           <ul className="payment__features">
             {plan.features.map((feature) => (
               <li key={feature}>{feature}</li>

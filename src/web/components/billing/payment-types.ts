@@ -3,11 +3,22 @@
 
 export const PAYMENT_PATH = '/subscriptions/individuals/payment/';
 
+/** The student journey (issue 7 "Students"): verify the academic address, pay, see the confirmation. */
+export const STUDENT_VALIDATION_PATH = '/subscriptions/students/validation/';
+export const STUDENT_PAYMENT_PATH = '/subscriptions/students/payment/';
+export const STUDENT_CONFIRMATION_PATH = '/subscriptions/students/confirmation/';
+
+/** Which payment page: individual plans, or student plans (bought once the academic address is verified). */
+export type PaymentKind = 'individual' | 'student';
+
 /** The sandbox provider's browser endpoints (modules/billing/sandbox-routes.ts). */
 export const SANDBOX_TOKENS_URL = '/_sandbox/billing/tokens';
 export const sandboxChallengeUrl = (actionToken: string) => `/_sandbox/billing/3ds/${encodeURIComponent(actionToken)}`;
 
 export interface PaymentView {
+  kind: PaymentKind;
+  /** Student plans: the verified academic address the membership rests on. */
+  student: { email: string; graduationYear: number } | null;
   plan: { code: string; title: string; summary: string; interval: 'year' | 'month'; trialDays: number; features: string[] };
   price: {
     currency: string;

@@ -49,8 +49,8 @@ export default function StudentPackages({ loaderData }: Route.ComponentProps) {
         </h2>
         <ol>
           <li>Choose yearly or monthly billing.</li>
-          <li>Enter your academic email address (a university or college address) and the code we send to it.</li>
-          <li>Tell us your graduation year and pay. Your student membership runs until you graduate; then we offer you the standard membership.</li>
+          <li>Enter your academic email address (a university or college address) and the year you expect to graduate, then the code we send to that address.</li>
+          <li>Pay. Your student membership runs until you graduate; then we offer you the standard membership.</li>
         </ol>
       </section>
       <PricingNotes pricing={pricing} />

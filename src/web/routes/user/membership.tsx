@@ -20,9 +20,11 @@ const noSubscription = () => () => {};
 export async function loader(args: Route.LoaderArgs) {
   const view = await membershipLoader(args);
   // Cancellation (subscriptions/cancel.tsx): the link while there is something to cancel, and a redeemed retention coupon.
-  const { cancellation } = args.context.services.billing;
-  const cancellable = await cancellation.cancellableSubscription((await requireSignedIn(args, PATH)).session.identityId);
-  return { ...view, cancellable: cancellable !== null, coupon: cancellable ? await cancellation.couponFor(cancellable.id) : null };
+  // Upgrades (subscriptions/upgrade.tsx): the link while a plan above this one is on sale.
+  const { cancellation, upgrades } = args.context.services.billing;
+  const identityId = (await requireSignedIn(args, PATH)).session.identityId;
+  const [cancellable, upgradeOptions] = await Promise.all([cancellation.cancellableSubscription(identityId), upgrades.options(identityId)]);
+  return { ...view, cancellable: cancellable !== null, coupon: cancellable ? await cancellation.couponFor(cancellable.id) : null, upgradeable: (upgradeOptions?.targets.length ?? 0) > 0 };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -32,7 +34,7 @@ export function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Your membership', description: 'Your membership, subscription, invoices and card.', path: PATH });
 
 export default function Membership({ loaderData }: Route.ComponentProps) {
-  const { email, membership, subscription, invoices, card, hasAccount, cancellable, coupon } = loaderData;
+  const { email, membership, subscription, invoices, card, hasAccount, cancellable, coupon, upgradeable } = loaderData;
   const account = paths.account();
   return (
     <AccountLayout
@@ -123,9 +125,14 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
               Discount: {coupon.discountPercent} % off your next renewal (code {coupon.code})
             </p>
           )}
-          {cancellable && (
-            <p>
-              <Link to="/subscriptions/cancel/">Cancel membership</Link>
+          {(upgradeable || cancellable) && (
+            <p className="cta-row">
+              {upgradeable && (
+                <Link className="button" to={paths.upgrade()}>
+                  Upgrade membership
+                </Link>
+              )}
+              {cancellable && <Link to="/subscriptions/cancel/">Cancel membership</Link>}
             </p>
           )}
         </section>

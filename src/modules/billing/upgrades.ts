@@ -1,0 +1,374 @@
+// Upgrading a membership (issue 7 "Upgrades", §3 SubscriptionUpgradePreview, §8 SubscriptionUpgradeError).
+//
+// The rule (decided here, docs/decisions/013-upgrades-start-a-new-period.md): an upgrade takes
+// effect at once and starts a new billing period on the new plan. The member is credited for the
+// unused part of what they paid for the current period (`proRata`, pro rata by time, before tax —
+// nothing during a free trial, which the upgrade ends), pays the new plan's fee less that credit,
+// plus tax at the subscription's rate (`dueToday`), and from then on renews at the new plan's full
+// price (`total`). One subscription row changes plan; the membership is granted at the new level
+// at once. Charged to the card on file, or to a new card token; idempotent like purchases.
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { paths } from '../../shared/paths.ts';
+import { fieldErrorsFromZod, type FieldError } from '../../shared/validation/field-errors.ts';
+import type { MailService } from '../mail/mail-service.ts';
+import type { MembershipsService } from '../memberships/memberships-service.ts';
+import type { GRANTED_LEVELS, GRANTED_TYPES } from '../memberships/schema.ts';
+import { listedPlans, planByCode, type Currency, type Plan } from './catalogue.ts';
+import { reachesFurther } from './eligibility.ts';
+import { createIdempotencyKeys } from './idempotency.ts';
+import { cardOf, cardOnFile, failedTransaction } from './ledger.ts';
+import { formatDay, formatMoney, taxLabel } from './money.ts';
+import { parseCurrency, type TaxInfo } from './pricing.ts';
+import { CARD_ON_FILE_TOKEN, type BillingProvider, type CardSummary } from './provider.ts';
+import { billingAccounts, billingInvoices, billingSubscriptions, billingTransactions } from './schema.ts';
+import { subscriptionView, type PurchasedSubscription } from './subscriptions-service.ts';
+import { taxAmount } from './tax/index.ts';
+
+
+export const UPGRADE_ERROR_TYPES = ['NO_SUBSCRIPTION', 'NOT_AN_UPGRADE', 'INVALID_CURRENCY', 'NO_CARD', 'PAYMENT_DECLINED', 'TRANSACTION_ERROR'] as const;
+export type UpgradeErrorType = (typeof UPGRADE_ERROR_TYPES)[number];
+
+export const UPGRADE_MESSAGES = {
+  NO_SUBSCRIPTION: 'You have no active membership to upgrade. Choose a membership to join instead.',
+  NOT_AN_UPGRADE: 'That plan does not add to your membership. Choose one of the plans above yours.',
+  NO_CARD: 'There is no card on file to charge. Add a card on your membership page, or enter one here.',
+  TRANSACTION_ERROR: 'We could not complete the payment just now. Nothing was charged; please try again in a few minutes.',
+  KEY_REUSED: 'This upgrade was already attempted with different details. Please start again.',
+  IN_PROGRESS: 'This upgrade is still being processed. Check your membership page before trying again.',
+  THREE_D_SECURE: 'Your bank needs to confirm it is you before the card is charged.',
+} as const;
+
+const invalidCurrencyMessage = (currency: string) => `Your membership is billed in ${currency}, so its upgrade is too.`;
+
+/** §3 SubscriptionUpgradePreview. Integer minor units of `currency`. */
+export interface UpgradePreview {
+  currency: Currency;
+  /** What the card is charged now: planFee − proRata + taxAmount. */
+  dueToday: number;
+  /** The new plan's fee for one interval, before tax. */
+  planFee: number;
+  planFeePerMonth: number;
+  /** The credit for the unused part of the current period, before tax (0 during a trial). */
+  proRata: number;
+  /** The tax on today's charge. */
+  taxAmount: number;
+  taxInfo: TaxInfo;
+  /** What each renewal on the new plan costs, tax included. */
+  total: number;
+  totalPerMonth: number;
+}
+
+/** The upgrade's arithmetic, pure: the unit tests walk it through trials, period ends and taxes. */
+export function upgradeQuote({
+  plan,
+  currency,
+  taxInfo,
+  paidForPeriod,
+  periodStartedAt,
+  periodEndsAt,
+  at,
+}: {
+  plan: Plan;
+  currency: Currency;
+  taxInfo: TaxInfo;
+  /** What the member paid for the current period before tax (0 for a trial). */
+  paidForPeriod: number;
+  periodStartedAt: Date;
+  periodEndsAt: Date;
+  at: Date;
+}): UpgradePreview {
+  const planFee = plan.prices[currency];
+  const length = periodEndsAt.getTime() - periodStartedAt.getTime();
+  const unused = length > 0 ? Math.min(1, Math.max(0, (periodEndsAt.getTime() - at.getTime()) / length)) : 0;
+  // Rounded down: the credit never exceeds what is left, nor the new fee.
+  const proRata = Math.min(planFee, Math.floor(paidForPeriod * unused));
+  const net = planFee - proRata;
+  const tax = taxAmount(net, taxInfo.rate);
+  const total = planFee + taxAmount(planFee, taxInfo.rate);
+  const perMonth = (amount: number) => (plan.interval === 'year' ? Math.round(amount / 12) : amount);
+  return { currency, dueToday: net + tax, planFee, planFeePerMonth: perMonth(planFee), proRata, taxAmount: tax, taxInfo, total, totalPerMonth: perMonth(total) };
+}
+
+/** Plans a member on `current` may move to: the individual plans on sale that open more than it does (no trial: an upgrade is paid at once). */
+export function upgradeTargets(current: Plan): Plan[] {
+  return listedPlans('individual').filter((plan) => reachesFurther(plan.membershipLevel, current.membershipLevel));
+}
+
+export type UpgradeFailure = { kind: 'error'; type: UpgradeErrorType; message: string } | { kind: 'invalid'; fieldErrors: FieldError[] };
+
+export type UpgradeResult =
+  | { kind: 'success'; subscription: PurchasedSubscription; previousPlan: string; currentPlan: string; charged: number }
+  | { kind: 'three_d_secure'; accountCode: string; code: 'three_d_secure_action_required'; recurlyToken: string; threeDSecureActionToken: string; message: string }
+  | UpgradeFailure;
+
+export const upgradeInputSchema = z.object({
+  identityId: z.uuid(),
+  planCode: z.string().trim().min(1, 'Choose a plan.').max(100),
+  currency: z.string().trim().max(10).nullish(),
+  cardToken: z.string().trim().min(1).max(200).nullish(),
+  idempotencyKey: z.string().trim().min(8, 'An upgrade key has at least 8 characters.').max(255),
+  threeDSecureActionResultToken: z.string().trim().min(1).max(200).nullish(),
+});
+export type UpgradeInput = z.input<typeof upgradeInputSchema>;
+
+function addInterval(from: Date, interval: Plan['interval']): Date {
+  const to = new Date(from);
+  if (interval === 'year') to.setUTCFullYear(to.getUTCFullYear() + 1);
+  else to.setUTCMonth(to.getUTCMonth() + 1);
+  return to;
+}
+
+export interface UpgradesOptions {
+  db: Db;
+  provider: BillingProvider;
+  memberships: Pick<MembershipsService, 'grant'>;
+  mail: Pick<MailService, 'send'>;
+  emailOf: (identityId: string) => Promise<string | null>;
+  siteUrl: string;
+  lifecycle?: { schedule(row: typeof billingSubscriptions.$inferSelect): Promise<void> };
+  now?: () => Date;
+  inProgressWaitMs?: number;
+  onError?: (error: unknown, context: string) => void;
+}
+
+type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
+
+export function createUpgrades({ db, provider, memberships, mail, emailOf, siteUrl, lifecycle, now = () => new Date(), inProgressWaitMs = 20_000, onError = (error, context) => console.error(`billing: ${context}`, error) }: UpgradesOptions) {
+  const failure = (type: UpgradeErrorType, message: string = UPGRADE_MESSAGES[type as keyof typeof UPGRADE_MESSAGES]): UpgradeFailure => ({ kind: 'error', type, message });
+
+  const keys = createIdempotencyKeys<UpgradeResult>({
+    db,
+    now,
+    inProgressWaitMs,
+    reused: () => failure('TRANSACTION_ERROR', UPGRADE_MESSAGES.KEY_REUSED),
+    stillInProgress: () => failure('TRANSACTION_ERROR', UPGRADE_MESSAGES.IN_PROGRESS),
+    isPending: (result) => result.kind === 'three_d_secure',
+  });
+
+  async function activeSubscription(identityId: string): Promise<SubscriptionRow | null> {
+    const [row] = await db
+      .select()
+      .from(billingSubscriptions)
+      .where(and(eq(billingSubscriptions.identityId, identityId), eq(billingSubscriptions.state, 'ACTIVE')))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** What the member paid for the current period, before tax: the period's invoice subtotal (0 for a trial's). */
+  async function paidForPeriod(row: SubscriptionRow): Promise<number> {
+    if (row.isTrial || !row.activeInvoiceId) return 0;
+    const [invoice] = await db.select({ subtotal: billingInvoices.subtotal }).from(billingInvoices).where(eq(billingInvoices.id, row.activeInvoiceId));
+    return invoice?.subtotal ?? 0;
+  }
+
+  /** The member's subscription, its plan, and the plans it may become. Null without an active subscription. */
+  async function options(identityId: string): Promise<{ subscription: PurchasedSubscription; plan: Plan; renewsAt: string | null; targets: Plan[] } | null> {
+    const row = await activeSubscription(identityId);
+    const plan = row && planByCode(row.planCode);
+    if (!row || !plan) return null;
+    return { subscription: subscriptionView(row, plan), plan, renewsAt: row.currentPeriodEndsAt?.toISOString() ?? null, targets: upgradeTargets(plan) };
+  }
+
+  type Quoted = { kind: 'quoted'; row: SubscriptionRow; from: Plan; to: Plan; quote: UpgradePreview };
+
+  async function quoteFor(identityId: string, planCode: string, currency: string | null | undefined): Promise<Quoted | UpgradeFailure> {
+    const row = await activeSubscription(identityId);
+    const from = row && planByCode(row.planCode);
+    if (!row || !from || !row.currentPeriodStartedAt || !row.currentPeriodEndsAt) return failure('NO_SUBSCRIPTION');
+    const to = planByCode(planCode);
+    if (!to) return { kind: 'invalid', fieldErrors: [{ path: ['planCode'], code: 'unknown_plan', message: 'There is no such plan.' }] };
+    if (!upgradeTargets(from).some((plan) => plan.code === to.code)) return failure('NOT_AN_UPGRADE');
+    const billed = parseCurrency(row.currency);
+    if (!billed) return failure('TRANSACTION_ERROR');
+    if (currency && parseCurrency(currency) !== billed) return failure('INVALID_CURRENCY', invalidCurrencyMessage(billed));
+    const quote = upgradeQuote({
+      plan: to,
+      currency: billed,
+      taxInfo: row.taxInfo as TaxInfo,
+      paidForPeriod: await paidForPeriod(row),
+      periodStartedAt: row.currentPeriodStartedAt,
+      periodEndsAt: row.currentPeriodEndsAt,
+      at: now(),
+    });
+    return { kind: 'quoted', row, from, to, quote };
+  }
+
+  /** §3 subscriptionUpgradePreview: what upgrading to `planCode` costs today and afterwards. */
+  async function preview({ identityId, planCode, currency }: { identityId: string; planCode: string; currency?: string | null }): Promise<{ kind: 'preview'; preview: UpgradePreview; from: Plan; to: Plan; card: CardSummary | null } | UpgradeFailure> {
+    const quoted = await quoteFor(identityId, planCode, currency);
+    if (quoted.kind === 'error' || quoted.kind === 'invalid') return quoted;
+    const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.id, quoted.row.accountId));
+    return { kind: 'preview', preview: quoted.quote, from: quoted.from, to: quoted.to, card: account ? cardOf(account) : null };
+  }
+
+  async function sendReceipt(identityId: string, subscription: PurchasedSubscription, from: Plan, to: Plan, quote: UpgradePreview, card: CardSummary) {
+    const email = await emailOf(identityId);
+    if (!email) return;
+    const money = (amount: number) => formatMoney(amount, quote.currency);
+    const tax = taxLabel(quote.taxInfo);
+    const lines = [
+      { label: 'Plan', value: `${to.title} (${to.interval === 'year' ? 'yearly' : 'monthly'})` },
+      { label: 'Upgraded from', value: from.title },
+      { label: 'Plan fee', value: money(quote.planFee) },
+      ...(quote.proRata > 0 ? [{ label: `Credit for the rest of ${from.title}`, value: `−${money(quote.proRata)}` }] : []),
+      ...(tax ? [{ label: tax, value: money(quote.taxAmount) }] : []),
+      { label: 'Charged today', value: money(quote.dueToday) },
+      { label: 'Card', value: `${card.cardType} ending ${card.lastFour}` },
+    ];
+    const note = `Your membership renews on ${formatDay(subscription.currentPeriodEndsAt!)} at ${money(quote.total)} ${to.interval === 'year' ? 'a year' : 'a month'}, unless you cancel before.`;
+    await mail.send({ to: email, template: 'receipt', data: { planTitle: to.title, lines, note, link: new URL(paths.membership(), `${siteUrl}/`).toString() } });
+  }
+
+  async function execute(input: z.output<typeof upgradeInputSchema>): Promise<{ result: UpgradeResult; store: boolean }> {
+    const { identityId } = input;
+    // A retry of an upgrade that charged and recorded, then failed later (granting, the email): finish it.
+    const [done] = await db
+      .select()
+      .from(billingInvoices)
+      .where(eq(billingInvoices.upgradeKey, `${identityId}:${input.idempotencyKey}`));
+    if (done?.subscriptionId) {
+      const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, done.subscriptionId));
+      const plan = row && planByCode(row.planCode);
+      if (row && plan) {
+        await grant(row, plan);
+        return { result: { kind: 'success', subscription: subscriptionView(row, plan), previousPlan: done.upgradedFromPlan ?? '', currentPlan: plan.code, charged: done.total }, store: true };
+      }
+    }
+
+    const quoted = await quoteFor(identityId, input.planCode, input.currency);
+    if (quoted.kind === 'error' || quoted.kind === 'invalid') return { result: quoted, store: false };
+    const { row, from, to, quote } = quoted;
+    const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.id, row.accountId));
+    if (!account) return { result: failure('NO_SUBSCRIPTION'), store: false };
+    if (!input.cardToken && !cardOf(account)) return { result: failure('NO_CARD'), store: false };
+
+    const chargeKind = quote.dueToday > 0 ? 'purchase' : 'verify';
+    const outcome = await provider.charge({
+      customerId: account.providerCustomerId,
+      token: input.cardToken ?? CARD_ON_FILE_TOKEN,
+      amount: quote.dueToday,
+      currency: quote.currency,
+      idempotencyKey: `${identityId}:upgrade:${input.idempotencyKey}`,
+      threeDSecureActionResultToken: input.threeDSecureActionResultToken ?? null,
+    });
+    if (outcome.status !== 'success') {
+      await db.insert(billingTransactions).values(failedTransaction(account.id, chargeKind, quote.dueToday, quote.currency, outcome, now()));
+      switch (outcome.status) {
+        case 'three_d_secure_required':
+          return {
+            result: { kind: 'three_d_secure', accountCode: account.id, code: 'three_d_secure_action_required', recurlyToken: input.cardToken ?? CARD_ON_FILE_TOKEN, threeDSecureActionToken: outcome.actionToken, message: UPGRADE_MESSAGES.THREE_D_SECURE },
+            store: true,
+          };
+        case 'declined':
+        case 'insufficient_funds':
+          return { result: failure('PAYMENT_DECLINED', outcome.message), store: true };
+        case 'error':
+          return { result: failure('TRANSACTION_ERROR', outcome.message), store: true };
+      }
+    }
+
+    const at = now();
+    const periodEndsAt = addInterval(at, to.interval);
+    const invoiceId = randomUUID();
+    const upgraded = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(billingSubscriptions)
+        .set({
+          planCode: to.code,
+          itemPrice: quote.planFee,
+          taxAmount: quote.total - quote.planFee,
+          fullPrice: quote.total,
+          isTrial: false,
+          // An upgrade during a free trial ends the trial now.
+          trialEndsAt: row.isTrial && row.trialEndsAt && row.trialEndsAt > at ? at : row.trialEndsAt,
+          currentPeriodStartedAt: at,
+          currentPeriodEndsAt: periodEndsAt,
+          currentTermEndsAt: periodEndsAt,
+          activeInvoiceId: invoiceId,
+          isInDunning: false,
+          updatedAt: at,
+        })
+        .where(and(eq(billingSubscriptions.id, row.id), eq(billingSubscriptions.state, 'ACTIVE'), eq(billingSubscriptions.planCode, from.code)))
+        .returning();
+      if (!updated) return null;
+      await tx.insert(billingInvoices).values({
+        id: invoiceId,
+        accountId: account.id,
+        subscriptionId: row.id,
+        state: 'paid',
+        currency: quote.currency,
+        subtotal: quote.planFee - quote.proRata,
+        taxAmount: quote.taxAmount,
+        total: quote.dueToday,
+        taxInfo: quote.taxInfo,
+        upgradeKey: `${identityId}:${input.idempotencyKey}`,
+        upgradedFromPlan: from.code,
+        createdAt: at,
+        paidAt: at,
+      });
+      await tx.insert(billingTransactions).values({ id: randomUUID(), accountId: account.id, invoiceId, kind: chargeKind, status: 'success', amount: quote.dueToday, currency: quote.currency, providerReference: outcome.transactionId, createdAt: at });
+      if (input.cardToken) await tx.update(billingAccounts).set(cardOnFile(outcome.card, at)).where(eq(billingAccounts.id, account.id));
+      return updated;
+    });
+    if (!upgraded) {
+      // The subscription changed under us (another upgrade, a cancellation): give the charge back.
+      if (quote.dueToday > 0) {
+        const refund = await provider.refund({ transactionId: outcome.transactionId, idempotencyKey: `${identityId}:upgrade:${input.idempotencyKey}:refund` });
+        if (refund.status !== 'success') onError(new Error(refund.message), `refund of ${outcome.transactionId} failed`);
+      }
+      return { result: failure('NO_SUBSCRIPTION', 'Your membership changed while upgrading. Nothing was charged; check your membership page and try again.'), store: true };
+    }
+
+    await grant(upgraded, to);
+    await lifecycle?.schedule(upgraded);
+    const subscription = subscriptionView(upgraded, to);
+    try {
+      await sendReceipt(identityId, subscription, from, to, quote, outcome.card);
+    } catch (error) {
+      onError(error, 'upgrade receipt not sent');
+    }
+    return { result: { kind: 'success', subscription, previousPlan: from.code, currentPlan: to.code, charged: quote.dueToday }, store: true };
+  }
+
+  async function grant(row: SubscriptionRow, plan: Plan) {
+    await memberships.grant({
+      identityId: row.identityId,
+      level: plan.membershipLevel as (typeof GRANTED_LEVELS)[number],
+      type: plan.membershipType as (typeof GRANTED_TYPES)[number],
+      status: 'ActiveRenewing',
+      source: 'subscription',
+      planCode: plan.code,
+      startsAt: row.currentPeriodStartedAt ?? now(),
+      endsAt: row.currentPeriodEndsAt,
+    });
+  }
+
+  /** §3 purchaseSubscriptionUpgrade. */
+  async function purchaseUpgrade(raw: UpgradeInput): Promise<UpgradeResult> {
+    const parsed = upgradeInputSchema.safeParse(raw);
+    if (!parsed.success) return { kind: 'invalid', fieldErrors: fieldErrorsFromZod(parsed.error) };
+    const input = parsed.data;
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify(['upgrade', input.planCode, input.currency?.toUpperCase() ?? null, input.cardToken ?? null]))
+      .digest('hex');
+    const claim = await keys.claim(input.identityId, input.idempotencyKey, fingerprint, Boolean(input.threeDSecureActionResultToken));
+    if (claim.kind === 'result') return claim.result;
+    try {
+      const { result, store } = await execute(input);
+      if (store) await keys.settle(input.identityId, input.idempotencyKey, result);
+      else await keys.release(input.identityId, input.idempotencyKey);
+      return result;
+    } catch (error) {
+      onError(error, 'upgrade failed');
+      await keys.release(input.identityId, input.idempotencyKey).catch((cause: unknown) => onError(cause, 'could not release the idempotency key'));
+      return failure('TRANSACTION_ERROR');
+    }
+  }
+
+  return { options, preview, purchaseUpgrade };
+}
+
+export type Upgrades = ReturnType<typeof createUpgrades>;
