@@ -173,12 +173,14 @@ export function createServices({
   // Billing (issue 7): the embedded sandbox provider unless a real provider's key is configured (its adapter is not built yet).
   const sandboxBilling =
     config.keys.billing === "sandbox" ? createSandboxProvider({ db }) : null;
+  const billingProvider =
+    sandboxBilling ?? unconfiguredProvider(config.keys.billing);
   // Background jobs (DESIGN §1, §8) and the subscription lifecycle they run (trial end, renewal, dunning, expiry); app.ts starts the loop.
   const jobs = createJobRunner({ db });
   const lifecycle = createLifecycle({
     db,
     jobs,
-    provider: sandboxBilling ?? unconfiguredProvider(config.keys.billing),
+    provider: billingProvider,
     memberships,
     mail,
     siteUrl: config.siteUrl,
@@ -194,7 +196,7 @@ export function createServices({
   const billing = Object.assign(
     createBillingService({
       db,
-      provider: sandboxBilling ?? unconfiguredProvider(config.keys.billing),
+      provider: billingProvider,
       memberships,
       mail,
       siteUrl: config.siteUrl,
@@ -224,7 +226,7 @@ export function createServices({
       // Upgrades with a proration preview (modules/billing/upgrades.ts).
       upgrades: createUpgrades({
         db,
-        provider: sandboxBilling ?? unconfiguredProvider(config.keys.billing),
+        provider: billingProvider,
         memberships,
         mail,
         siteUrl: config.siteUrl,

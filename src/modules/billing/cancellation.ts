@@ -23,10 +23,9 @@ import type { MembershipsService } from '../memberships/memberships-service.ts';
 import { planByCode } from './catalogue.ts';
 import type { CancellationCoupon } from './graphql.ts';
 import { formatDay } from './money.ts';
-import type { SubscriptionPrice } from './pricing.ts';
 import { cancellationReasonSchema } from './cancellation-reasons.ts';
 import { billingCancellations, billingSubscriptions } from './schema.ts';
-import type { PurchasedSubscription } from './subscriptions-service.ts';
+import { subscriptionView, type PurchasedSubscription } from './subscriptions-service.ts';
 
 /** The retention offer: half off the next renewal. */
 export const RETENTION_COUPON: CancellationCoupon = Object.freeze({ code: 'STAY50', discountType: 'percent', discountPercent: 50 });
@@ -61,18 +60,7 @@ export interface CancellationServiceOptions {
 
 type Row = typeof billingSubscriptions.$inferSelect;
 
-function view(row: Row): PurchasedSubscription {
-  return {
-    id: row.id,
-    accountId: row.accountId,
-    planCode: row.planCode,
-    title: planByCode(row.planCode)?.title ?? row.planCode,
-    isTrial: row.isTrial,
-    trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
-    currentPeriodEndsAt: row.currentPeriodEndsAt?.toISOString() ?? null,
-    price: { currency: row.currency as SubscriptionPrice['currency'], itemPrice: row.itemPrice, fullPrice: row.fullPrice, taxAmount: row.taxAmount, taxInfo: row.taxInfo as SubscriptionPrice['taxInfo'] },
-  };
-}
+const view = (row: Row): PurchasedSubscription => subscriptionView(row);
 
 const termEnd = (row: Row) => row.currentTermEndsAt ?? row.currentPeriodEndsAt ?? row.trialEndsAt;
 

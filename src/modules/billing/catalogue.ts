@@ -152,6 +152,14 @@ export const PLANS: readonly Plan[] = Object.freeze([
   },
 ] satisfies Plan[]);
 
+/** The end of a billing period of `interval` starting at `from` (calendar months and years, UTC). */
+export function addInterval(from: Date, interval: Plan['interval']): Date {
+  const to = new Date(from);
+  if (interval === 'year') to.setUTCFullYear(to.getUTCFullYear() + 1);
+  else to.setUTCMonth(to.getUTCMonth() + 1);
+  return to;
+}
+
 const BY_CODE = new Map(PLANS.map((plan) => [plan.code, plan]));
 
 export function planByCode(code: string): Plan | null {

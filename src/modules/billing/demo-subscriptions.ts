@@ -20,7 +20,7 @@ import type { Db } from '../../db/database.ts';
 import type { IdentityService } from '../identity/identity-service.ts';
 import type { MembershipsService } from '../memberships/memberships-service.ts';
 import type { GRANTED_LEVELS, GRANTED_TYPES } from '../memberships/schema.ts';
-import { planByCode, type Plan } from './catalogue.ts';
+import { addInterval, planByCode, type Plan } from './catalogue.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { currencyForCountry, subscriptionPrice } from './pricing.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
@@ -48,12 +48,6 @@ const DEMO_CARD = '4242424242424242';
 
 const DAY = 86_400_000;
 
-function addInterval(from: Date, interval: Plan['interval']): Date {
-  const to = new Date(from);
-  if (interval === 'year') to.setUTCFullYear(to.getUTCFullYear() + 1);
-  else to.setUTCMonth(to.getUTCMonth() + 1);
-  return to;
-}
 
 export interface DemoMember {
   email: string;

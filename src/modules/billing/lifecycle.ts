@@ -28,7 +28,7 @@ import type { MailService } from "../mail/mail-service.ts";
 import type { MembershipsService } from "../memberships/memberships-service.ts";
 import type { GRANTED_LEVELS, GRANTED_TYPES } from "../memberships/schema.ts";
 import { paths } from "../../shared/paths.ts";
-import { planByCode, type Plan } from "./catalogue.ts";
+import { addInterval, planByCode, type Plan } from "./catalogue.ts";
 import { pendingCoupon } from "./cancellation.ts";
 import { formatDay, formatMoney, taxLabel } from "./money.ts";
 import { discountedPrice } from "./pricing.ts";
@@ -68,12 +68,6 @@ interface RenewalCharge {
 const minus = (amount: number, currency: string) =>
   `−${formatMoney(amount, currency)}`;
 
-function addInterval(from: Date, interval: Plan["interval"]): Date {
-  const to = new Date(from);
-  if (interval === "year") to.setUTCFullYear(to.getUTCFullYear() + 1);
-  else to.setUTCMonth(to.getUTCMonth() + 1);
-  return to;
-}
 
 export interface LifecycleOptions {
   db: Db;

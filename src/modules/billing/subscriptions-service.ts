@@ -16,7 +16,7 @@ import type { GRANTED_LEVELS, GRANTED_TYPES } from '../memberships/schema.ts';
 import { heldMembership } from '../memberships/terms.ts';
 import { paths } from '../../shared/paths.ts';
 import type { MailService } from '../mail/mail-service.ts';
-import { planByCode, type Plan } from './catalogue.ts';
+import { addInterval, planByCode, type Plan } from './catalogue.ts';
 import { membershipEligibility, reachesFurther } from './eligibility.ts';
 import { createIdempotencyKeys } from './idempotency.ts';
 import { cardOf, cardOnFile, failedTransaction } from './ledger.ts';
@@ -111,12 +111,6 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-function addInterval(from: Date, interval: Plan['interval']): Date {
-  const to = new Date(from);
-  if (interval === 'year') to.setUTCFullYear(to.getUTCFullYear() + 1);
-  else to.setUTCMonth(to.getUTCMonth() + 1);
-  return to;
-}
 
 /** §3 IndividualSubscription from its row. */
 export function subscriptionView(row: typeof billingSubscriptions.$inferSelect, plan: Plan | null = planByCode(row.planCode)): PurchasedSubscription {

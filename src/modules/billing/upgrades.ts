@@ -1,6 +1,6 @@
 // Upgrading a membership (issue 7 "Upgrades", §3 SubscriptionUpgradePreview, §8 SubscriptionUpgradeError).
 //
-// The rule (decided here, docs/decisions/013-upgrades-start-a-new-period.md): an upgrade takes
+// The rule (decided here, docs/decisions/014-upgrades-start-a-new-period.md): an upgrade takes
 // effect at once and starts a new billing period on the new plan. The member is credited for the
 // unused part of what they paid for the current period (`proRata`, pro rata by time, before tax —
 // nothing during a free trial, which the upgrade ends), pays the new plan's fee less that credit,
@@ -16,7 +16,7 @@ import { fieldErrorsFromZod, type FieldError } from '../../shared/validation/fie
 import type { MailService } from '../mail/mail-service.ts';
 import type { MembershipsService } from '../memberships/memberships-service.ts';
 import type { GRANTED_LEVELS, GRANTED_TYPES } from '../memberships/schema.ts';
-import { listedPlans, planByCode, type Currency, type Plan } from './catalogue.ts';
+import { addInterval, listedPlans, planByCode, type Currency, type Plan } from './catalogue.ts';
 import { reachesFurther } from './eligibility.ts';
 import { createIdempotencyKeys } from './idempotency.ts';
 import { cardOf, cardOnFile, failedTransaction } from './ledger.ts';
@@ -114,12 +114,6 @@ export const upgradeInputSchema = z.object({
 });
 export type UpgradeInput = z.input<typeof upgradeInputSchema>;
 
-function addInterval(from: Date, interval: Plan['interval']): Date {
-  const to = new Date(from);
-  if (interval === 'year') to.setUTCFullYear(to.getUTCFullYear() + 1);
-  else to.setUTCMonth(to.getUTCMonth() + 1);
-  return to;
-}
 
 export interface UpgradesOptions {
   db: Db;
