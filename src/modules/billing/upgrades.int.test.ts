@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { graphql, signIn } from '../../test/graphql.ts';
 import { outbox } from '../mail/schema.ts';
-import { billingInvoices, billingSubscriptions, sandboxBillingPayments } from './schema.ts';
+import { billingAccounts, billingInvoices, billingSubscriptions, sandboxBillingPayments } from './schema.ts';
 import { UPGRADE_MESSAGES } from './upgrades.ts';
 
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -164,6 +164,15 @@ describe('purchaseSubscriptionUpgrade', () => {
     expect(result).toMatchObject({ __typename: 'SubscriptionUpgrade', currentPlan: PREMIUM });
     const account = await app.services.billing.individualAccount(person.identityId);
     expect(account!.billingInfo!.creditCardInfo).toMatchObject({ lastFour: '4444' });
+  });
+
+  it('asks for a card when none is on file, and charges nothing', async () => {
+    const person = await member(STANDARD_MONTHLY);
+    const [row] = await app.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, person.subscriptionId));
+    await app.db.update(billingAccounts).set({ cardType: null, cardFirstSix: null, cardLastFour: null, cardExpMonth: null, cardExpYear: null }).where(eq(billingAccounts.id, row!.accountId));
+    expect(await upgrade(person, { planCode: PREMIUM })).toEqual({ __typename: 'SubscriptionUpgradeError', type: 'NO_CARD', message: UPGRADE_MESSAGES.NO_CARD });
+    const invoices = await app.db.select().from(billingInvoices).where(eq(billingInvoices.subscriptionId, person.subscriptionId));
+    expect(invoices).toHaveLength(1);
   });
 
   it('refuses bad input and strangers', async () => {
