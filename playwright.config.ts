@@ -33,6 +33,15 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     // TAG_MANAGER_SCRIPT_URL: e2e/analytics.spec.ts answers it with a stub (nothing leaves the machine).
-    env: { PORT: String(PORT), HOST: 'localhost', SITE_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn', TAG_MANAGER_SCRIPT_URL: 'https://tags.atelier.test/gtm.js', AUTH_TOKEN_TTL_SECONDS: E2E_TOKEN_TTL_SECONDS },
+    // WALLET_MERCHANT_ID: the payment pages show "Pay with wallet" (e2e/wallet.spec.ts; the sandbox stands in for the wallet).
+    env: {
+      PORT: String(PORT),
+      HOST: 'localhost',
+      SITE_URL: `http://localhost:${PORT}`,
+      LOG_LEVEL: 'warn',
+      TAG_MANAGER_SCRIPT_URL: 'https://tags.atelier.test/gtm.js',
+      AUTH_TOKEN_TTL_SECONDS: E2E_TOKEN_TTL_SECONDS,
+      WALLET_MERCHANT_ID: 'merchant.atelier.test',
+    },
   },
 });

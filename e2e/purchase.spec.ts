@@ -9,6 +9,8 @@ import { createAccount, expect, expectAccessible, newEmail, premiumStory, signIn
 
 test.describe.configure({ timeout: 180_000 });
 
+/** The card form's button ("Pay £300.00"), not "Pay with wallet" above the card fields (WALLET_MERCHANT_ID is set for the e2e server). */
+const PAY_BY_CARD = { name: /^Pay \D*\d/ };
 
 /** Every request the page sends that carries a card number, except to the provider's tokenisation endpoint. */
 function watchCardNumbers(page: Page, numbers: string[]): string[] {
@@ -90,7 +92,7 @@ test('a 3-D Secure card passes its challenge and the purchase completes', async 
   await page.goto('/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1');
   await page.getByLabel('Last name').fill('Okafor');
   await fillCard(page, '4000 0000 0000 3220');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', PAY_BY_CARD).click();
   const challenge = page.getByRole('region', { name: 'Confirm it is you' });
   await expect(challenge).toBeVisible();
   await expectAccessible(page);
@@ -107,7 +109,7 @@ test('a declined card shows a clear message and keeps the form, without the card
   await page.getByLabel('Last name').fill('Okafor');
   await page.getByLabel('Postcode').fill('E1 6AN');
   await fillCard(page, '4000 0000 0000 0002');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', PAY_BY_CARD).click();
   await expect(page.getByRole('alert')).toHaveText('Your card was declined. Please use a different card, or contact your bank.');
   await expect(page.getByLabel('Last name')).toHaveValue('Okafor');
   await expect(page.getByLabel('Postcode')).toHaveValue('E1 6AN');
@@ -117,7 +119,7 @@ test('a declined card shows a clear message and keeps the form, without the card
 
   // Another card then goes through.
   await fillCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', PAY_BY_CARD).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome to / })).toBeVisible();
   expect(leaks).toEqual([]);
 });

@@ -110,7 +110,7 @@ export async function buildApp({ config, database, build, logger, development, p
   await registerConsentRoutes(app, { consent: services.consent, apiPrefix: pathPrefix(config.endpoints.apiBase), staticPrefix: pathPrefix(config.endpoints.staticAssets) });
   if (config.appEnv !== 'prod') registerAnalyticsDevRoutes(app, { db: database.db });
   if (config.appEnv !== 'prod') registerDevMailbox(app, { mail: services.mail, productName: config.productName });
-  if (services.billing.sandbox) registerSandboxBillingRoutes(app, { sandbox: services.billing.sandbox });
+  if (services.billing.sandbox) registerSandboxBillingRoutes(app, { sandbox: services.billing.sandbox, walletMerchantId: config.keys.walletMerchantId });
 
   const serverBuild = build ?? ((await import(SERVER_BUILD_FILE)) as ServerBuild);
   const browserConfig = { ...publicConfig(config), careers: config.careers };

@@ -26,14 +26,21 @@ export function failedTransaction(
   };
 }
 
-/** The account columns that describe the card on file (never its number). */
+/** The account columns that describe the card on file (never its number); a wallet's card is paymentMethod 'wallet'. */
 export function cardOnFile(card: CardSummary, at: Date): Partial<typeof billingAccounts.$inferInsert> {
-  return { paymentMethod: 'credit_card', cardType: card.cardType, cardExpMonth: card.expMonth, cardExpYear: card.expYear, cardFirstSix: card.firstSix, cardLastFour: card.lastFour, updatedAt: at };
+  return { paymentMethod: card.paymentMethod ?? 'credit_card', cardType: card.cardType, cardExpMonth: card.expMonth, cardExpYear: card.expYear, cardFirstSix: card.firstSix, cardLastFour: card.lastFour, updatedAt: at };
 }
 
 /** The card summary an account holds, or null without a complete one. */
 export function cardOf(account: typeof billingAccounts.$inferSelect): CardSummary | null {
   return account.cardType && account.cardExpMonth !== null && account.cardExpYear !== null && account.cardFirstSix && account.cardLastFour
-    ? { cardType: account.cardType, expMonth: account.cardExpMonth, expYear: account.cardExpYear, firstSix: account.cardFirstSix, lastFour: account.cardLastFour }
+    ? {
+        cardType: account.cardType,
+        expMonth: account.cardExpMonth,
+        expYear: account.cardExpYear,
+        firstSix: account.cardFirstSix,
+        lastFour: account.cardLastFour,
+        ...(account.paymentMethod === 'wallet' ? { paymentMethod: 'wallet' as const } : {}),
+      }
     : null;
 }

@@ -28,14 +28,15 @@ export interface MembershipView {
     trialEnds: string | null;
   } | null;
   invoices: { id: string; date: string; dateTime: string; amount: string; status: string }[];
-  card: { type: string; lastFour: string; expiry: string } | null;
+  /** `wallet`: a wallet (Apple Pay, Google Pay) handed the card over; shown "Visa ending 4242 (wallet)". */
+  card: { type: string; lastFour: string; expiry: string; wallet: boolean } | null;
   /** Whether there is a billing account whose card can be replaced. */
   hasAccount: boolean;
 }
 
 export type MembershipActionData = { status: 'success'; message: string } | { status: 'error'; message: string };
 
-const cardView = (card: CardSummary) => ({ type: card.cardType, lastFour: card.lastFour, expiry: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}` });
+const cardView = (card: CardSummary) => ({ type: card.cardType, lastFour: card.lastFour, expiry: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`, wallet: card.paymentMethod === 'wallet' });
 
 function statusText(status: string, { endsAt, trialEndsAt, renewsAt }: { endsAt: string | null; trialEndsAt: string | null; renewsAt: string | null }): string {
   switch (status) {

@@ -1,6 +1,7 @@
 // The payment page over HTTP: signed out it sends the reader to sign in and back; signed in it shows
 // the plan with the price and tax of the buyer's country, the card form (off without JavaScript, and
-// saying why), and what stands in the way (already a member); its action refuses a post without a token.
+// saying why), no wallet button while WALLET_MERCHANT_ID is unset (with it: wallet.int.test.ts), and what
+// stands in the way (already a member); its action refuses a post without a token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { signIn } from '../../test/graphql.ts';
@@ -46,6 +47,18 @@ describe('the payment page', () => {
     expect(html).toMatch(/<input[^>]*id="card-number"[^>]*>/);
     expect(html.match(/<input[^>]*id="card-number"[^>]*>/)![0]).not.toContain('name=');
     expect(html).toMatch(/<button type="submit" class="button" disabled=""/);
+  });
+
+  it('shows no wallet button without WALLET_MERCHANT_ID, and the sandbox has no wallet to offer', async () => {
+    const person = await signIn(app);
+    const html = (await get(`${PAGE}?plan=individuals_premium_yearly_v1`, { cookie: person.cookie })).body;
+    expect(html).toContain('id="card-number"');
+    expect(html).not.toContain('wallet-button');
+    expect(html).not.toContain('Pay with wallet');
+    expect(html).not.toContain('or pay by card');
+    const wallet = await app.inject({ method: 'POST', url: '/_sandbox/billing/wallet-tokens', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ merchantId: 'merchant.test' }) });
+    expect(wallet.statusCode).toBe(400);
+    expect(JSON.parse(wallet.body)).toMatchObject({ error: { code: 'wallet_not_configured' } });
   });
 
   it('tells a member there is nothing to buy instead of showing the card form', async () => {

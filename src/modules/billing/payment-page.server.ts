@@ -92,6 +92,7 @@ export async function paymentLoader(args: { request: Request; context: AppLoadCo
     invalidCurrency: asked && !parseCurrency(asked) ? PURCHASE_MESSAGES.INVALID_CURRENCY : null,
     returnTo,
     sandbox: context.config.keys.billing === 'sandbox',
+    wallet: context.config.keys.walletMerchantId ? { merchantId: context.config.keys.walletMerchantId } : null,
   };
   return view;
 }

@@ -7,6 +7,18 @@
 // (for the sandbox, POST /_sandbox/billing/tokens) and sends us only the token. Our server never
 // sees a card number or a security code, so none can reach our tables or logs.
 //
+// Wallets (Apple Pay, Google Pay; shown when WALLET_MERCHANT_ID is set) end the same way: the
+// browser gets a one-time provider token for the card the wallet holds and submits the purchase form
+// with it instead of a card token, so nothing here changes for them. With the sandbox, POST
+// /_sandbox/billing/wallet-tokens stands in for the wallet's sheet (sandbox-routes.ts). A real adapter
+// would instead, in the browser, through the provider's script (Recurly.js's Apple Pay and Google Pay
+// helpers do both): for Apple Pay, open an ApplePaySession, answer its merchant validation with the
+// session the provider obtains from Apple for our merchant id and verified domain, and hand the
+// ApplePayPaymentToken from onpaymentauthorized to the provider for its token; for Google Pay, a
+// PaymentRequest (or the Google Pay API) whose tokenization names the provider as gateway with our
+// merchant id, and whose resulting token the provider exchanges for its own. The token's card summary
+// then says paymentMethod 'wallet'.
+//
 // Amounts are integer minor units of `currency` (pence, cents, paise).
 
 /** What a token says about its card: enough to show and recognise it, never enough to charge it elsewhere. */
@@ -16,6 +28,11 @@ export interface CardSummary {
   expYear: number;
   firstSix: string;
   lastFour: string;
+  /**
+   * 'wallet' when a wallet (Apple Pay, Google Pay) handed the card over rather than the card form;
+   * absent for a typed card. The card on file keeps it, and shows it: "Visa ending 4242 (wallet)".
+   */
+  paymentMethod?: 'wallet';
 }
 
 /**

@@ -1,9 +1,9 @@
 // The sandbox provider on a real database: tokens keep only the card's summary, each test card's
-// charge outcome, the same idempotency key never charges twice, 3-D Secure and refunds.
+// charge outcome, the same idempotency key never charges twice, 3-D Secure, refunds and the wallet's token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { createSandboxProvider, type SandboxProvider } from './sandbox-provider.ts';
+import { CARD_ON_FILE_TOKEN, createSandboxProvider, type SandboxProvider } from './sandbox-provider.ts';
 import { sandboxBillingPayments, sandboxBillingTokens } from './schema.ts';
 
 let database: Database;
@@ -91,6 +91,17 @@ describe('sandbox provider', () => {
     if (charged.status !== 'success') throw new Error('expected a charge');
     expect(await sandbox.refund({ transactionId: charged.transactionId, idempotencyKey: 'r1' })).toMatchObject({ status: 'success' });
     expect(await sandbox.refund({ transactionId: charged.transactionId, idempotencyKey: 'r2' })).toMatchObject({ status: 'error' });
+  });
+
+  it('gives a wallet token for a Visa that succeeds, whose summary names the wallet, also as the card on file', async () => {
+    const { token, card } = await sandbox.tokenizeWallet();
+    expect(token).toMatch(/^sbx_wtok_/);
+    expect(card).toMatchObject({ cardType: 'Visa', lastFour: '4242', paymentMethod: 'wallet' });
+    expect(await sandbox.describeToken(token)).toEqual(card);
+    expect(await sandbox.charge({ customerId: 'sbx_cus_wallet', token, amount: 2500, currency: 'GBP', idempotencyKey: 'wallet-1' })).toMatchObject({ status: 'success', card });
+    expect(await sandbox.charge({ customerId: 'sbx_cus_wallet', token: CARD_ON_FILE_TOKEN, amount: 2500, currency: 'GBP', idempotencyKey: 'wallet-2' })).toMatchObject({ status: 'success', card });
+    // A typed card's summary says nothing of a wallet.
+    expect(await sandbox.describeToken(await tokenFor('4242424242424242'))).not.toHaveProperty('paymentMethod');
   });
 
   it('declines an unknown token', async () => {

@@ -19,6 +19,11 @@
 // 3-D Secure is declined off-session (nobody is there to answer the challenge).
 // Each card behaves the same for any amount, a zero-amount card check (a trial's start) included.
 // Any other number is refused at tokenisation: the sandbox never holds a real card.
+//
+// The wallet (Apple Pay / Google Pay stand-in, see provider.ts): tokenizeWallet() is what the wallet's
+// sheet answers, a one-time token for the card the wallet holds: a Visa ending 4242 that succeeds.
+// Its token starts sbx_wtok_, which is how its summary says paymentMethod 'wallet' (here and as the
+// card on file); the card itself behaves as the 4242 card does.
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -40,6 +45,11 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, SandboxCardBehaviour>> 
 export { CARD_ON_FILE_TOKEN };
 /** The test card that works when entered and declines as the card on file. */
 const DECLINES_LATER = { firstSix: '400000', lastFour: '0341' };
+
+/** The card the sandbox's wallet holds: a Visa that succeeds (the 4242 test card). */
+export const SANDBOX_WALLET_CARD = { cardType: 'Visa', firstSix: '424242', lastFour: '4242', expMonth: 12 } as const;
+/** Wallet tokens start with this, so their summaries name the wallet. */
+const WALLET_TOKEN_PREFIX = 'sbx_wtok';
 
 /** How long a token can be used after the card form created it. */
 export const TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -124,7 +134,14 @@ export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; 
     return row ?? null;
   }
 
-  const summaryOf = (row: typeof sandboxBillingTokens.$inferSelect): CardSummary => ({ cardType: row.cardType, expMonth: row.expMonth, expYear: row.expYear, firstSix: row.firstSix, lastFour: row.lastFour });
+  const summaryOf = (row: typeof sandboxBillingTokens.$inferSelect): CardSummary => ({
+    cardType: row.cardType,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    firstSix: row.firstSix,
+    lastFour: row.lastFour,
+    ...(row.token.startsWith(`${WALLET_TOKEN_PREFIX}_`) ? { paymentMethod: 'wallet' as const } : {}),
+  });
 
   function outcomeOf(payment: typeof sandboxBillingPayments.$inferSelect, card: CardSummary): ChargeOutcome {
     switch (payment.status) {
@@ -179,6 +196,7 @@ export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; 
 
   const provider: BillingProvider & {
     tokenize(input: TokenizeInput): Promise<{ ok: true; token: string; card: CardSummary } | { ok: false; errors: TokenizeFieldError[] }>;
+    tokenizeWallet(): Promise<{ token: string; card: CardSummary }>;
     challenge(actionToken: string): Promise<{ amount: number; currency: string; card: CardSummary | null; answered: boolean } | null>;
   } = {
     name: 'sandbox',
@@ -191,6 +209,19 @@ export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; 
       const token = random('sbx_tok');
       await db.insert(sandboxBillingTokens).values({ token, ...checked.card, behaviour: checked.behaviour, createdAt: at, expiresAt: new Date(at.getTime() + TOKEN_TTL_MS) });
       return { ok: true, token, card: checked.card };
+    },
+
+    /**
+     * What the wallet's sheet answers once the buyer approves: a one-time token for the wallet's card
+     * (which merchant may ask is the endpoint's business, sandbox-routes.ts). The card expires at the
+     * end of a year four years on, so it is always valid.
+     */
+    async tokenizeWallet() {
+      const at = now();
+      const token = random(WALLET_TOKEN_PREFIX);
+      const card = { ...SANDBOX_WALLET_CARD, expYear: at.getUTCFullYear() + 4 };
+      await db.insert(sandboxBillingTokens).values({ token, ...card, behaviour: 'success', createdAt: at, expiresAt: new Date(at.getTime() + TOKEN_TTL_MS) });
+      return { token, card: { ...card, paymentMethod: 'wallet' } };
     },
 
     async createCustomer() {

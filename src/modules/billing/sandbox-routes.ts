@@ -7,6 +7,13 @@
 //   POST /_sandbox/billing/tokens              { number, month, year, cvv } → 201 { id, card } | 422 { error }
 //   GET  /_sandbox/billing/3ds/:actionToken    the challenge: amount, currency, card → 200 | 404
 //   POST /_sandbox/billing/3ds/:actionToken    { result: 'succeeded' | 'failed' } → 200 { resultToken } | 404
+//   POST /_sandbox/billing/wallet-tokens       { merchantId } → 201 { id, type: 'wallet', card } | 400 { error }
+//
+// The wallet endpoint stands in for an Apple Pay / Google Pay sheet (the buyer approving at once): it
+// answers a one-time token for the wallet's card, a Visa ending 4242 that succeeds, only to a request
+// carrying the merchant id the wallet is set up for (WALLET_MERCHANT_ID). A real provider validates the
+// merchant with Apple (merchant validation) or is named as gateway in Google Pay's PaymentRequest, and
+// turns the wallet's encrypted payment data into its own token; see provider.ts.
 //
 // Registered by the app when no real billing provider key is configured (BILLING_PUBLIC_KEY=sandbox).
 import type { FastifyInstance } from 'fastify';
@@ -22,9 +29,10 @@ const tokenBody = z.object({
   cvv: z.string().max(8),
 });
 const challengeBody = z.object({ result: z.enum(['succeeded', 'failed']) });
+const walletBody = z.object({ merchantId: z.string().trim().min(1).max(200) });
 const actionParams = z.object({ actionToken: z.string().min(1).max(200) });
 
-export function registerSandboxBillingRoutes(app: FastifyInstance, { sandbox }: { sandbox: SandboxProvider }) {
+export function registerSandboxBillingRoutes(app: FastifyInstance, { sandbox, walletMerchantId }: { sandbox: SandboxProvider; walletMerchantId?: string }) {
   void app.register(async (scope) => {
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -37,6 +45,15 @@ export function registerSandboxBillingRoutes(app: FastifyInstance, { sandbox }: 
       const result = await sandbox.tokenize(body.data);
       if (!result.ok) return reply.code(422).send({ error: { code: 'invalid_card', message: result.errors[0]!.message, fields: result.errors } });
       return reply.code(201).send({ id: result.token, type: 'credit_card', card: result.card });
+    });
+
+    scope.post(`${SANDBOX_BILLING_PREFIX}/wallet-tokens`, async (request, reply) => {
+      const body = walletBody.safeParse(request.body);
+      if (!body.success) return reply.code(400).send({ error: { code: 'invalid_request', message: 'Send { "merchantId": "…" } as JSON: the merchant id the wallet is set up for.' } });
+      if (!walletMerchantId) return reply.code(400).send({ error: { code: 'wallet_not_configured', message: 'No wallet merchant is configured (WALLET_MERCHANT_ID), so there is no wallet to pay with.' } });
+      if (body.data.merchantId !== walletMerchantId) return reply.code(400).send({ error: { code: 'invalid_merchant', message: 'This is not the merchant id the wallet is set up for (WALLET_MERCHANT_ID).' } });
+      const { token, card } = await sandbox.tokenizeWallet();
+      return reply.code(201).send({ id: token, type: 'wallet', card });
     });
 
     scope.get(`${SANDBOX_BILLING_PREFIX}/3ds/:actionToken`, async (request, reply) => {

@@ -6,11 +6,15 @@
 // page says so and the button stays off, rather than posting a card to our server.
 // The card fields and the tokenisation (useCardFields) are shared with the membership
 // page's "Update card" form (src/web/routes/user/membership.tsx).
+// When a wallet merchant id is configured (WALLET_MERCHANT_ID), a "Pay with wallet" button stands
+// above the card fields: the wallet (with the sandbox, its stand-in endpoint) gives a one-time token
+// for the card it holds, and the same form is submitted with that token in place of a card token;
+// the billing details are still required and checked by the action. No card number is typed at all.
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useFetcher, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { FormNotice, TextField } from '../form-fields.tsx';
-import { SANDBOX_TOKENS_URL, sandboxChallengeUrl, type PaymentActionData, type PaymentView } from './payment-types.ts';
+import { SANDBOX_TOKENS_URL, SANDBOX_WALLET_TOKENS_URL, sandboxChallengeUrl, type PaymentActionData, type PaymentView } from './payment-types.ts';
 
 type CardField = 'number' | 'expiry' | 'cvv';
 export type CardErrors = Partial<Record<CardField, string>>;
@@ -55,6 +59,31 @@ export async function tokenizeCard({ number, expiry: expiryText, cvv }: { number
     next[key] ??= field.message;
   }
   return { ok: false, cardErrors: next, message: body?.error?.message ?? 'We could not check your card. Please try again.' };
+}
+
+export type WalletTokenResult = { ok: true; token: string } | { ok: false; message: string };
+
+/**
+ * Asks the wallet for a one-time token for the card it holds (with the sandbox, its stand-in for the
+ * Apple Pay / Google Pay sheet, which approves at once). The provider's refusal stays out of the
+ * page: the buyer is told to try again or pay by card. Throws when the wallet cannot be reached.
+ */
+export async function requestWalletToken(merchantId: string): Promise<WalletTokenResult> {
+  const response = await fetch(SANDBOX_WALLET_TOKENS_URL, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ merchantId }) });
+  const body = (await response.json().catch(() => null)) as { id?: string } | null;
+  if (response.ok && body?.id) return { ok: true, token: body.id };
+  return { ok: false, message: 'Your wallet could not pay just now. Please try again, or pay by card.' };
+}
+
+/** The wallet's mark: a card folder, drawn in the button's ink. */
+function WalletGlyph() {
+  return (
+    <svg className="wallet-button__glyph" width="22" height="18" viewBox="0 0 22 18" aria-hidden="true" focusable="false">
+      <rect x="1" y="3.5" width="20" height="13.5" rx="2.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path d="M3.5 3.5 15.5 1l1 2.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+      <rect x="14" y="8.5" width="7" height="4" rx="1" fill="currentColor" />
+    </svg>
+  );
 }
 
 export function CardInput({ id, label, hint, error, autoComplete, inputRef, inputMode = 'numeric', maxLength }: { id: string; label: string; hint?: string; error?: string; autoComplete: string; inputRef: React.RefObject<HTMLInputElement | null>; inputMode?: 'numeric' | 'text'; maxLength: number }) {
@@ -152,6 +181,8 @@ export function PaymentForm({ view }: { view: PaymentView }) {
   const [answering, setAnswering] = useState(false);
   const attempt = useRef<Attempt | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [walletBusy, setWalletBusy] = useState(false);
 
   // What the action answered.
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
@@ -166,7 +197,7 @@ export function PaymentForm({ view }: { view: PaymentView }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer clears the card, not a new render
   }, [answer]);
 
-  const busy = card.tokenizing || answering || fetcher.state !== 'idle';
+  const busy = card.tokenizing || walletBusy || answering || fetcher.state !== 'idle';
   const fieldErrors = answer?.status === 'error' ? (answer.fieldErrors ?? {}) : {};
 
   function changeChoice(name: 'country' | 'currency', value: string) {
@@ -182,17 +213,39 @@ export function PaymentForm({ view }: { view: PaymentView }) {
     );
   }
 
+  /** Submits the billing details with a provider token (the card's or the wallet's), under a new idempotency key. */
+  async function submitPurchase(form: HTMLFormElement, cardToken: string) {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of new FormData(form)) if (typeof value === 'string') fields[name] = value;
+    attempt.current = { fields: { ...fields, cardToken, idempotencyKey: newKey() } };
+    await fetcher.submit(attempt.current.fields, { method: 'post' });
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
     // The card goes to the provider, never to our action.
-    await card.withToken(async (cardToken) => {
-      const fields: Record<string, string> = {};
-      for (const [name, value] of new FormData(form)) if (typeof value === 'string') fields[name] = value;
-      attempt.current = { fields: { ...fields, cardToken, idempotencyKey: newKey() } };
-      await fetcher.submit(attempt.current.fields, { method: 'post' });
-    });
+    await card.withToken((cardToken) => submitPurchase(form, cardToken));
+  }
+
+  async function payWithWallet() {
+    const form = formRef.current;
+    if (busy || !form || !view.wallet) return;
+    setLocalProblem(null);
+    setWalletBusy(true);
+    try {
+      const wallet = await requestWalletToken(view.wallet.merchantId);
+      if (!wallet.ok) {
+        setLocalProblem(wallet.message);
+        return;
+      }
+      await submitPurchase(form, wallet.token);
+    } catch {
+      setLocalProblem('We could not reach your wallet. Check your connection and try again, or pay by card.');
+    } finally {
+      setWalletBusy(false);
+    }
   }
 
   async function answerChallenge(result: 'succeeded' | 'failed') {
@@ -325,7 +378,7 @@ export function PaymentForm({ view }: { view: PaymentView }) {
               <div ref={noticeRef} tabIndex={-1} className="payment__notice">
                 {(problem || view.invalidCurrency) && <FormNotice kind="error">{problem ?? view.invalidCurrency}</FormNotice>}
               </div>
-              <form method="post" className="payment__fields" onSubmit={onSubmit} noValidate aria-describedby="payment-secure">
+              <form ref={formRef} method="post" className="payment__fields" onSubmit={onSubmit} noValidate aria-describedby="payment-secure">
                 <input type="hidden" name="plan" value={plan.code} />
                 <input type="hidden" name="currency" value={price.currency} />
                 <input type="hidden" name="returnTo" value={returnTo} />
@@ -362,6 +415,18 @@ export function PaymentForm({ view }: { view: PaymentView }) {
                     </select>
                   </div>
                 </fieldset>
+                {view.wallet && (
+                  <div className="payment__wallet">
+                    <button type="button" className="wallet-button" disabled={!hydrated || busy || challenge !== null} aria-describedby="payment-wallet-hint" onClick={() => void payWithWallet()}>
+                      <WalletGlyph />
+                      <span>{walletBusy ? 'Processing…' : 'Pay with wallet'}</span>
+                    </button>
+                    <p id="payment-wallet-hint" className="field__hint">
+                      Your wallet pays with the card it holds; we receive a one-time token, never the card number. In the sandbox it holds a test Visa ending 4242.
+                    </p>
+                    <p className="payment__divider">or pay by card</p>
+                  </div>
+                )}
                 <fieldset className="payment__fieldset">
                   <legend className="payment__legend">Card</legend>
                   <p id="payment-secure" className="field__hint">
@@ -395,7 +460,7 @@ export function PaymentForm({ view }: { view: PaymentView }) {
                 </fieldset>
                 <p className="payment__submit">
                   <button type="submit" className="button" disabled={!hydrated || busy || challenge !== null}>
-                    {busy ? 'Processing…' : plan.trialDays > 0 ? 'Start free trial' : `Pay ${price.fullPrice}`}
+                    {busy && !walletBusy ? 'Processing…' : plan.trialDays > 0 ? 'Start free trial' : `Pay ${price.fullPrice}`}
                   </button>
                 </p>
               </form>

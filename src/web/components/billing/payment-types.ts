@@ -13,6 +13,8 @@ export type PaymentKind = 'individual' | 'student';
 
 /** The sandbox provider's browser endpoints (modules/billing/sandbox-routes.ts). */
 export const SANDBOX_TOKENS_URL = '/_sandbox/billing/tokens';
+/** The sandbox's stand-in for a wallet's sheet (Apple Pay / Google Pay): a one-time token for the wallet's card. */
+export const SANDBOX_WALLET_TOKENS_URL = '/_sandbox/billing/wallet-tokens';
 export const sandboxChallengeUrl = (actionToken: string) => `/_sandbox/billing/3ds/${encodeURIComponent(actionToken)}`;
 
 export interface PaymentView {
@@ -45,6 +47,8 @@ export interface PaymentView {
   returnTo: string;
   /** Whether the embedded sandbox provider takes the cards (the only provider built so far). */
   sandbox: boolean;
+  /** The "Pay with wallet" button's merchant (WALLET_MERCHANT_ID, a public id), or null: no wallet button. */
+  wallet: { merchantId: string } | null;
 }
 
 export type PaymentActionData =

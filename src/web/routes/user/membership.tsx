@@ -206,6 +206,7 @@ function CardSection({ card }: { card: MembershipView['card'] }) {
             <dt>Card</dt>
             <dd>
               {card.type} ending {card.lastFour}
+              {card.wallet && ' (wallet)'}
             </dd>
           </div>
           <div>
