@@ -59,11 +59,7 @@ export async function upgradeOptionsLoader(args: { request: Request; context: Ap
   const { upgrades } = args.context.services.billing;
   const options = await upgrades.options(identityId);
   if (!options) return { status: 'none' };
-  const choices: UpgradeChoice[] = [];
-  for (const target of options.targets) {
-    const result = await upgrades.preview({ identityId, planCode: target.code });
-    if (result.kind === 'preview') choices.push({ code: target.code, title: target.title, summary: target.summary, features: target.features, quote: quoteView(result.preview, target) });
-  }
+  const choices: UpgradeChoice[] = options.targets.map(({ plan, quote }) => ({ code: plan.code, title: plan.title, summary: plan.summary, features: plan.features, quote: quoteView(quote, plan) }));
   return {
     status: 'ok',
     current: { title: options.plan.title, renewsOn: options.renewsAt ? formatDay(options.renewsAt) : null, isTrial: options.subscription.isTrial },

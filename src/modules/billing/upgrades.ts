@@ -142,60 +142,70 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
     isPending: (result) => result.kind === 'three_d_secure',
   });
 
-  async function activeSubscription(identityId: string): Promise<SubscriptionRow | null> {
-    const [row] = await db
-      .select()
+  type Held = { row: SubscriptionRow; account: typeof billingAccounts.$inferSelect; paidForPeriod: number };
+
+  /**
+   * The member's ACTIVE subscription with its billing account and what was paid for the current
+   * period (the period invoice's subtotal before tax; 0 for a trial's), in one query.
+   */
+  async function held(identityId: string): Promise<Held | null> {
+    const [found] = await db
+      .select({ row: billingSubscriptions, account: billingAccounts, subtotal: billingInvoices.subtotal })
       .from(billingSubscriptions)
+      .innerJoin(billingAccounts, eq(billingAccounts.id, billingSubscriptions.accountId))
+      .leftJoin(billingInvoices, eq(billingInvoices.id, billingSubscriptions.activeInvoiceId))
       .where(and(eq(billingSubscriptions.identityId, identityId), eq(billingSubscriptions.state, 'ACTIVE')))
       .limit(1);
-    return row ?? null;
+    if (!found) return null;
+    return { row: found.row, account: found.account, paidForPeriod: found.row.isTrial ? 0 : (found.subtotal ?? 0) };
   }
 
-  /** What the member paid for the current period, before tax: the period's invoice subtotal (0 for a trial's). */
-  async function paidForPeriod(row: SubscriptionRow): Promise<number> {
-    if (row.isTrial || !row.activeInvoiceId) return 0;
-    const [invoice] = await db.select({ subtotal: billingInvoices.subtotal }).from(billingInvoices).where(eq(billingInvoices.id, row.activeInvoiceId));
-    return invoice?.subtotal ?? 0;
+  type Quoted = { kind: 'quoted'; row: SubscriptionRow; account: Held['account']; from: Plan; to: Plan; quote: UpgradePreview };
+
+  function quote(current: Held, from: Plan, to: Plan, currency: Currency): UpgradePreview {
+    return upgradeQuote({
+      plan: to,
+      currency,
+      taxInfo: current.row.taxInfo as TaxInfo,
+      paidForPeriod: current.paidForPeriod,
+      periodStartedAt: current.row.currentPeriodStartedAt ?? now(),
+      periodEndsAt: current.row.currentPeriodEndsAt ?? now(),
+      at: now(),
+    });
   }
 
-  /** The member's subscription, its plan, and the plans it may become. Null without an active subscription. */
-  async function options(identityId: string): Promise<{ subscription: PurchasedSubscription; plan: Plan; renewsAt: string | null; targets: Plan[] } | null> {
-    const row = await activeSubscription(identityId);
-    const plan = row && planByCode(row.planCode);
-    if (!row || !plan) return null;
-    return { subscription: subscriptionView(row, plan), plan, renewsAt: row.currentPeriodEndsAt?.toISOString() ?? null, targets: upgradeTargets(plan) };
+  /** The member's subscription, its plan, and the plans it may become with what each costs. Null without an active subscription. */
+  async function options(identityId: string): Promise<{ subscription: PurchasedSubscription; plan: Plan; renewsAt: string | null; targets: { plan: Plan; quote: UpgradePreview }[] } | null> {
+    const current = await held(identityId);
+    const plan = current && planByCode(current.row.planCode);
+    const currency = current && parseCurrency(current.row.currency);
+    if (!current || !plan || !currency) return null;
+    return {
+      subscription: subscriptionView(current.row, plan),
+      plan,
+      renewsAt: current.row.currentPeriodEndsAt?.toISOString() ?? null,
+      targets: upgradeTargets(plan).map((target) => ({ plan: target, quote: quote(current, plan, target, currency) })),
+    };
   }
-
-  type Quoted = { kind: 'quoted'; row: SubscriptionRow; from: Plan; to: Plan; quote: UpgradePreview };
 
   async function quoteFor(identityId: string, planCode: string, currency: string | null | undefined): Promise<Quoted | UpgradeFailure> {
-    const row = await activeSubscription(identityId);
-    const from = row && planByCode(row.planCode);
-    if (!row || !from || !row.currentPeriodStartedAt || !row.currentPeriodEndsAt) return failure('NO_SUBSCRIPTION');
+    const current = await held(identityId);
+    const from = current && planByCode(current.row.planCode);
+    if (!current || !from || !current.row.currentPeriodStartedAt || !current.row.currentPeriodEndsAt) return failure('NO_SUBSCRIPTION');
     const to = planByCode(planCode);
     if (!to) return { kind: 'invalid', fieldErrors: [{ path: ['planCode'], code: 'unknown_plan', message: 'There is no such plan.' }] };
     if (!upgradeTargets(from).some((plan) => plan.code === to.code)) return failure('NOT_AN_UPGRADE');
-    const billed = parseCurrency(row.currency);
+    const billed = parseCurrency(current.row.currency);
     if (!billed) return failure('TRANSACTION_ERROR');
     if (currency && parseCurrency(currency) !== billed) return failure('INVALID_CURRENCY', invalidCurrencyMessage(billed));
-    const quote = upgradeQuote({
-      plan: to,
-      currency: billed,
-      taxInfo: row.taxInfo as TaxInfo,
-      paidForPeriod: await paidForPeriod(row),
-      periodStartedAt: row.currentPeriodStartedAt,
-      periodEndsAt: row.currentPeriodEndsAt,
-      at: now(),
-    });
-    return { kind: 'quoted', row, from, to, quote };
+    return { kind: 'quoted', row: current.row, account: current.account, from, to, quote: quote(current, from, to, billed) };
   }
 
   /** §3 subscriptionUpgradePreview: what upgrading to `planCode` costs today and afterwards. */
   async function preview({ identityId, planCode, currency }: { identityId: string; planCode: string; currency?: string | null }): Promise<{ kind: 'preview'; preview: UpgradePreview; from: Plan; to: Plan; card: CardSummary | null } | UpgradeFailure> {
     const quoted = await quoteFor(identityId, planCode, currency);
     if (quoted.kind === 'error' || quoted.kind === 'invalid') return quoted;
-    const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.id, quoted.row.accountId));
-    return { kind: 'preview', preview: quoted.quote, from: quoted.from, to: quoted.to, card: account ? cardOf(account) : null };
+    return { kind: 'preview', preview: quoted.quote, from: quoted.from, to: quoted.to, card: cardOf(quoted.account) };
   }
 
   async function sendReceipt(identityId: string, subscription: PurchasedSubscription, from: Plan, to: Plan, quote: UpgradePreview, card: CardSummary) {
@@ -234,9 +244,7 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
 
     const quoted = await quoteFor(identityId, input.planCode, input.currency);
     if (quoted.kind === 'error' || quoted.kind === 'invalid') return { result: quoted, store: false };
-    const { row, from, to, quote } = quoted;
-    const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.id, row.accountId));
-    if (!account) return { result: failure('NO_SUBSCRIPTION'), store: false };
+    const { row, account, from, to, quote } = quoted;
     if (!input.cardToken && !cardOf(account)) return { result: failure('NO_CARD'), store: false };
 
     const chargeKind = quote.dueToday > 0 ? 'purchase' : 'verify';
