@@ -47,6 +47,8 @@ export interface Config {
     mediaUpload?: string;
     fraudPublishable?: string;
   };
+  /** The billing provider's server side (Recurly): secret, never in publicConfig. */
+  billing: { privateKey?: string; apiUrl: string };
   debuggerEnabled: boolean;
   careers: { jobsUrl: string; contactUrl: string };
   identity: { secret?: string; oidcProviders: OidcProviderSetting[]; submitLimitPerMinute: number };
@@ -76,6 +78,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const v = values as SettingValues;
   if (v.APP_ENV === 'prod' && !v.IDENTITY_SECRET && problems.every((p) => !p.startsWith('IDENTITY_SECRET'))) problems.push('IDENTITY_SECRET: is required when APP_ENV is prod');
+  if (v.BILLING_PUBLIC_KEY && v.BILLING_PUBLIC_KEY !== 'sandbox' && !v.BILLING_PRIVATE_KEY && problems.every((p) => !p.startsWith('BILLING_'))) {
+    problems.push('BILLING_PRIVATE_KEY: is required when BILLING_PUBLIC_KEY is not "sandbox"');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const ids = ENVIRONMENT_IDS[v.APP_ENV];
   const databaseUrl = v.DATABASE_URL as string | undefined;
@@ -117,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mediaUpload: v.MEDIA_UPLOAD_KEY,
       fraudPublishable: v.FRAUD_PUBLISHABLE_KEY,
     },
+    billing: { privateKey: v.BILLING_PRIVATE_KEY, apiUrl: stripTrailingSlash(v.BILLING_API_URL) },
     debuggerEnabled: v.DEBUGGER_ENABLED,
     careers: { jobsUrl: v.CAREERS_JOBS_URL, contactUrl: v.CAREERS_CONTACT_URL },
     session: { tokenTtlSeconds: v.AUTH_TOKEN_TTL_SECONDS },

@@ -30,6 +30,16 @@ function isHttpUrl(value: string): boolean {
 const httpUrl = (what: string) =>
   z.string().trim().refine(isHttpUrl, { message: `${what} must be an absolute http(s) URL` });
 
+/** Where the Recurly client sends the private key: https, or plain http only on this machine (a test double). */
+const billingApiUrl = httpUrl('BILLING_API_URL').refine(
+  (value) => {
+    if (!isHttpUrl(value)) return true; // already reported
+    const url = new URL(value);
+    return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  },
+  { message: 'BILLING_API_URL must be an https URL (plain http only for localhost, 127.0.0.1 or [::1])' },
+);
+
 const boolFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -103,6 +113,8 @@ export const SETTINGS = [
   setting('TAG_MANAGER_SCRIPT_URL', 'Tag manager script (e.g. a first-party gtm.js proxy). Loaded only after non-essential consent, and only when set.', httpUrl('TAG_MANAGER_SCRIPT_URL').optional()),
   setting('TAG_MANAGER_TRANSPORT_URL', 'First-party transport address the tag manager sends page views and events through.', endpoint('the tag manager transport URL'), '/metrics'),
   setting('BILLING_PUBLIC_KEY', 'Subscription billing provider public key. "sandbox" uses the embedded sandbox provider.', z.string().trim().min(1), 'sandbox'),
+  setting('BILLING_PRIVATE_KEY', 'Recurly private API key, used by the server only and never sent to the browser. Required when BILLING_PUBLIC_KEY is not "sandbox".', optionalKey),
+  setting('BILLING_API_URL', 'Recurly API base URL: https://v3.eu.recurly.com for the EU region, or another https URL (a proxy) used as given. Unused with the sandbox.', billingApiUrl, 'https://v3.recurly.com'),
   setting('WALLET_MERCHANT_ID', 'Wallet (Apple Pay / Google Pay) merchant id; the wallet button shows only when set.', optionalKey),
   setting('MARKETING_MESSAGING_API_KEY', 'Marketing messaging SDK key; initialisation is skipped when missing.', optionalKey),
   setting('CAPTCHA_SITE_KEY', 'Captcha site key.', optionalKey),

@@ -6,6 +6,7 @@ import { createAnalyticsService } from "../modules/analytics/analytics-service.t
 import { createConsentService } from "../modules/consent/consent-service.ts";
 import { unconfiguredProvider } from "../modules/billing/provider.ts";
 import { createSandboxProvider } from "../modules/billing/sandbox-provider.ts";
+import { createRecurlyProvider } from "../modules/billing/recurly-provider.ts";
 import { createCancellationService } from "../modules/billing/cancellation.ts";
 import { createBillingService } from "../modules/billing/subscriptions-service.ts";
 import { createLifecycle } from "../modules/billing/lifecycle.ts";
@@ -170,11 +171,17 @@ export function createServices({
     identity: services.identity,
     siteUrl: config.siteUrl,
   });
-  // Billing (issue 7): the embedded sandbox provider unless a real provider's key is configured (its adapter is not built yet).
+  // Billing (issue 7): the embedded sandbox provider, or Recurly when its public and private keys are configured.
   const sandboxBilling =
     config.keys.billing === "sandbox" ? createSandboxProvider({ db }) : null;
   const billingProvider =
-    sandboxBilling ?? unconfiguredProvider(config.keys.billing);
+    sandboxBilling ??
+    (config.billing.privateKey
+      ? createRecurlyProvider({
+          privateKey: config.billing.privateKey,
+          apiUrl: config.billing.apiUrl,
+        })
+      : unconfiguredProvider(config.keys.billing));
   // Background jobs (DESIGN §1, §8) and the subscription lifecycle they run (trial end, renewal, dunning, expiry); app.ts starts the loop.
   const jobs = createJobRunner({ db });
   const lifecycle = createLifecycle({

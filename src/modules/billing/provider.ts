@@ -83,12 +83,13 @@ export interface BillingProvider {
 }
 
 /**
- * What billing uses when a provider key is configured whose adapter this build does not have:
- * every call fails, so purchases answer TRANSACTION_ERROR instead of charging the sandbox.
+ * What billing uses when a real provider's public key is set without its private key (config
+ * refuses that at start-up; this is the last guard): every call fails, so purchases answer
+ * TRANSACTION_ERROR instead of charging the sandbox.
  */
 export function unconfiguredProvider(key: string): BillingProvider {
   const fail = async (): Promise<never> => {
-    throw new Error(`No billing provider adapter for the configured key (${key.slice(0, 8)}…); only the sandbox is built`);
+    throw new Error(`No billing provider adapter for the configured key (${key.slice(0, 8)}…); set BILLING_PRIVATE_KEY for Recurly`);
   };
   return { name: 'unconfigured', createCustomer: fail, describeToken: fail, charge: fail, completeThreeDSecure: fail, refund: fail };
 }
