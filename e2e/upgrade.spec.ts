@@ -48,6 +48,10 @@ test('a Standard member sees the proration preview, upgrades to Premium with the
   await expect(page.getByText('We will charge your Visa ending 4242')).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('upgrade-preview.png'), fullPage: true });
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('upgrade-preview-phone.png'), fullPage: true });
+  await page.setViewportSize(desktop);
 
   const dueText = `£${due.toFixed(2)}`;
   await page.getByRole('button', { name: `Pay ${dueText} and upgrade` }).click();

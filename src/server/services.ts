@@ -130,7 +130,7 @@ export function createServices({
         : null;
     },
   });
-  // Every fact in the session claims (admin, user data, membership): the session and the walls read the same.
+  // Every fact in the session claims (admin, user data, membership); the paywall token follows from the same facts.
   const claimsSource = combineClaimsSources(
     accounts.claimsSource,
     memberships.claimsSource,
@@ -143,18 +143,6 @@ export function createServices({
     }),
     meterCookies: createMeterCookies({ secret: identitySecret(config) }),
     reads: follows,
-    membershipOf: async (identityId) => {
-      const [facts, found] = await Promise.all([
-        claimsSource.claimsFor(identityId),
-        services.identity.identities.get(identityId),
-      ]);
-      const userId = found?.identity.metadataPublic?.user_id;
-      return {
-        membershipLevel: facts.membershipLevel ?? "None",
-        isBofAdmin: facts.isBofAdmin ?? false,
-        userId: typeof userId === "string" ? userId : null,
-      };
-    },
   });
   const session = createSessionService({
     db,

@@ -15,11 +15,11 @@ import { createTokenIssuer, meterPeriod, type MainTokenClaims, type MintedToken,
 /** The paywall token's state; the walls issue supplies the real one. */
 export interface PaywallSource {
   /** `cookieHeader`: the request's cookies, for state the reader built up before signing in (the anonymous meter). */
-  paywallFor(identityId: string, at: Date, cookieHeader?: string): Promise<PaywallClaims>;
+  paywallFor(reader: { userId: string | null; membershipLevel: string; isBofAdmin: boolean }, at: Date, cookieHeader?: string): Promise<PaywallClaims>;
 }
 
 export const emptyPaywallSource: PaywallSource = {
-  paywallFor: async (_identityId, at) => ({ entitlements: [], meter: { period: meterPeriod(at), read: [] }, experiment_groups: [] }),
+  paywallFor: async (_reader, at) => ({ entitlements: [], meter: { period: meterPeriod(at), read: [] }, experiment_groups: [] }),
 };
 
 /** What the auth endpoint (or a first page load) sets as cookies. */
@@ -86,12 +86,10 @@ export function createSessionService(options: SessionServiceOptions) {
     const userId = found?.identity.metadataPublic?.user_id;
     if (!found || found.identity.state !== 'active' || typeof userId !== 'string') return null;
     const at = now();
-    const [facts, firstLogin, paywallClaims] = await Promise.all([
-      claimsSource.claimsFor(found.identity.id),
-      isFirstLogin(found.identity.id, session.id, at),
-      paywallSource.paywallFor(found.identity.id, at, cookieHeader),
-    ]);
+    const [facts, firstLogin] = await Promise.all([claimsSource.claimsFor(found.identity.id), isFirstLogin(found.identity.id, session.id, at)]);
     const merged = { ...DEFAULT_CLAIM_FACTS, ...facts };
+    // The paywall token follows from the same facts (its entitlements from the membership level).
+    const paywallClaims = await paywallSource.paywallFor({ userId, membershipLevel: merged.membershipLevel, isBofAdmin: merged.isBofAdmin }, at, cookieHeader);
     const claims: MainTokenClaims = {
       user_id: userId,
       email: found.identity.traits.email,

@@ -18,9 +18,14 @@ export interface WallsServiceOptions {
     recordReads(input: { userId: string; storyIds: readonly string[] }): Promise<void>;
     storiesReadSince(input: { userId: string; since: Date }): Promise<string[]>;
   };
-  /** The identity's membership level and admin flag, as the session claims have them. */
-  membershipOf(identityId: string): Promise<{ membershipLevel: string; isBofAdmin: boolean; userId: string | null }>;
   now?: () => Date;
+}
+
+/** Who the paywall token is for: the facts of the main token's claims. */
+export interface PaywallReader {
+  userId: string | null;
+  membershipLevel: string;
+  isBofAdmin: boolean;
 }
 
 export interface StoryAccess {
@@ -30,7 +35,7 @@ export interface StoryAccess {
   meterCookie: string | null;
 }
 
-export function createWallsService({ rules, meterCookies, reads, membershipOf, now = () => new Date() }: WallsServiceOptions) {
+export function createWallsService({ rules, meterCookies, reads, now = () => new Date() }: WallsServiceOptions) {
   const readMeterCookie = (cookieHeader: string | undefined) => createCookieReader(() => cookieHeader ?? '').get(METER_COOKIE);
 
   return {
@@ -65,12 +70,12 @@ export function createWallsService({ rules, meterCookies, reads, membershipOf, n
     /**
      * The paywall token's claims (session PaywallSource). The anonymous meter in the request's
      * cookie is merged into the reader's history first, so signing up neither resets nor
-     * double-counts it (story ids are unique in the history).
+     * double-counts it (story ids are unique in the history). The reader's facts come from the
+     * main token's claims, which the session has just read: nothing is read twice.
      */
-    async paywallFor(identityId: string, at: Date, cookieHeader?: string): Promise<PaywallClaims> {
+    async paywallFor({ userId, membershipLevel, isBofAdmin }: PaywallReader, at: Date, cookieHeader?: string): Promise<PaywallClaims> {
       const current = rules.current();
       const period = meterPeriodOf(at, current.meter.period);
-      const { membershipLevel, isBofAdmin, userId } = await membershipOf(identityId);
       const entitlements = isBofAdmin ? [...ENTITLEMENTS] : [...entitlementsFor(membershipLevel)];
       if (!userId) return { entitlements, meter: { period, read: [] }, experiment_groups: [] };
       const anonymous = await meterCookies.read(readMeterCookie(cookieHeader), period);
