@@ -19,8 +19,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { IdentityService } from '../identity/identity-service.ts';
 import type { MembershipsService } from '../memberships/memberships-service.ts';
-import type { GRANTED_LEVELS, GRANTED_TYPES } from '../memberships/schema.ts';
 import { addInterval, planByCode, type Plan } from './catalogue.ts';
+import { planGrant } from './plan-grant.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { currencyForCountry, subscriptionPrice } from './pricing.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
@@ -72,15 +72,7 @@ export async function seedDemoSubscriptions({ db, provider, identity, membership
   const subscribed: string[] = [];
 
   async function grant(row: typeof billingSubscriptions.$inferSelect, plan: Plan) {
-    await memberships.grant({
-      identityId: row.identityId,
-      level: plan.membershipLevel as (typeof GRANTED_LEVELS)[number],
-      type: plan.membershipType as (typeof GRANTED_TYPES)[number],
-      status: 'ActiveRenewing',
-      source: 'subscription',
-      planCode: plan.code,
-      endsAt: row.currentPeriodEndsAt,
-    });
+    await memberships.grant(planGrant(plan, { identityId: row.identityId, status: 'ActiveRenewing', endsAt: row.currentPeriodEndsAt }));
   }
 
   for (const member of accounts) {

@@ -26,9 +26,9 @@ import type { Db } from "../../db/database.ts";
 import type { JobRunner } from "../jobs/job-runner.ts";
 import type { MailService } from "../mail/mail-service.ts";
 import type { MembershipsService } from "../memberships/memberships-service.ts";
-import type { GRANTED_LEVELS, GRANTED_TYPES } from "../memberships/schema.ts";
 import { paths } from "../../shared/paths.ts";
 import { addInterval, planByCode, type Plan } from "./catalogue.ts";
+import { planGrant } from "./plan-grant.ts";
 import { pendingCoupon } from "./cancellation.ts";
 import { formatDay, formatMoney, taxLabel } from "./money.ts";
 import { discountedPrice } from "./pricing.ts";
@@ -259,16 +259,14 @@ export function createLifecycle({
     startsAt: Date,
     endsAt: Date,
   ) {
-    await memberships.grant({
-      identityId: row.identityId,
-      level: plan.membershipLevel as (typeof GRANTED_LEVELS)[number],
-      type: plan.membershipType as (typeof GRANTED_TYPES)[number],
-      status: "ActiveRenewing",
-      source: "subscription",
-      planCode: plan.code,
-      startsAt,
-      endsAt,
-    });
+    await memberships.grant(
+      planGrant(plan, {
+        identityId: row.identityId,
+        status: "ActiveRenewing",
+        startsAt,
+        endsAt,
+      }),
+    );
   }
 
   async function expire(

@@ -12,11 +12,11 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { fieldErrorsFromZod, type FieldError } from '../../shared/validation/field-errors.ts';
 import type { MembershipsService } from '../memberships/memberships-service.ts';
-import type { GRANTED_LEVELS, GRANTED_TYPES } from '../memberships/schema.ts';
 import { heldMembership } from '../memberships/terms.ts';
 import { paths } from '../../shared/paths.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { addInterval, planByCode, type Plan } from './catalogue.ts';
+import { planGrant } from './plan-grant.ts';
 import { membershipEligibility, reachesFurther } from './eligibility.ts';
 import { createIdempotencyKeys } from './idempotency.ts';
 import { cardOf, cardOnFile, failedTransaction } from './ledger.ts';
@@ -225,16 +225,7 @@ export function createBillingService({
   }
 
   async function grantFor(row: typeof billingSubscriptions.$inferSelect, plan: Plan) {
-    await memberships.grant({
-      identityId: row.identityId,
-      level: plan.membershipLevel as (typeof GRANTED_LEVELS)[number],
-      type: plan.membershipType as (typeof GRANTED_TYPES)[number],
-      status: row.isTrial ? 'ActiveTrial' : 'ActiveRenewing',
-      source: 'subscription',
-      planCode: plan.code,
-      startsAt: row.activatedAt ?? now(),
-      endsAt: row.currentPeriodEndsAt,
-    });
+    await memberships.grant(planGrant(plan, { identityId: row.identityId, status: row.isTrial ? 'ActiveTrial' : 'ActiveRenewing', startsAt: row.activatedAt ?? now(), endsAt: row.currentPeriodEndsAt }));
   }
 
   async function sendReceipt(identityId: string, subscription: PurchasedSubscription, plan: Plan, card: { cardType: string; lastFour: string }) {

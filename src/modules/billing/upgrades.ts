@@ -15,8 +15,8 @@ import { paths } from '../../shared/paths.ts';
 import { fieldErrorsFromZod, type FieldError } from '../../shared/validation/field-errors.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { MembershipsService } from '../memberships/memberships-service.ts';
-import type { GRANTED_LEVELS, GRANTED_TYPES } from '../memberships/schema.ts';
 import { addInterval, listedPlans, planByCode, type Currency, type Plan } from './catalogue.ts';
+import { planGrant } from './plan-grant.ts';
 import { reachesFurther } from './eligibility.ts';
 import { createIdempotencyKeys } from './idempotency.ts';
 import { cardOf, cardOnFile, failedTransaction } from './ledger.ts';
@@ -336,16 +336,7 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
   }
 
   async function grant(row: SubscriptionRow, plan: Plan) {
-    await memberships.grant({
-      identityId: row.identityId,
-      level: plan.membershipLevel as (typeof GRANTED_LEVELS)[number],
-      type: plan.membershipType as (typeof GRANTED_TYPES)[number],
-      status: 'ActiveRenewing',
-      source: 'subscription',
-      planCode: plan.code,
-      startsAt: row.currentPeriodStartedAt ?? now(),
-      endsAt: row.currentPeriodEndsAt,
-    });
+    await memberships.grant(planGrant(plan, { identityId: row.identityId, status: 'ActiveRenewing', startsAt: row.currentPeriodStartedAt ?? now(), endsAt: row.currentPeriodEndsAt }));
   }
 
   /** §3 purchaseSubscriptionUpgrade. */
