@@ -15,7 +15,6 @@ export const paths = {
   following: () => '/user/following/',
   gifts: () => '/user/gifts/',
   membership: () => '/user/membership/',
-  newsletters: () => '/user/newsletters/',
   packages: () => '/subscriptions/packages/',
   upgrade: () => '/subscriptions/upgrade/',
   upgradePayment: (planCode?: string) => `/subscriptions/upgrade/payment/${planCode ? `?plan=${encodeURIComponent(planCode)}` : ''}`,

@@ -1,7 +1,9 @@
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { matchRoutes, MemoryRouter, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LOGGED_OUT_USER, type SessionUser } from '../auth/session-user.ts';
+import { paths } from '../../shared/paths.ts';
+import routes from '../routes.ts';
 import { Masthead } from './masthead.tsx';
 
 const reader: SessionUser = { ...LOGGED_OUT_USER, isLoggedIn: true, id: '7', email: 'ada@example.com', isFirstLogin: false };
@@ -26,7 +28,7 @@ describe('Masthead account state (server render)', () => {
     const html = render(reader);
     expect(html).not.toContain('>Sign in</a>');
     expect(html).toMatch(/<details class="account-menu"><summary class="account-menu__toggle">My account<\/summary>/);
-    for (const href of ['/user/account/', '/user/membership/', '/user/newsletters/', '/user/logout/']) expect(html).toContain(`href="${href}"`);
+    for (const href of ['/user/account/', '/user/membership/', '/user/logout/']) expect(html).toContain(`href="${href}"`);
     expect(html).toContain('ada@example.com');
     // Not a member yet: still offered a subscription, no badge.
     expect(html).toContain('>Subscribe</a>');
@@ -37,5 +39,24 @@ describe('Masthead account state (server render)', () => {
     const html = render({ ...reader, isMember: true, membershipLevel: 'Premium', membershipType: 'Individual' });
     expect(html).toContain('<span class="badge account-menu__badge">Member</span>');
     expect(html).not.toContain('>Subscribe</a>');
+  });
+});
+
+// The app's route table without its catch-all: a link that only the not-found page answers is dead.
+const pages: RouteObject[] = routes.filter((r) => r.path !== '*').map((r) => ({ path: r.path ?? '/', index: r.index }) as RouteObject);
+const isPage = (href: string) => matchRoutes(pages, new URL(href, 'http://site.test').pathname) !== null;
+
+describe('Links to pages that exist', () => {
+  it('the masthead links only to pages the app has, for every kind of reader', () => {
+    for (const user of [null, reader, { ...reader, isMember: true, membershipLevel: 'Premium' as const, membershipType: 'Individual' as const }]) {
+      const hrefs = [...render(user).matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).filter((href) => href.startsWith('/'));
+      expect(hrefs.length).toBeGreaterThan(2);
+      expect(hrefs.filter((href) => !isPage(href))).toEqual([]);
+    }
+  });
+
+  it('every shared page path names a page the app has', () => {
+    const fixed = Object.values(paths).map((path: (arg?: never) => string) => path());
+    expect(fixed.filter((href) => !href.endsWith('.xml') && !isPage(href))).toEqual([]);
   });
 });

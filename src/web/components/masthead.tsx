@@ -123,9 +123,6 @@ function AccountMenu({ user }: { user: SessionUser }) {
             <Link to={paths.membership()}>Membership</Link>
           </li>
           <li>
-            <Link to={paths.newsletters()}>Newsletters</Link>
-          </li>
-          <li>
             <a href={paths.logout()} onClick={signOut} aria-disabled={signingOut || undefined}>
               {signingOut ? 'Signing out…' : 'Sign out'}
             </a>
