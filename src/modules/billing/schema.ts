@@ -157,6 +157,19 @@ export const billingIdempotencyKeys = pgTable(
   (table) => [primaryKey({ columns: [table.identityId, table.key] }), check('billing_idempotency_keys_state_check', sql`${table.state} in (${inList(IDEMPOTENCY_STATES)})`)],
 );
 
+/**
+ * A member's purchase or upgrade in progress (decision 016): one row per person while one runs, so
+ * that a second one (another tab, another key) waits for it and then sees what it did, before any
+ * card is charged. A lease: a row whose holder died is taken over once `expiresAt` has passed.
+ */
+export const billingPurchaseClaims = pgTable('billing_purchase_claims', {
+  identityId: uuid('identity_id').primaryKey(),
+  /** Who holds it (one random id per attempt): only the holder releases it. */
+  holder: text('holder').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 // ---------- The sandbox provider's store (what a real provider keeps on its own servers) ----------
 
 export const SANDBOX_CARD_BEHAVIOURS = ['success', 'declined', 'insufficient_funds', 'three_d_secure', 'processing_error'] as const;
@@ -175,6 +188,8 @@ export const sandboxBillingTokens = pgTable(
     behaviour: text('behaviour').$type<SandboxCardBehaviour>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The idempotency key of the charge that used the token: a token pays once. */
+    usedBy: text('used_by'),
   },
   (table) => [check('sandbox_billing_tokens_behaviour_check', sql`${table.behaviour} in (${inList(SANDBOX_CARD_BEHAVIOURS)})`)],
 );
