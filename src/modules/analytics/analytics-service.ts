@@ -32,7 +32,7 @@ export function createAnalyticsService({ db }: { db: Db }) {
     for (const event of events) {
       const decoded = decodeEvent(event, { ...request, collectorTstamp });
       if (decoded.ok) good.push(decoded.row);
-      else bad.push({ reason: decoded.reason, raw: rawText(event), source, receivedAt: collectorTstamp });
+      else bad.push({ reason: storableText(decoded.reason), raw: rawText(event), source, receivedAt: collectorTstamp });
     }
     const inserted = await db.transaction(async (tx) => {
       let count = 0;
@@ -48,7 +48,7 @@ export function createAnalyticsService({ db }: { db: Db }) {
 
   /** Keeps a payload whose envelope could not be read (not JSON, wrong schema, no events). */
   async function recordBadPayload({ raw, reason, source }: { raw: unknown; reason: string; source: CollectorSource }): Promise<void> {
-    await db.insert(analyticsBadRows).values({ reason, raw: rawText(raw), source });
+    await db.insert(analyticsBadRows).values({ reason: storableText(reason), raw: rawText(raw), source });
   }
 
   /** The admin dashboard's aggregates for the last `days` days (dashboard.ts). */
@@ -69,8 +69,13 @@ function chunks<T>(rows: T[]): T[][] {
   return out;
 }
 
-/** Text PostgreSQL accepts: JSON for values, the body as received otherwise, with NUL escaped. */
+/** Text PostgreSQL accepts: JSON for values, the body as received otherwise. */
 function rawText(raw: unknown): string {
-  const text = typeof raw === 'string' ? raw : raw === undefined ? '' : (JSON.stringify(raw) ?? String(raw));
-  return text.replaceAll('\u0000', '\\u0000');
+  return storableText(typeof raw === 'string' ? raw : raw === undefined ? '' : (JSON.stringify(raw) ?? String(raw)));
+}
+
+/** NUL and unpaired surrogates written as JSON escapes (\u0000, \ud800): a reason may quote what was sent. */
+function storableText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- finding NUL is the point
+  return text.replace(/\u0000|\p{Cs}/gu, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -184,12 +184,27 @@ describe('POST /com.snowplowanalytics.snowplow/tp2', () => {
   });
 
   it.each([
+    ['half of a surrogate pair in a field', { page: 'Beaut\uD83C' }, 'half of a surrogate pair in: page'],
+    ['half of a surrogate pair in an entity', { co: JSON.stringify({ schema: CONTEXTS_SCHEMA, data: [{ ...WEB_PAGE, data: { id: '\uDC00' } }] }) }, 'co: contains half of a surrogate pair'],
+    ['a NUL character in a field', { page: 'a\u0000b' }, 'a NUL character in: page'],
+  ])('stores 49 good events beside one with %s, which becomes a bad row (200, nothing to retry)', async (_case, change, reason) => {
+    const good = Array.from({ length: 49 }, () => batch().data[0]!);
+    const bad = { ...batch().data[0]!, ...change };
+    const response = await post({ schema: PAYLOAD_DATA_SCHEMA, data: [...good.slice(0, 20), bad, ...good.slice(20)] });
+    expect(response.statusCode).toBe(200);
+    expect((await storedEvents()).map((event) => event.eventId).sort()).toEqual(good.map((event) => event.eid).sort());
+    const badRows = await storedBadRows();
+    expect(badRows.map((row) => row.reason)).toEqual([reason]);
+    expect(JSON.parse(badRows[0]!.raw)).toEqual(bad);
+  });
+
+  it.each([
     ['not JSON', '{"schema": "iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4", "data": [', 'body is not JSON'],
     ['a wrong schema', JSON.stringify({ schema: 'iglu:com.acme/payload/jsonschema/1-0-0', data: [{}] }), 'schema must be'],
     ['no events', JSON.stringify({ schema: PAYLOAD_DATA_SCHEMA, data: [] }), 'data is empty'],
     ['an event that is not an object', JSON.stringify({ schema: PAYLOAD_DATA_SCHEMA, data: ['e=pv'] }), 'data[0] is not an object'],
     ['a raw NUL byte', '{"a":"\u0000"}', 'body is not JSON'],
-    ['an escaped NUL character', '{"schema":"\\u0000"}', 'body: contains a NUL character'],
+    ['an escaped NUL character in its schema', '{"schema":"\\u0000"}', 'schema must be'],
   ])('keeps a payload with %s as one bad row and answers 400', async (_case, body, reason) => {
     const response = await post(body);
     expect(response.statusCode).toBe(400);

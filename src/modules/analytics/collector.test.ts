@@ -221,6 +221,7 @@ describe('decodeEvent: self-describing events', () => {
     [{ ue_pr: JSON.stringify(unstruct(ARTICLE_SCHEMA, { article_id: 'a', articleId: 'a' })) }, 'articleId'],
     [{ ue_pr: JSON.stringify(unstruct(ARTICLE_SCHEMA, { article_id: 'x'.repeat(256) })) }, `${ARTICLE_SCHEMA}: article_id: `],
     [{ ue_pr: JSON.stringify(unstruct(ARTICLE_SCHEMA, { article_id: 'a\u0000b' })) }, 'ue_pr: contains a NUL character'],
+    [{ ue_pr: JSON.stringify(unstruct(ARTICLE_SCHEMA, { article_id: 'a\uD800b' })) }, 'ue_pr: contains half of a surrogate pair'],
   ])('refuses %j', (overrides, expected) => {
     expect(reason(selfDescribing(overrides))).toContain(expected);
   });
@@ -294,7 +295,8 @@ describe('decodeEvent: bad rows', () => {
     [pageView({ vid: '-1' }), 'vid is not a non-negative integer'],
     [pageView({ dtm: '2026-11-21T12:00:00Z' }), 'dtm is not a timestamp in milliseconds'],
     [pageView({ stm: '1e12' }), 'stm is not a timestamp in milliseconds'],
-    [pageView({ page: 'a\u0000b' }), 'NUL character in: page'],
+    [pageView({ page: 'a\u0000b' }), 'a NUL character in: page'],
+    [pageView({ page: 'a\uD800b' }), 'half of a surrogate pair in: page'],
   ])('%j → %s', (raw, expected) => {
     expect(reason(raw)).toBe(expected);
   });

@@ -2,6 +2,7 @@
 // protocol"; DESIGN §6). Pure: no I/O, no clock, and it never throws on what a client sends —
 // every problem becomes a bad-row reason.
 import { EVENTS, EVENT_NAMES, parseWireEvent, type EventIssue } from '../../shared/analytics/events.ts';
+import { unstorableText } from '../../shared/validation/formats.ts';
 import { type AnalyticsEntity, type AnalyticsEventRow, TRACKER_EVENT_TYPES, type TrackerEventType } from './schema.ts';
 
 /** The POST envelope. Any 1-0-x revision is accepted: SchemaVer additions only add optional fields. */
@@ -45,7 +46,8 @@ export type DecodedEvent = { ok: true; row: AnalyticsEventRow } | { ok: false; r
 /** Checks the POST body's envelope; the events inside are checked one by one with decodeEvent. */
 export function decodePayload(body: string | undefined): PayloadResult {
   if (body === undefined || body === '') return { ok: false, reason: 'empty body' };
-  const parsed = parseJson(body, 'body');
+  // The events' own text is checked one by one (decodeEvent): one bad event must not cost the others.
+  const parsed = parseJson(body, 'body', { checkText: false });
   if (!parsed.ok) return parsed;
   const envelope = parsed.value;
   if (!isPlainObject(envelope)) return { ok: false, reason: 'body is not a JSON object' };
@@ -82,8 +84,9 @@ function decode(raw: unknown, request: CollectorRequest): DecodedEvent {
   ].filter((p) => p !== null);
   if (problems.length > 0) return fail(problems.join('; '));
   const fields = raw as Record<string, string>;
-  const withNul = Object.keys(fields).filter((key) => fields[key]!.includes('\u0000'));
-  if (withNul.length > 0) return fail(`NUL character in: ${withNul.join(', ')}`);
+  // One such event would fail the whole batch's insert on every retry: it becomes a bad row instead.
+  const unstorable = Object.keys(fields).filter((key) => unstorableText(fields[key]!) !== null);
+  if (unstorable.length > 0) return fail(`${unstorableText(fields[unstorable[0]!]!)} in: ${unstorable.join(', ')}`);
 
   // The tracker leaves empty fields out; an empty string counts as absent.
   const get = (key: string): string | undefined => (fields[key] === '' ? undefined : fields[key]);
@@ -295,26 +298,31 @@ export function decodeBase64Url(value: string): string | null {
   }
 }
 
-function parseJson(text: string, field: string): JsonResult {
+function parseJson(text: string, field: string, { checkText = true }: { checkText?: boolean } = {}): JsonResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return fail(`${field} is not JSON`);
   }
-  const problem = jsonProblem(value, 0);
+  const problem = jsonProblem(value, 0, checkText);
   return problem ? fail(`${field}: ${problem}`) : { ok: true, value };
 }
 
-/** What PostgreSQL would refuse to store: NUL characters in text, very deep nesting. */
-function jsonProblem(value: unknown, depth: number): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? 'contains a NUL character' : null;
+/** What PostgreSQL would refuse to store: NUL characters or half surrogate pairs in text, very deep nesting. */
+function jsonProblem(value: unknown, depth: number, checkText: boolean): string | null {
+  if (typeof value === 'string') {
+    if (!checkText) return null;
+    const unstorable = unstorableText(value);
+    return unstorable ? `contains ${unstorable}` : null;
+  }
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_JSON_DEPTH) return `nested deeper than ${MAX_JSON_DEPTH} levels`;
   const entries = Array.isArray(value) ? value.map((item) => ['', item] as const) : Object.entries(value);
   for (const [key, item] of entries) {
-    if (key.includes('\u0000')) return 'contains a NUL character';
-    const problem = jsonProblem(item, depth + 1);
+    const unstorableKey = checkText ? unstorableText(key) : null;
+    if (unstorableKey) return `contains ${unstorableKey}`;
+    const problem = jsonProblem(item, depth + 1, checkText);
     if (problem) return problem;
   }
   return null;

@@ -3,6 +3,7 @@ import {
   activityTrackingSchema,
   classifyMailbox,
   emailSchema,
+  findTextProblem,
   formatMessages,
   isEmail,
   isPlainNumber,
@@ -12,7 +13,11 @@ import {
   isWholeNumber,
   plainNumberSchema,
   professionalEmailSchema,
+  safeText,
   sharedMailboxWords,
+  textMessages,
+  textProblem,
+  unstorableText,
   urlSchema,
   videoIdFromLink,
   videoLinkSchema,
@@ -402,5 +407,55 @@ describe('activity-tracking settings (§5)', () => {
   it('requires both settings', () => {
     const result = activityTrackingSchema.safeParse({ heartbeatDelay: 10 });
     expect(result.error?.issues.map((issue) => issue.path)).toEqual([['minimumVisitLength']]);
+  });
+});
+
+describe('text (safeText)', () => {
+  it.each(['Ada', 'Zoë Łukasz-O’Neil', '日本語', 'emoji 👗✨', '', ' spaced '])('accepts %j', (value) => {
+    expect(textProblem(value)).toBeNull();
+    expect(safeText().safeParse(value).success).toBe(true);
+  });
+
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['a bell', '\u0007'],
+    ['escape', 'x\u001b[31m'],
+    ['DEL', '\u007f'],
+    ['a C1 control', '\u0085'],
+    ['a line break on one line', 'first\nlast'],
+    ['a tab on one line', 'a\tb'],
+  ])('refuses %s with the control-character message', (_case, value) => {
+    expect(textProblem(value)).toBe('controlCharacter');
+    expect(messagesOf(safeText().safeParse(value))).toEqual([textMessages.controlCharacter]);
+  });
+
+  it.each([['a lone high surrogate', 'Beaut\uD83C'], ['a lone low surrogate', '\uDC00x'], ['a reversed pair', '\uDC00\uD800']])('refuses %s with the broken-character message', (_case, value) => {
+    expect(textProblem(value)).toBe('brokenCharacter');
+    expect(messagesOf(safeText().safeParse(value))).toEqual([textMessages.brokenCharacter]);
+  });
+
+  it('keeps tab and line breaks where text may span lines, never NUL', () => {
+    expect(safeText({ multiline: true }).safeParse('line one\r\n\tline two').success).toBe(true);
+    expect(messagesOf(safeText({ multiline: true }).safeParse('a\u0000'))).toEqual([textMessages.controlCharacter]);
+  });
+
+  it('gives one message: the field’s own rules after it do not add a second', () => {
+    const name = safeText({ error: 'Enter your name' }).trim().min(1, { error: 'Enter your name' }).max(3, { error: 'Too long' });
+    expect(messagesOf(name.safeParse('a\u0000bcdef'))).toEqual([textMessages.controlCharacter]);
+    expect(messagesOf(name.safeParse(42))).toEqual(['Enter your name']);
+    expect(name.parse(' Ada ')).toBe('Ada');
+  });
+
+  it('finds the first bad string in a body, keys included, with its path', () => {
+    expect(findTextProblem({ traits: { email: 'a@example.com', name: { first: 'A\u0000' } } })).toEqual({ path: ['traits', 'name', 'first'], problem: 'controlCharacter' });
+    expect(findTextProblem({ list: ['ok', '\uD800'] })).toEqual({ path: ['list', '1'], problem: 'brokenCharacter' });
+    expect(findTextProblem({ 'bad\u0000key': 'x' })).toEqual({ path: ['bad\u0000key'], problem: 'controlCharacter' });
+    expect(findTextProblem({ a: 1, b: null, c: [true, { d: 'fine' }] })).toBeNull();
+  });
+
+  it('names what PostgreSQL cannot store at all', () => {
+    expect(unstorableText('a\u0000')).toBe('a NUL character');
+    expect(unstorableText('\uD800')).toBe('half of a surrogate pair');
+    expect(unstorableText('tab\tand 👗')).toBeNull();
   });
 });

@@ -200,3 +200,72 @@ export const activityTrackingSchema = z.object({
 });
 
 export type ActivityTrackingSettings = z.infer<typeof activityTrackingSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Text (every string a boundary takes in: forms, GraphQL, tRPC, the identity API)
+
+export const textMessages = {
+  controlCharacter: 'Remove the invisible control character from this text',
+  brokenCharacter: 'This text holds half of an emoji or symbol; type it again',
+} as const;
+
+// Control characters (C0 but tab and line breaks, DEL, C1) are nothing a person types, and
+// PostgreSQL refuses NUL outright; tab and line breaks are kept only where text may span lines.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_CONTROL_CHARACTER = /[\t\n\r]/;
+// In a `u` regex a surrogate pair is one code point, so \p{Cs} matches only unpaired halves,
+// which are not valid UTF-8 and which PostgreSQL refuses in JSON.
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
+
+export type TextProblem = keyof typeof textMessages;
+
+/**
+ * What PostgreSQL cannot store in any text or JSON: a NUL, or half of a surrogate pair (not valid
+ * UTF-8). Data kept as it was sent (analytics) is checked for this only; null when storable.
+ */
+export function unstorableText(value: string): 'a NUL character' | 'half of a surrogate pair' | null {
+  if (value.includes('\u0000')) return 'a NUL character';
+  return UNPAIRED_SURROGATE.test(value) ? 'half of a surrogate pair' : null;
+}
+
+/** What is wrong with a string a person sent, or null when it is plain text. */
+export function textProblem(value: string, { multiline = false }: { multiline?: boolean } = {}): TextProblem | null {
+  if (CONTROL_CHARACTER.test(value) || (!multiline && LINE_CONTROL_CHARACTER.test(value))) return 'controlCharacter';
+  if (UNPAIRED_SURROGATE.test(value)) return 'brokenCharacter';
+  return null;
+}
+
+/**
+ * A string schema that refuses control characters and unpaired surrogates with a clear message;
+ * chain the field's own rules after it (abort keeps them from adding a second error).
+ */
+export function safeText({ multiline = false, error }: { multiline?: boolean; error?: string } = {}) {
+  return z.string(error === undefined ? undefined : { error }).check((context) => {
+    const problem = textProblem(context.value, { multiline });
+    if (problem) context.issues.push({ code: 'custom', message: textMessages[problem], input: context.value, continue: false });
+  });
+}
+
+/**
+ * The first string in a parsed body (keys included) that is not plain text, with its path
+ * (['traits', 'name', 'first']); null when there is none. For boundaries that take free-form JSON.
+ * Looks 32 levels deep at most: no form nests further, and the walk must not exhaust the stack.
+ */
+export function findTextProblem(value: unknown, { multiline = false }: { multiline?: boolean } = {}): { path: string[]; problem: TextProblem } | null {
+  const walk = (item: unknown, path: string[]): { path: string[]; problem: TextProblem } | null => {
+    if (typeof item === 'string') {
+      const problem = textProblem(item, { multiline });
+      return problem ? { path, problem } : null;
+    }
+    if (item === null || typeof item !== 'object' || path.length >= 32) return null;
+    for (const [key, child] of Object.entries(item)) {
+      const problem = textProblem(key);
+      if (problem) return { path: [...path, key], problem };
+      const found = walk(child, [...path, key]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(value, []);
+}
