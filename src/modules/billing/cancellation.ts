@@ -180,7 +180,7 @@ export function createCancellationService({ db, memberships, mail, emailOf, site
   }
 
   /** What the confirmation page shows: the latest outcome for this person. */
-  async function latestOutcome(identityId: string): Promise<{ action: 'cancelled' | 'accepted_discount'; planCode: string; endsAt: string | null; coupon: CancellationCoupon | null } | null> {
+  async function latestOutcome(identityId: string): Promise<{ id: string; action: 'cancelled' | 'accepted_discount'; subscriptionId: string; planCode: string; discountOffered: boolean; reason: string | null; otherReason: string | null; endsAt: string | null; coupon: CancellationCoupon | null } | null> {
     const [row] = await db
       .select({ cancellation: billingCancellations, subscription: billingSubscriptions })
       .from(billingCancellations)
@@ -191,7 +191,17 @@ export function createCancellationService({ db, memberships, mail, emailOf, site
     if (!row) return null;
     const { cancellation, subscription } = row;
     const coupon = cancellation.couponCode && cancellation.couponDiscountType ? { code: cancellation.couponCode, discountType: cancellation.couponDiscountType, discountPercent: cancellation.couponDiscountPercent } : null;
-    return { action: cancellation.action, planCode: subscription.planCode, endsAt: (subscription.expiresAt ?? termEnd(subscription))?.toISOString() ?? null, coupon };
+    return {
+      id: cancellation.id,
+      action: cancellation.action,
+      subscriptionId: subscription.id,
+      planCode: subscription.planCode,
+      discountOffered: cancellation.discountOffered,
+      reason: cancellation.cancellationReason,
+      otherReason: cancellation.cancellationReasonOther,
+      endsAt: (subscription.expiresAt ?? termEnd(subscription))?.toISOString() ?? null,
+      coupon,
+    };
   }
 
   return { cancellableSubscription, discountEligibility, couponFor, redeemDiscount, cancel, latestOutcome };

@@ -17,6 +17,7 @@ export interface MembershipView {
   email: string;
   membership: { level: string; type: string; status: string; statusText: string } | null;
   subscription: {
+    planCode: string;
     title: string;
     state: string;
     isTrial: boolean;
@@ -73,6 +74,7 @@ export async function membershipLoader(args: { request: Request; context: AppLoa
       : null,
     subscription: latest
       ? {
+          planCode: latest.planCode,
           title: latest.title,
           state: latest.state,
           isTrial: latest.isTrial,

@@ -124,6 +124,9 @@ export async function paymentAction(args: { request: Request; context: AppLoadCo
       const per = subscription.price && planByCode(subscription.planCode)?.interval === 'month' ? 'a month' : 'a year';
       return {
         status: 'success',
+        subscriptionId: subscription.id,
+        planCode: subscription.planCode,
+        currency: subscription.price.currency,
         title: subscription.title,
         isTrial: subscription.isTrial,
         trialEndsAt: subscription.trialEndsAt ? formatDay(subscription.trialEndsAt) : null,

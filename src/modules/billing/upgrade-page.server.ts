@@ -7,7 +7,7 @@ import { data, type AppLoadContext } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { formFields, requireSignedIn } from '../../web/routes/user/details.server.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
-import type { Currency, Plan } from './catalogue.ts';
+import { planByCode, type Currency, type Plan } from './catalogue.ts';
 import { UPGRADE_MESSAGES, type UpgradePreview } from './upgrades.ts';
 
 const UPGRADE_PATH = paths.upgrade();
@@ -100,7 +100,7 @@ export async function upgradePaymentLoader(args: { request: Request; context: Ap
 }
 
 export type UpgradeActionData =
-  | { status: 'success'; title: string; charged: string; renewsOn: string | null; renewal: string; subscriptionId: string; previousPlan: string; currentPlan: string; currency: Currency }
+  | { status: 'success'; title: string; charged: string; renewsOn: string | null; renewal: string; subscriptionId: string; previousPlan: string; currentPlan: string; currency: Currency; membershipLevel: Plan['membershipLevel'] | null }
   | { status: 'error'; message: string };
 
 export async function upgradePaymentAction(args: { request: Request; context: AppLoadContext }): Promise<UpgradeActionData> {
@@ -128,6 +128,8 @@ export async function upgradePaymentAction(args: { request: Request; context: Ap
         previousPlan: result.previousPlan,
         currentPlan: result.currentPlan,
         currency: subscription.price.currency,
+        // The level the session claims will carry (the page waits for it, §4).
+        membershipLevel: planByCode(result.currentPlan)?.membershipLevel ?? null,
       };
     }
     case 'three_d_secure':

@@ -2,6 +2,7 @@
 // when a form is sent.
 import { useEffect } from 'react';
 import type { EventName, EventPayloads } from '../../shared/analytics/events.ts';
+import { STORAGE_PREFIX } from '../auth/storage.ts';
 import { trackEvent } from './analytics.ts';
 
 export function useTrackEvent<N extends Exclude<EventName, 'page_view'>>(name: N, payload: EventPayloads[N] | null): void {
@@ -33,4 +34,28 @@ export function trackingSubmit<E extends { defaultPrevented: boolean }, N extend
     handler(event);
     if (!event.defaultPrevented) trackEvent(name, payload);
   };
+}
+
+/** True the first time this browser meets `key` (local storage); true when storage is unavailable. */
+function firstTime(key: string): boolean {
+  try {
+    const name = `${STORAGE_PREFIX}tracked-${key}`;
+    const seen = window.localStorage.getItem(name) !== null;
+    window.localStorage.setItem(name, '1');
+    return !seen;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Sends the event once per `key` in this browser: for a page that shows an outcome (a purchase, a
+ * cancellation) and may be opened again later, which is not the outcome happening again.
+ */
+export function useTrackOnce<N extends Exclude<EventName, 'page_view'>>(key: string | null, name: N, payload: EventPayloads[N] | null): void {
+  const body = payload === null || key === null ? null : JSON.stringify(payload);
+  useEffect(() => {
+    if (body === null || key === null || !firstTime(`${name}-${key}`)) return;
+    trackEvent(name, JSON.parse(body) as EventPayloads[N]);
+  }, [name, key, body]);
 }

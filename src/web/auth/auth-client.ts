@@ -19,6 +19,7 @@ export interface AuthClientDeps {
   /** Milliseconds since the epoch. */
   now: () => number;
   currentUrl: () => string;
+  onRefreshed?: (sessionId: string | null) => void;
   navigate: (url: string) => void;
   reload: () => void;
   isOnline: () => boolean;
@@ -71,6 +72,8 @@ export interface BrowserAuthOptions {
   getRiskToken: () => Promise<string>;
   /** The router's navigation; default is a full page load. */
   navigate?: (url: string) => void;
+  /** See TokenRefresherDeps.onRefreshed. */
+  onRefreshed?: (sessionId: string | null) => void;
 }
 
 /** Real browser dependencies; call only in the browser. */
@@ -94,6 +97,7 @@ export function browserAuthClientDeps(options: BrowserAuthOptions): AuthClientDe
     reload: () => window.location.reload(),
     isOnline: () => navigator.onLine,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    ...(options.onRefreshed ? { onRefreshed: options.onRefreshed } : {}),
   };
 }
 

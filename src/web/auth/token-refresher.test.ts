@@ -20,7 +20,7 @@ interface Setup {
  * A fake auth endpoint: answers after `latencyMs` (fake time) and then sets the cookies it was
  * told to issue, like the real Set-Cookie would.
  */
-function setup({ main, paywall, latencyMs = 50 }: { main?: string; paywall?: string; latencyMs?: number } = {}): Setup {
+function setup({ main, paywall, latencyMs = 50, onRefreshed }: { main?: string; paywall?: string; latencyMs?: number; onRefreshed?: (sessionId: string | null) => void } = {}): Setup {
   const cookies = createFakeCookies();
   if (main !== undefined) cookies.set(MAIN_TOKEN_COOKIE, main);
   if (paywall !== undefined) cookies.set(PAYWALL_TOKEN_COOKIE, paywall);
@@ -47,6 +47,7 @@ function setup({ main, paywall, latencyMs = 50 }: { main?: string; paywall?: str
     getRiskToken: () => Promise.resolve('castle-token'),
     currentUrl: () => PAGE,
     now: () => Date.now(),
+    ...(onRefreshed ? { onRefreshed } : {}),
   });
   const emitted: SessionUser[] = [];
   refresher.subscribe((user) => emitted.push(user));
@@ -233,5 +234,23 @@ describe('token refresh (§4)', () => {
     unsubscribe();
     await settle(refresher.forceRefresh());
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('after a refresh (§3 user_complete_session_refresh)', () => {
+  it('reports the identity session the reissued main token names, only when the endpoint was called', async () => {
+    const refreshed: (string | null)[] = [];
+    const { refresher, serverIssues } = setup({ main: mainJwt(), paywall: paywallJwt(), onRefreshed: (sessionId) => refreshed.push(sessionId) });
+    await refresher.ensureFresh();
+    expect(refreshed).toEqual([]);
+
+    serverIssues(mainJwt({ sid: 'session-1' }, { nowMs: Date.now() }));
+    await settle(refresher.forceRefresh());
+    expect(refreshed).toEqual(['session-1']);
+
+    // Signed out by the endpoint: no session to name.
+    serverIssues(null);
+    await settle(refresher.forceRefresh());
+    expect(refreshed).toEqual(['session-1', null]);
   });
 });

@@ -19,6 +19,11 @@ export interface TokenRefresherDeps {
   currentUrl: () => string;
   /** Milliseconds since the epoch. */
   now: () => number;
+  /**
+   * Called after the auth endpoint reissued the cookies, with the identity session id the new
+   * main token names (its `sid`), or null when signed out (§3 session refresh event).
+   */
+  onRefreshed?: (sessionId: string | null) => void;
 }
 
 export interface TokenRefresher {
@@ -111,7 +116,10 @@ export function createTokenRefresher(deps: TokenRefresherDeps): TokenRefresher {
           emitFromCookies(forced);
           throw error;
         }
-        return emitFromCookies(forced);
+        const fresh = emitFromCookies(forced);
+        const sid = decodeJwtPayload(readTokens().main)?.sid;
+        deps.onRefreshed?.(typeof sid === 'string' && sid ? sid : null);
+        return fresh;
       } finally {
         if (inFlight === entry) inFlight = null;
       }

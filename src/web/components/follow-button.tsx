@@ -1,15 +1,20 @@
 // Follow and unfollow an author, section or topic. A toggle button (aria-pressed) in a form that
 // posts to its route's action (modules/follows/follow-action.server.ts): it works before
 // JavaScript, and after hydration a fetcher sends it without leaving the page. Signed-out readers
-// get a link to sign in that brings them back here.
+// get a link to sign in that brings them back here. A press on a topic's button sends
+// user_click_topic_follow or user_click_topic_unfollow (authors have no catalogue event).
 import { Link, useFetcher, useLocation } from 'react-router';
 import type { FollowActionData, FollowState } from '../../modules/follows/follow-rules.ts';
 import { paths } from '../../shared/paths.ts';
+import { trackEvent } from '../analytics/analytics.ts';
 import { useRootData } from '../lib/root-data.ts';
 import { canonicalUrl } from '../lib/seo.ts';
 import { withReturnTo } from '../routes/user/user-paths.ts';
 
-export function FollowButton({ follow, name }: { follow: FollowState; name: string }) {
+/** Topics and series are followed by slug or section id; the topic page passes its slug, as story events do. */
+const TOPIC_FOLLOWS: readonly string[] = ['TAG_SLUG', 'SITE_SECTION_ID'];
+
+export function FollowButton({ follow, name, topicId }: { follow: FollowState; name: string; topicId?: string }) {
   const fetcher = useFetcher<FollowActionData>();
   const siteUrl = useRootData()?.config.siteUrl ?? '';
   const { pathname, search } = useLocation();
@@ -35,7 +40,14 @@ export function FollowButton({ follow, name }: { follow: FollowState; name: stri
       <input type="hidden" name="followsType" value={follow.followsType} />
       <input type="hidden" name="followsKey" value={follow.followsKey} />
       {/* The name stays "Follow …" whatever the state: aria-pressed says whether it is on. */}
-      <button type="submit" name="intent" value={following ? 'unfollow' : 'follow'} aria-pressed={following} className={following ? 'button button--small' : 'button button--secondary button--small'}>
+      <button
+        type="submit"
+        name="intent"
+        value={following ? 'unfollow' : 'follow'}
+        onClick={() => {
+          if (TOPIC_FOLLOWS.includes(follow.followsType)) trackEvent(following ? 'user_click_topic_unfollow' : 'user_click_topic_follow', { topicId: topicId ?? follow.followsKey, topicLabel: name });
+        }}
+        aria-pressed={following} className={following ? 'button button--small' : 'button button--secondary button--small'}>
         {following && <span aria-hidden="true">✓&nbsp;</span>}
         Follow<span className="visually-hidden">{` ${name}`}</span>
       </button>

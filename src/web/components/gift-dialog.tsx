@@ -9,6 +9,8 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { GIFTS_PAGE_PATH, quotaSentence, type GiftActionData } from '../../modules/gifts/gift-rules.ts';
+import { trackEvent } from '../analytics/analytics.ts';
+import { useTrackResult } from '../analytics/use-track-event.ts';
 import { formatDate } from '../lib/format.ts';
 import { canonicalUrl } from '../lib/seo.ts';
 
@@ -26,6 +28,8 @@ export function GiftDialog({ storyId, headline, result }: { storyId: string; hea
   const pending = fetcher.state !== 'idle';
   const created = answer?.ok && answer.intent === 'gift' ? answer : null;
   const problem = answer && !answer.ok ? answer.message : null;
+  // A new link only: the same story's link handed back again is not a second gift.
+  useTrackResult(answer, 'user_complete_article_gift', created && !created.reused ? { articleId: storyId, giftId: created.gift.giftId } : null);
 
   function open() {
     const element = dialog.current;
@@ -62,7 +66,7 @@ export function GiftDialog({ storyId, headline, result }: { storyId: string; hea
         <p role="status" className="gift-dialog__status">
           {pending ? 'Creating your gift link…' : created ? (created.reused ? 'Here is your gift link for this story.' : 'Your gift link is ready.') : ''}
         </p>
-        {created && created.gift.url && <GiftLink url={created.gift.url} expiresAt={created.gift.expiresAt} />}
+        {created && created.gift.url && <GiftLink url={created.gift.url} expiresAt={created.gift.expiresAt} onCopied={() => trackEvent('user_click_article_share', { articleId: storyId, sharedPlatform: 'copy_link' })} />}
         {created && <p className="gift-dialog__quota">{quotaSentence(created.quota)}</p>}
         {problem && (
           <p className="form-message form-message--error" role="alert">
@@ -85,7 +89,7 @@ export function GiftDialog({ storyId, headline, result }: { storyId: string; hea
 }
 
 /** The link in a read-only field (selected on focus, so it can be copied by hand) and a Copy link button. */
-function GiftLink({ url, expiresAt }: { url: string; expiresAt: string }) {
+function GiftLink({ url, expiresAt, onCopied }: { url: string; expiresAt: string; onCopied: () => void }) {
   const id = useId();
   return (
     <div className="field gift-dialog__field">
@@ -94,7 +98,7 @@ function GiftLink({ url, expiresAt }: { url: string; expiresAt: string }) {
       </label>
       <div className="gift-dialog__link">
         <input id={`${id}-link`} className="field__input gift-dialog__input" type="text" readOnly value={url} onFocus={(event) => event.currentTarget.select()} aria-describedby={`${id}-hint`} />
-        <CopyLinkButton text={url} />
+        <CopyLinkButton text={url} onCopied={onCopied} />
       </div>
       <p id={`${id}-hint`} className="field__hint">
         Opens the full story until {formatDate(expiresAt)}.
@@ -107,7 +111,7 @@ function GiftLink({ url, expiresAt }: { url: string; expiresAt: string }) {
  * Copies `text` to the clipboard and says so. Shown once JavaScript runs (without it there is
  * nothing to press; the link field can still be selected and copied).
  */
-export function CopyLinkButton({ text, label }: { text: string; label?: string }) {
+export function CopyLinkButton({ text, label, onCopied }: { text: string; label?: string; onCopied?: () => void }) {
   // False on the server and while hydrating, true after: the button appears once it can work.
   const ready = useSyncExternalStore(noSubscription, canCopy, () => false);
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -122,6 +126,7 @@ export function CopyLinkButton({ text, label }: { text: string; label?: string }
     try {
       await navigator.clipboard.writeText(text);
       setState('copied');
+      onCopied?.();
     } catch {
       setState('failed');
     }

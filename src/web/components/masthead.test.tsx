@@ -56,7 +56,8 @@ describe('Links to pages that exist', () => {
   });
 
   it('every shared page path names a page the app has', () => {
-    const fixed = Object.values(paths).map((path: (arg?: never) => string) => path());
+    // Called without arguments: a slug parameter reads "undefined", which still names its route.
+    const fixed = Object.values(paths).map((path) => (path as () => string)());
     expect(fixed.filter((href) => !href.endsWith('.xml') && !isPage(href))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 // client's, which follows refreshes, sign-in and sign-out without a page load.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
+import { trackEvent } from '../analytics/analytics.ts';
 import type { AuthClient } from '../auth/auth-client.ts';
 import { createCookieReader, MAIN_TOKEN_COOKIE } from '../auth/cookies.ts';
 import { readMainTokenClaims, type SessionUser } from '../auth/session-user.ts';
@@ -49,6 +50,10 @@ export function startBrowserAuth(options: BrowserAuthOptions): Promise<AuthClien
         authEndpointUrl: options.authEndpointUrl,
         // The fraud-detection library supplies this once it exists; the endpoint accepts ''.
         getRiskToken: async () => '',
+        // §3: a refresh that reissued a signed-in reader's tokens.
+        onRefreshed: (sessionId) => {
+          if (sessionId) trackEvent('user_complete_session_refresh', { sessionId });
+        },
       }),
     );
     client = created;

@@ -2,6 +2,7 @@ import { data, Link } from 'react-router';
 import { followAction, followState } from '../../modules/follows/follow-action.server.ts';
 import { followOfTopic } from '../../modules/follows/follow-rules.ts';
 import { paths } from '../../shared/paths.ts';
+import { useTrackEvent } from '../analytics/use-track-event.ts';
 import { FollowButton } from '../components/follow-button.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { StoryCard } from '../components/story-card.tsx';
@@ -40,6 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function Topic({ loaderData }: Route.ComponentProps) {
   const { topic, stories, follow } = loaderData;
   const [first, ...rest] = stories.items;
+  useTrackEvent('user_view_topic', { topicId: topic.slug, topicLabel: topic.name });
   return (
     <div className="wrap listing">
       <header className="listing__header">
@@ -50,7 +52,7 @@ export default function Topic({ loaderData }: Route.ComponentProps) {
           {stories.total} stories · <a href={paths.topicFeed(topic.slug)}>RSS feed</a>
         </p>
         <div className="cta-row">
-          <FollowButton follow={follow} name={topic.name} />
+          <FollowButton follow={follow} name={topic.name} topicId={topic.slug} />
         </div>
       </header>
       {stories.page === 1 && first ? (

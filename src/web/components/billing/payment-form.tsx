@@ -13,6 +13,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useFetcher, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
+import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.ts';
+import { useNewClaims } from '../../lib/new-claims.ts';
 import { FormNotice, TextField } from '../form-fields.tsx';
 import { SANDBOX_TOKENS_URL, SANDBOX_WALLET_TOKENS_URL, sandboxChallengeUrl, type PaymentActionData, type PaymentView } from './payment-types.ts';
 
@@ -197,6 +199,21 @@ export function PaymentForm({ view }: { view: PaymentView }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer clears the card, not a new render
   }, [answer]);
 
+  // Analytics (§3 payment views, purchase completion): one view per plan and currency shown, one
+  // event per answer of the action.
+  const { plan: viewedPlan, price: viewedPrice, kind } = view;
+  useTrackEvent(kind === 'student' ? 'user_view_payment_student' : 'user_view_payment_individual', {
+    planCode: viewedPlan.code,
+    currency: viewedPrice.currency,
+    paymentMethods: view.wallet ? ['card', 'wallet'] : ['card'],
+    ...(viewedPlan.trialDays > 0 ? { introOffers: [`trial_${viewedPlan.trialDays}_days`] } : {}),
+  });
+  useTrackResult(answer, 'user_view_payment_error', answer?.status === 'error' ? { errors: [answer.type ?? (answer.fieldErrors ? 'INVALID_FIELDS' : 'PURCHASE_ERROR')], planCode: viewedPlan.code, currency: viewedPrice.currency } : null);
+  // A student purchase ends on its confirmation page, which sends its own event.
+  useTrackResult(answer, 'user_purchased_subscription', answer?.status === 'success' ? { subscriptionId: answer.subscriptionId, planCode: answer.planCode, currency: answer.currency } : null);
+  // §4: wait for the membership to reach the session claims (the header turns to "Member").
+  const claims = useNewClaims(answer?.status === 'success' ? { field: 'isMember', allowedValues: [true] } : null);
+
   const busy = card.tokenizing || walletBusy || answering || fetcher.state !== 'idle';
   const fieldErrors = answer?.status === 'error' ? (answer.fieldErrors ?? {}) : {};
 
@@ -283,6 +300,7 @@ export function PaymentForm({ view }: { view: PaymentView }) {
               : `Your membership has started and renews on ${answer.renewsAt} at ${answer.fullPrice}.`}
           </p>
           <p>We have emailed you a receipt.</p>
+          {claims === 'failed' && <p>If a story still asks you to subscribe, reload the page: your membership is active.</p>}
           <p className="cta-row">
             <a className="button" href={returnTo}>
               {back ? 'Back to the story' : 'Go to the home page'}

@@ -1,5 +1,6 @@
 // What the payment page's server half (modules/billing/payment-page.server.ts) hands the page, and
 // what its action answers. Display-ready strings: the catalogue and tax rules stay on the server.
+import type { Currency } from '../../../modules/billing/catalogue.ts';
 
 export const PAYMENT_PATH = '/subscriptions/individuals/payment/';
 
@@ -23,7 +24,7 @@ export interface PaymentView {
   student: { email: string; graduationYear: number } | null;
   plan: { code: string; title: string; summary: string; interval: 'year' | 'month'; trialDays: number; features: string[] };
   price: {
-    currency: string;
+    currency: Currency;
     /** Per interval, tax included: "£300.00". */
     fullPrice: string;
     itemPrice: string;
@@ -52,6 +53,6 @@ export interface PaymentView {
 }
 
 export type PaymentActionData =
-  | { status: 'success'; title: string; isTrial: boolean; trialEndsAt: string | null; renewsAt: string | null; fullPrice: string }
+  | { status: 'success'; subscriptionId: string; planCode: string; currency: Currency; title: string; isTrial: boolean; trialEndsAt: string | null; renewsAt: string | null; fullPrice: string }
   | { status: 'three_d_secure'; actionToken: string; message: string }
   | { status: 'error'; type?: string; message: string; fieldErrors?: Record<string, string> };

@@ -8,6 +8,7 @@ import { CANCELLATION_REASON_LABELS, CANCELLATION_REASONS, cancellationReasonSch
 import { formatDay } from '../../../modules/billing/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { fieldErrorsFromZod, type FieldError } from '../../../shared/validation/field-errors.ts';
+import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AuthPage } from '../../components/auth-page.tsx';
 import { FormNotice } from '../../components/form-fields.tsx';
 import { useSchemaForm } from '../../lib/schema-form.ts';
@@ -24,8 +25,9 @@ export async function loader(args: Route.LoaderArgs) {
   const identityId = signedIn.session.identityId;
   const [subscription, discount] = await Promise.all([cancellation.cancellableSubscription(identityId), cancellation.discountEligibility(identityId)]);
   return {
-    subscription: subscription ? { id: subscription.id, title: subscription.title, endsOn: subscription.currentPeriodEndsAt ? formatDay(subscription.currentPeriodEndsAt) : null } : null,
+    subscription: subscription ? { id: subscription.id, planCode: subscription.planCode, title: subscription.title, endsOn: subscription.currentPeriodEndsAt ? formatDay(subscription.currentPeriodEndsAt) : null } : null,
     discountPercent: discount.coupon.discountPercent ?? 0,
+    discountOffered: discount.isEligible,
   };
 }
 
@@ -60,7 +62,8 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Cancel your membership', description: 'Cancel your membership, or stay with a discount.', path: PATH });
 
 export default function Cancel({ loaderData, actionData }: Route.ComponentProps) {
-  const { subscription, discountPercent } = loaderData;
+  const { subscription, discountPercent, discountOffered } = loaderData;
+  useTrackEvent('user_view_cancellation', subscription ? { subscriptionId: subscription.id, planCode: subscription.planCode, discountOffered } : null);
   const answer = actionData as ActionData | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';

@@ -22,6 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function Executive() {
   const name = useRootData()?.config.productName ?? 'Atelier';
+  useTrackEvent('user_view_packages', { offerVariant: 'group' });
   useTrackEvent('user_view_enquiry_group', {});
   const subject = encodeURIComponent(`Group membership enquiry`);
   const body = encodeURIComponent('Company:\nNumber of people:\nCountry:\nWhat your team works on:\n');

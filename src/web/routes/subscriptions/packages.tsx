@@ -34,6 +34,8 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
 export default function Packages({ loaderData }: Route.ComponentProps) {
   const { beauty, pricing } = loaderData;
   const location = useLocation();
+  const offerVariant = beauty ? 'beauty' : 'individual';
+  useTrackEvent('user_view_packages', { offerVariant, currency: pricing.currency });
   useTrackEvent('user_view_marketing_individuals', { currency: pricing.currency, offerVariant: beauty ? 'beauty' : 'individual', ...(location.search ? { pageQuery: location.search.slice(1, 1025) } : {}) });
   return (
     <div className="wrap packages">
@@ -53,7 +55,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
       </header>
 
       <CurrencySwitcher pricing={pricing} search={location.search} />
-      <PlanCards pricing={pricing} label={beauty ? 'The Beauty package' : 'Individual memberships'} />
+      <PlanCards pricing={pricing} label={beauty ? 'The Beauty package' : 'Individual memberships'} offerVariant={offerVariant} />
       <PricingNotes pricing={pricing} />
 
       <aside className="packages__more" aria-labelledby="more-heading">

@@ -1,7 +1,8 @@
 // The pricing cards of the packages pages (BRAND "pricing cards with the plan's benefits and
 // tax-inclusive price") and the currency switcher. Display only: prices arrive formatted from
-// pricing.server.ts.
+// pricing.server.ts. Choosing a plan sends user_click_package (the packages page's offer variant).
 import { Link } from 'react-router';
+import { trackEvent } from '../../analytics/analytics.ts';
 import type { PlanGroup, PlanView, ReaderPricing } from './pricing.server.ts';
 
 const per = (plan: PlanView) => (plan.interval === 'year' ? 'a year' : 'a month');
@@ -20,7 +21,14 @@ function actionLabel(plan: PlanView, groupTitle: string): string {
   return `Choose ${groupTitle}${plan.interval === 'month' ? ' monthly' : ''}`;
 }
 
-function PlanCard({ group, featured, headingLevel }: { group: PlanGroup; featured: boolean; headingLevel: 'h2' | 'h3' }) {
+/** The offer a packages page shows (individual, beauty, student, upgrade), for its analytics events. */
+export type PackagesOffer = { offerVariant: string; currency?: ReaderPricing['currency'] };
+
+export function trackPackageChoice(offer: PackagesOffer, planCode: string, ctaUrl: string) {
+  trackEvent('user_click_package', { ...offer, planCode, ctaUrl: ctaUrl.slice(0, 255) });
+}
+
+function PlanCard({ group, featured, headingLevel, offer }: { group: PlanGroup; featured: boolean; headingLevel: 'h2' | 'h3'; offer: PackagesOffer }) {
   const { main, alternatives } = group;
   const Heading = headingLevel;
   const titleId = `plan-${main.code}`;
@@ -45,7 +53,7 @@ function PlanCard({ group, featured, headingLevel }: { group: PlanGroup; feature
           Free for {main.trialDays} days, then {main.fullPrice} {per(main)}. Cancel before the trial ends and you pay nothing.
         </p>
       ) : null}
-      <a className="button plan__action" href={main.href} aria-describedby={titleId}>
+      <a className="button plan__action" href={main.href} aria-describedby={titleId} onClick={() => trackPackageChoice(offer, main.code, main.href)}>
         {actionLabel(main, group.title)}
       </a>
       <ul className="plan__features" aria-label={`${group.title} includes`}>
@@ -59,7 +67,7 @@ function PlanCard({ group, featured, headingLevel }: { group: PlanGroup; feature
             Or pay monthly: <strong>{plan.fullPrice}</strong> {per(plan)}
             {plan.taxLabel ? <span className="plan__tax-inline"> (includes {plan.taxAmount} {plan.taxLabel})</span> : null}
           </p>
-          <a className="plan__alternative-link" href={plan.href}>
+          <a className="plan__alternative-link" href={plan.href} onClick={() => trackPackageChoice(offer, plan.code, plan.href)}>
             {actionLabel(plan, group.title)}
           </a>
         </div>
@@ -68,11 +76,12 @@ function PlanCard({ group, featured, headingLevel }: { group: PlanGroup; feature
   );
 }
 
-export function PlanCards({ pricing, label, headingLevel = 'h2' }: { pricing: ReaderPricing; label: string; headingLevel?: 'h2' | 'h3' }) {
+export function PlanCards({ pricing, label, offerVariant, headingLevel = 'h2' }: { pricing: ReaderPricing; label: string; offerVariant: string; headingLevel?: 'h2' | 'h3' }) {
+  const offer: PackagesOffer = { offerVariant, currency: pricing.currency };
   return (
     <section className={`plans plans--${pricing.groups.length}`} aria-label={label}>
       {pricing.groups.map((group, index) => (
-        <PlanCard key={group.main.code} group={group} featured={index === 0 && pricing.groups.length > 1} headingLevel={headingLevel} />
+        <PlanCard key={group.main.code} group={group} featured={index === 0 && pricing.groups.length > 1} headingLevel={headingLevel} offer={offer} />
       ))}
     </section>
   );

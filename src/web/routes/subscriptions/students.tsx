@@ -1,6 +1,7 @@
 // /subscriptions/packages/students/ (§2): student memberships, priced for the reader. Buying starts
 // with the academic email check (/subscriptions/students/validation/).
 import { data, Link, useLocation } from 'react-router';
+import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { rootDataFromMatches } from '../../lib/root-data.ts';
 import { socialMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/students';
@@ -27,6 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function StudentPackages({ loaderData }: Route.ComponentProps) {
   const { pricing } = loaderData;
   const location = useLocation();
+  useTrackEvent('user_view_packages', { offerVariant: 'student', currency: pricing.currency });
   return (
     <div className="wrap packages">
       <header className="packages__header">
@@ -41,7 +43,7 @@ export default function StudentPackages({ loaderData }: Route.ComponentProps) {
       </header>
 
       <CurrencySwitcher pricing={pricing} search={location.search} />
-      <PlanCards pricing={pricing} label="Student memberships" />
+      <PlanCards pricing={pricing} label="Student memberships" offerVariant="student" />
 
       <section className="packages__steps" aria-labelledby="steps-heading">
         <h2 id="steps-heading" className="rail-title">

@@ -2,12 +2,14 @@
 // lists the new plan's fee, the credit for the rest of the current period, the tax and what is due
 // today, and what each renewal costs afterwards; "Pay and upgrade" charges the card on file. A
 // plain form post (it works without JavaScript); one idempotency key per page view, so a double
-// submit upgrades once. Success refreshes the session: the new level opens stories at once.
+// submit upgrades once. Success refreshes the session: the new level opens stories at once, and the
+// page waits for the browser's claims to carry it (§4 Refresh-until-changed).
 import { Form, Link, useNavigation } from 'react-router';
 import { upgradePaymentAction, upgradePaymentLoader } from '../../../modules/billing/upgrade-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.ts';
 import { AuthPage } from '../../components/auth-page.tsx';
+import { useNewClaims } from '../../lib/new-claims.ts';
 import { userPageMeta } from '../user/user-meta.ts';
 import type { Route } from './+types/upgrade-payment';
 
@@ -28,11 +30,13 @@ export default function UpgradePayment({ loaderData, actionData }: Route.Compone
   useTrackEvent('user_view_payment_upgrade', ready ? { planCode: ready.to.code, currency: ready.currency } : null);
   const success = actionData?.status === 'success' ? actionData : null;
   useTrackResult(actionData, 'user_purchased_upgrade', success ? { subscriptionId: success.subscriptionId, planCode: success.currentPlan, currency: success.currency, previousPlan: success.previousPlan, currentPlan: success.currentPlan } : null);
+  const claims = useNewClaims(success?.membershipLevel ? { field: 'membershipLevel', allowedValues: [success.membershipLevel] } : null);
 
   if (success) {
     return (
       <AuthPage kicker="Membership" title={`Welcome to ${success.title}`} standfirst={<span role="status">{`Your upgrade is done: we charged ${success.charged}. Your membership renews${success.renewsOn ? ` on ${success.renewsOn}` : ''} at ${success.renewal}.`}</span>}>
         <p>We have emailed you a receipt.</p>
+        {claims === 'failed' && <p>If a story still asks you to upgrade, reload the page: your new membership is active.</p>}
         <p className="cta-row">
           <Link className="button" to={paths.home()}>
             Start reading

@@ -5,9 +5,11 @@
 import { Link } from 'react-router';
 import { upgradeOptionsLoader } from '../../../modules/billing/upgrade-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
+import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AuthPage } from '../../components/auth-page.tsx';
 import { userPageMeta } from '../user/user-meta.ts';
 import type { Route } from './+types/upgrade';
+import { trackPackageChoice } from './plan-cards.tsx';
 
 export function loader(args: Route.LoaderArgs) {
   return upgradeOptionsLoader(args);
@@ -15,7 +17,11 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Upgrade your membership', description: 'Move to a membership that opens more.', path: paths.upgrade() });
 
+/** The upgrade choices are a packages page for members: same events, their own offer variant. */
+const UPGRADE_OFFER = { offerVariant: 'upgrade' };
+
 export default function Upgrade({ loaderData }: Route.ComponentProps) {
+  useTrackEvent('user_view_packages', loaderData.status === 'none' ? null : UPGRADE_OFFER);
   if (loaderData.status === 'none') {
     return (
       <AuthPage kicker="Membership" title="Upgrade your membership" standfirst="You have no membership to upgrade yet.">
@@ -61,7 +67,7 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
                   Then {choice.quote.total} {choice.quote.per}
                   {choice.quote.taxLabel ? `, including ${choice.quote.taxLabel}` : ''}
                 </p>
-                <Link className="button plan__action" to={paths.upgradePayment(choice.code)} aria-describedby={titleId}>
+                <Link className="button plan__action" to={paths.upgradePayment(choice.code)} aria-describedby={titleId} onClick={() => trackPackageChoice(UPGRADE_OFFER, choice.code, paths.upgradePayment(choice.code))}>
                   Upgrade to {choice.title}
                 </Link>
                 <ul className="plan__features" aria-label={`${choice.title} includes`}>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AuthPage } from '../../components/auth-page.tsx';
 import type { Route } from './+types/login-policy-warning';
 import { initOptionsOf } from './identity.server.ts';
@@ -16,6 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   userPageMeta(matches, { title: 'Please sign in again', description: 'For your security, your account needs you to sign in again.', path: '/user/login-policy-warning/' });
 
 export default function LoginPolicyWarning({ loaderData }: Route.ComponentProps) {
+  useTrackEvent('user_view_login_policy_warning', {});
   return (
     <AuthPage
       title="Please sign in again"

@@ -7,6 +7,7 @@ import { useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { membershipAction, membershipLoader, type MembershipActionData, type MembershipView } from '../../../modules/billing/membership-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
+import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
 import { useCardFields } from '../../components/billing/payment-form.tsx';
 import { FormNotice } from '../../components/form-fields.tsx';
@@ -36,6 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, {
 export default function Membership({ loaderData }: Route.ComponentProps) {
   const { email, membership, subscription, invoices, card, hasAccount, cancellable, coupon, upgradeable } = loaderData;
   const account = paths.account();
+  useTrackEvent('user_view_memberships', subscription ? { planCode: subscription.planCode } : {});
   return (
     <AccountLayout
       title="Your membership"
