@@ -19,6 +19,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Round trip to the database; used by /readyz. */
   ping(): Promise<void>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel`, from any process on this database (PostgreSQL
+   * LISTEN; on PGlite only this process can notify). Resolves once listening; the result stops it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -39,6 +44,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await client`select 1`;
       },
+      listen: async (channel, onPayload) => {
+        const { unlisten } = await client.listen(channel, onPayload);
+        return unlisten;
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -54,6 +63,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
     },
     close: () => client.close(),
   };

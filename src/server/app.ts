@@ -16,6 +16,7 @@ import { registerConsentRoutes } from '../modules/consent/consent-routes.ts';
 import { thirdPartyCspSources } from '../shared/analytics/third-parties.ts';
 import { registerFeedRoutes } from '../modules/content/feed-routes.ts';
 import { registerIdentityRoutes } from '../modules/identity/identity-routes.ts';
+import { openSessionChanges } from '../modules/identity/session-changes.ts';
 import { registerDevMailbox } from '../modules/mail/mail-routes.ts';
 import { registerMediaRoutes } from '../modules/media/media-routes.ts';
 import { pageSessionUser, refreshPageSession, registerSessionRoutes } from '../modules/session/auth-routes.ts';
@@ -57,7 +58,7 @@ export async function buildApp({ config, database, build, logger, development, p
     bodyLimit: 1_048_576,
     return503OnClosing: true,
   });
-  const services = createServices({ db: database.db, config, passwordParams });
+  const services = createServices({ db: database.db, config, passwordParams, sessionChanges: await openSessionChanges(database) });
   app.decorate('services', services);
 
   app.addHook('onRequest', async (request, reply) => {

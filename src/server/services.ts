@@ -22,6 +22,7 @@ import {
   createTransport,
 } from "../modules/mail/mail-service.ts";
 import { createOidc } from "../modules/identity/oidc.ts";
+import type { SessionChanges } from "../modules/identity/session-changes.ts";
 import { relyingPartyFor } from "../modules/identity/passkeys.ts";
 import { createAccountsService } from "../modules/accounts/accounts-service.ts";
 import { createGiftsService } from "../modules/gifts/gifts-service.ts";
@@ -59,9 +60,12 @@ export function createServices({
   db,
   config,
   passwordParams,
+  sessionChanges,
 }: {
   db: Db;
   config: Config;
+  /** How ended identity sessions reach every process (PostgreSQL NOTIFY); this process only when omitted. */
+  sessionChanges?: SessionChanges;
   passwordParams?: {
     memoryCost: number;
     timeCost: number;
@@ -98,6 +102,7 @@ export function createServices({
       pepper: identitySecret(config),
       passwordParams,
       relyingParty: relyingPartyFor(config.siteUrl, config.productName),
+      sessionChanges,
       oidc:
         config.identity.oidcProviders.length > 0
           ? createOidc({

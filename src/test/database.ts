@@ -6,7 +6,8 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { withDatabase } from './global-setup.ts';
 
-export async function createTestDatabase(): Promise<Database> {
+/** `url`: where a second process would connect (PostgreSQL only). */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const template = inject('databaseTemplate');
   if (template.kind === 'pglite') {
     const bytes = await readFile(template.file);
@@ -15,9 +16,11 @@ export async function createTestDatabase(): Promise<Database> {
   const name = `atelier_test_${process.ppid}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(template.serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name} template ${template.template}`);
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(template.serverUrl, name), max: 4 });
+  const url = withDatabase(template.serverUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url, max: 4 });
   return {
     ...database,
+    url,
     close: async () => {
       await database.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -12,6 +12,8 @@ import { createIdentityStore, type IdentityWithAddresses } from './identity-stor
 import { messages } from './messages.ts';
 import { identityErrors as errorTable, type FlowKind, type IdentityTraits, type SentSecret, type SessionDevice, type UiText } from './schema.ts';
 import { createSessionStore, hashToken, PRIVILEGED_WINDOW_MS, sessionToJson, type SessionRow } from './session-store.ts';
+import { localSessionChanges, type SessionChanges } from './session-changes.ts';
+import { createActiveSessions } from './active-sessions.ts';
 import { createAttemptLimiter } from './attempt-limiter.ts';
 import { normaliseIdentifier, parseTraits } from './traits.ts';
 import { createSecondFactors } from './second-factors.ts';
@@ -43,6 +45,8 @@ export interface IdentityServiceOptions {
   oidc?: Oidc;
   /** The site as a WebAuthn relying party (passkeys). */
   relyingParty: RelyingParty;
+  /** How ended sessions reach every process; this process only when omitted. */
+  sessionChanges?: SessionChanges;
 }
 
 export interface RequestContext {
@@ -84,7 +88,9 @@ const newSecret = () => randomBytes(32).toString('base64url');
 export function createIdentityService(options: IdentityServiceOptions) {
   const { db, mailer, publicBaseUrl, siteUrl, uiUrls, pepper, passwordParams, oidc, relyingParty } = options;
   const identities = createIdentityStore({ db, publicBaseUrl });
-  const sessions = createSessionStore({ db });
+  const sessionChanges = options.sessionChanges ?? localSessionChanges();
+  const sessions = createSessionStore({ db, changes: sessionChanges });
+  const activeSessions = createActiveSessions({ findByToken: (token) => sessions.findByToken(token), changes: sessionChanges });
   const flows = createFlowStore({ db });
   const limiter = createAttemptLimiter();
   const secondFactors = createSecondFactors({ identities, pepper });
@@ -192,6 +198,10 @@ export function createIdentityService(options: IdentityServiceOptions) {
     identities,
     sessions,
     flows,
+    /** The active session a token names, checked through a short cache that ended sessions leave at once. */
+    activeSession: (token: string) => activeSessions.find(token),
+    /** Sessions that ended or got a new token, announced by any process. */
+    sessionChanges: { subscribe: sessionChanges.subscribe },
 
     /** The `ui` and the rest of a flow as Kratos returns it. */
     async flowToJson(flow: FlowRow) {

@@ -1,8 +1,9 @@
 // Identity sessions: opaque tokens (only their hashes are stored), assurance levels, devices.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { identitySessions, type AuthenticationMethod, type SessionDevice } from './schema.ts';
+import { localSessionChanges, type SessionChanges } from './session-changes.ts';
 
 export type SessionRow = typeof identitySessions.$inferSelect;
 
@@ -13,7 +14,21 @@ export const PRIVILEGED_WINDOW_MS = 15 * 60 * 1000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
 
-export function createSessionStore({ db }: { db: Db }) {
+export function createSessionStore({ db, changes = localSessionChanges() }: { db: Db; /** Told of every session that ends or gets a new token. */ changes?: SessionChanges }) {
+  /**
+   * The one way sessions end (logout, "sign out of other sessions", a password change, an admin):
+   * every process forgets them at once, so no cached check lets their tokens act a moment longer.
+   */
+  async function end(which: SQL | undefined): Promise<number> {
+    const rows = await db
+      .update(identitySessions)
+      .set({ active: false })
+      .where(and(which, eq(identitySessions.active, true)))
+      .returning({ id: identitySessions.id });
+    await changes.announce(rows.map((row) => row.id));
+    return rows.length;
+  }
+
   return {
     async create({ identityId, method, aal = 'aal1', device, now = new Date() }: { identityId: string; method: AuthenticationMethod['method']; aal?: 'aal1' | 'aal2'; device: Omit<SessionDevice, 'id'>; now?: Date }) {
       const token = newToken('ory_st_');
@@ -66,6 +81,7 @@ export function createSessionStore({ db }: { db: Db }) {
     async renew(sessionId: string): Promise<string> {
       const token = newToken('ory_st_');
       await db.update(identitySessions).set({ tokenHash: hashToken(token) }).where(eq(identitySessions.id, sessionId));
+      await changes.announce([sessionId]);
       return token;
     },
 
@@ -77,20 +93,16 @@ export function createSessionStore({ db }: { db: Db }) {
     },
 
     async revoke(sessionId: string): Promise<void> {
-      await db.update(identitySessions).set({ active: false }).where(eq(identitySessions.id, sessionId));
+      await end(eq(identitySessions.id, sessionId));
     },
 
     async revokeOthers(identityId: string, keepSessionId: string): Promise<number> {
-      const rows = await db
-        .update(identitySessions)
-        .set({ active: false })
-        .where(and(eq(identitySessions.identityId, identityId), ne(identitySessions.id, keepSessionId), eq(identitySessions.active, true)))
-        .returning({ id: identitySessions.id });
-      return rows.length;
+      return end(and(eq(identitySessions.identityId, identityId), ne(identitySessions.id, keepSessionId)));
     },
 
-    async revokeAll(identityId: string): Promise<void> {
-      await db.update(identitySessions).set({ active: false }).where(eq(identitySessions.identityId, identityId));
+    /** Every session of the identity (an administrator's revocation). */
+    async revokeAll(identityId: string): Promise<number> {
+      return end(eq(identitySessions.identityId, identityId));
     },
 
     async get(sessionId: string): Promise<SessionRow | null> {

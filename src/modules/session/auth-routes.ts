@@ -69,7 +69,7 @@ export async function registerSessionRoutes(app: FastifyInstance, options: Sessi
  * tokens had to be minted (just signed in, or expired while reading) or the identity session is gone.
  */
 export async function pageSessionUser(request: FastifyRequest, reply: FastifyReply, { session, secureCookies }: { session: SessionService; secureCookies: boolean }): Promise<SessionUser | null> {
-  const { user, cookies } = await session.resolvePageSession(request.headers.cookie);
+  const { user, cookies } = await session.resolvePageSession(request.cookies, request.headers.cookie);
   applyCookieAction(reply, cookies, { secure: secureCookies });
   return user;
 }

@@ -1,13 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { combineClaimsSources, identityClaimsSource } from './claims-source.ts';
 import { createKeyRing } from './keys.ts';
-import { AuthError, createUserResolver, requireUser } from './resolve-user.ts';
+import { AuthError, createUserResolver, requireUser, type UserResolver } from './resolve-user.ts';
 import type { IssuedTokens } from './session-service.ts';
 import { createClock, createMemoryKeyStore, TEST_SECRET } from './session-test-fakes.ts';
 import { createTokenIssuer, type MainTokenClaims } from './tokens.ts';
 
 const TTL = 600;
 const SUBJECT = '0b7a4a44-54b4-4a43-9d43-3e0d3c8e8a11';
+const SESSION = '5f0c2a9e-7d3b-4c1e-9a8f-2b6d4e1c3a70';
+/** Identity session tokens and the sessions they name: the token's own, another of the same person, another person's. */
+const SESSIONS: Record<string, { id: string; identityId: string }> = {
+  'live-session': { id: SESSION, identityId: SUBJECT },
+  'second-device': { id: '9d1e7b2c-0a4f-4e6b-8c3d-5f2a1b0e9c87', identityId: SUBJECT },
+  'someone-else': { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', identityId: '6c8e0a2b-4d6f-4a1c-9e3b-5d7f9a1c3e50' },
+};
 const claims: MainTokenClaims = {
   user_id: '7',
   email: 'ada@example.com',
@@ -25,38 +32,51 @@ async function setup() {
   const clock = createClock();
   const keys = createKeyRing({ store: createMemoryKeyStore(), secret: TEST_SECRET, tokenTtlSeconds: TTL, now: clock.now });
   const tokens = createTokenIssuer({ keys, issuer: 'https://atelier.test', ttlSeconds: TTL, now: clock.now });
-  const main = (await tokens.mintMainToken(SUBJECT, claims)).token;
-  const paywall = (await tokens.mintPaywallToken(SUBJECT, paywallClaims)).token;
+  const holder = { identityId: SUBJECT, sessionId: SESSION };
+  const main = (await tokens.mintMainToken(holder, claims)).token;
+  const paywall = (await tokens.mintPaywallToken(holder, paywallClaims)).token;
   const issued = { main: { token: 'new-main' }, paywall: { token: 'new-paywall' }, user: { isLoggedIn: true, id: '7' } } as unknown as IssuedTokens;
   const refresh = vi.fn(async (token: string) => (token === 'live-session' ? issued : null));
-  const resolver = createUserResolver({ tokens, refresh });
+  const activeSession = vi.fn(async (token: string) => SESSIONS[token] ?? null);
+  const resolver = createUserResolver({ tokens, refresh, activeSession });
   return { clock, tokens, main, paywall, issued, refresh, resolver };
 }
 
-const cookies = (values: Record<string, string>) => Object.entries(values).map(([name, value]) => `${name}=${value}`).join('; ');
+const header = (values: Record<string, string>) => Object.entries(values).map(([name, value]) => `${name}=${value}`).join('; ');
+/** The page's session for these cookies, parsed and as the header they came in. */
+const pageSession = (resolver: UserResolver, values: Record<string, string>) => resolver.resolvePageSession(values, header(values));
 
 describe('userFromRequest', () => {
   it('gives the verified claims with the identity cookie beside the token', async () => {
     const { resolver, main } = await setup();
-    expect(await resolver.userFromRequest(cookies({ ory_kratos_session: 'live-session', bof_session: main }))).toMatchObject({ ...claims, sub: SUBJECT });
+    expect(await resolver.userFromRequest({ ory_kratos_session: 'live-session', bof_session: main })).toMatchObject({ ...claims, sub: SUBJECT });
   });
 
   it('is anonymous without cookies, after logout (no identity cookie), and for tampered or expired tokens', async () => {
     const { resolver, main, clock } = await setup();
-    expect(await resolver.userFromRequest(undefined)).toBeNull();
-    expect(await resolver.userFromRequest(cookies({ bof_session: main }))).toBeNull();
+    expect(await resolver.userFromRequest({})).toBeNull();
+    expect(await resolver.userFromRequest({ bof_session: main })).toBeNull();
     const [h, p, s] = main.split('.');
     const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), is_bof_admin: true })).toString('base64url');
-    expect(await resolver.userFromRequest(cookies({ ory_kratos_session: 'live-session', bof_session: `${h}.${raised}.${s}` }))).toBeNull();
+    expect(await resolver.userFromRequest({ ory_kratos_session: 'live-session', bof_session: `${h}.${raised}.${s}` })).toBeNull();
     clock.advance(TTL * 1000);
-    expect(await resolver.userFromRequest(cookies({ ory_kratos_session: 'live-session', bof_session: main }))).toBeNull();
+    expect(await resolver.userFromRequest({ ory_kratos_session: 'live-session', bof_session: main })).toBeNull();
+  });
+
+  it('is anonymous when the identity session cookie is not the one the token was minted from, or has ended', async () => {
+    const { resolver, main, paywall } = await setup();
+    for (const identity of ['x', 'someone-else', 'second-device', 'ended']) {
+      expect(await resolver.userFromRequest({ ory_kratos_session: identity, bof_session: main })).toBeNull();
+      expect(await resolver.paywallFromRequest({ ory_kratos_session: identity, blaize_jwt: paywall })).toBeNull();
+    }
+    expect(await resolver.paywallFromRequest({ ory_kratos_session: 'live-session', blaize_jwt: paywall })).toMatchObject({ sub: SUBJECT, sid: SESSION });
   });
 });
 
 describe('resolvePageSession', () => {
   it('keeps valid tokens and derives the §3 session user from them', async () => {
     const { resolver, main, paywall, refresh } = await setup();
-    const page = await resolver.resolvePageSession(cookies({ ory_kratos_session: 'live-session', bof_session: main, blaize_jwt: paywall }));
+    const page = await pageSession(resolver, { ory_kratos_session: 'live-session', bof_session: main, blaize_jwt: paywall });
     expect(page.cookies).toEqual({ kind: 'keep' });
     expect(page.user).toMatchObject({ isLoggedIn: true, id: '7', email: 'ada@example.com', isMember: false, zephrToken: paywall });
     expect(refresh).not.toHaveBeenCalled();
@@ -64,16 +84,26 @@ describe('resolvePageSession', () => {
 
   it('mints both tokens for an identity session without valid tokens (just signed in, or expired while reading)', async () => {
     const { resolver, main, paywall, clock, issued } = await setup();
-    expect(await resolver.resolvePageSession(cookies({ ory_kratos_session: 'live-session' }))).toEqual({ user: issued.user, cookies: { kind: 'set', tokens: issued } });
+    expect(await pageSession(resolver, { ory_kratos_session: 'live-session' })).toEqual({ user: issued.user, cookies: { kind: 'set', tokens: issued } });
     clock.advance(TTL * 1000);
-    expect(await resolver.resolvePageSession(cookies({ ory_kratos_session: 'live-session', bof_session: main, blaize_jwt: paywall }))).toEqual({ user: issued.user, cookies: { kind: 'set', tokens: issued } });
+    expect(await pageSession(resolver, { ory_kratos_session: 'live-session', bof_session: main, blaize_jwt: paywall })).toEqual({ user: issued.user, cookies: { kind: 'set', tokens: issued } });
   });
 
   it('clears tokens left without an identity session, and leaves an anonymous reader’s cookies alone', async () => {
     const { resolver, main, paywall } = await setup();
-    expect(await resolver.resolvePageSession(cookies({ bof_session: main, blaize_jwt: paywall }))).toEqual({ user: null, cookies: { kind: 'clear' } });
-    expect(await resolver.resolvePageSession(cookies({ ory_kratos_session: 'revoked', blaize_jwt: 'x' }))).toEqual({ user: null, cookies: { kind: 'clear' } });
-    expect(await resolver.resolvePageSession(cookies({ other: '1' }))).toEqual({ user: null, cookies: { kind: 'keep' } });
+    expect(await pageSession(resolver, { bof_session: main, blaize_jwt: paywall })).toEqual({ user: null, cookies: { kind: 'clear' } });
+    expect(await pageSession(resolver, { ory_kratos_session: 'revoked', blaize_jwt: 'x' })).toEqual({ user: null, cookies: { kind: 'clear' } });
+    expect(await pageSession(resolver, { other: '1' })).toEqual({ user: null, cookies: { kind: 'keep' } });
+  });
+
+  it('mints again for the identity session in the cookie when the tokens came from another one', async () => {
+    const { resolver, main, paywall, issued, refresh } = await setup();
+    expect(await pageSession(resolver, { ory_kratos_session: 'live-session', bof_session: main, blaize_jwt: paywall })).toMatchObject({ cookies: { kind: 'keep' } });
+    expect(refresh).not.toHaveBeenCalled();
+    expect(await pageSession(resolver, { ory_kratos_session: 'someone-else', bof_session: main, blaize_jwt: paywall })).toEqual({ user: null, cookies: { kind: 'clear' } });
+    expect(refresh).toHaveBeenLastCalledWith('someone-else', expect.any(String));
+    refresh.mockResolvedValueOnce(issued);
+    expect(await pageSession(resolver, { ory_kratos_session: 'second-device', bof_session: main, blaize_jwt: paywall })).toEqual({ user: issued.user, cookies: { kind: 'set', tokens: issued } });
   });
 });
 

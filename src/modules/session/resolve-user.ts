@@ -1,11 +1,17 @@
 // Who is asking, from the request's cookies: pages, GraphQL and tRPC all ask here. A missing,
-// expired or tampered main token is anonymous; operations that need a user turn that into an
-// AuthError, which the browser answers with a forced refresh (§8, DESIGN §3).
+// expired or tampered main token is anonymous, and so is a genuine one beside an identity session
+// cookie that is not the session it was minted from (another user's, a made-up value, one that
+// has ended): the token says who, the identity session proves it is still them (issue 13).
+// Operations that need a user turn anonymous into an AuthError, which the browser answers with a
+// forced refresh (§8, DESIGN §3).
 import { SESSION_COOKIE } from '../identity/identity-routes.ts';
-import { createCookieReader, MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../web/auth/cookies.ts';
+import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../web/auth/cookies.ts';
 import { sessionUserFromTokens, type SessionUser } from '../../web/auth/session-user.ts';
 import type { IssuedTokens } from './session-service.ts';
-import type { TokenIssuer, VerifiedMainToken, VerifiedPaywallToken } from './tokens.ts';
+import type { RegisteredClaims, TokenIssuer, VerifiedMainToken, VerifiedPaywallToken } from './tokens.ts';
+
+/** The request's cookies as the server parsed them (request.cookies): one parser for every reader. */
+export type RequestCookies = Partial<Record<string, string>>;
 
 /** What a page request should do with the two cookies. */
 export type CookieAction = { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; tokens: IssuedTokens };
@@ -20,45 +26,54 @@ export interface UserResolverDeps {
   tokens: Pick<TokenIssuer, 'verifyMainToken' | 'verifyPaywallToken'>;
   /** Mints both tokens from an identity session token; null when the session is not active. */
   refresh: (identitySessionToken: string, cookieHeader?: string) => Promise<IssuedTokens | null>;
+  /** The active, unexpired identity session a token names (a short cache that ended sessions leave at once), or null. */
+  activeSession: (identitySessionToken: string) => Promise<{ id: string; identityId: string } | null>;
 }
 
-export function createUserResolver({ tokens, refresh }: UserResolverDeps) {
-  const read = (cookieHeader: string | undefined) => {
-    const cookies = createCookieReader(() => cookieHeader ?? '');
-    return { identity: cookies.get(SESSION_COOKIE), main: cookies.get(MAIN_TOKEN_COOKIE), paywall: cookies.get(PAYWALL_TOKEN_COOKIE) };
-  };
+export function createUserResolver({ tokens, refresh, activeSession }: UserResolverDeps) {
+  const read = (cookies: RequestCookies) => ({ identity: cookies[SESSION_COOKIE], main: cookies[MAIN_TOKEN_COOKIE], paywall: cookies[PAYWALL_TOKEN_COOKIE] });
+
+  /** The token was minted from this identity session, which is still active and its subject's. */
+  async function heldBy(identitySessionToken: string, claims: RegisteredClaims): Promise<boolean> {
+    const session = await activeSession(identitySessionToken);
+    return session !== null && session.id === claims.sid && session.identityId === claims.sub;
+  }
 
   return {
     /**
-     * The verified main-token claims, or null (anonymous). The identity session cookie must be
-     * there too: logging out removes it at once, while the main token would live on for minutes.
+     * The verified main-token claims, or null (anonymous). The identity session cookie beside it
+     * must be the token's own, still active: signing out ends it at once, while the token would
+     * live on for minutes.
      */
-    async userFromRequest(cookieHeader: string | undefined): Promise<VerifiedMainToken | null> {
-      const { identity, main } = read(cookieHeader);
+    async userFromRequest(cookies: RequestCookies): Promise<VerifiedMainToken | null> {
+      const { identity, main } = read(cookies);
       if (!identity) return null;
       const check = await tokens.verifyMainToken(main);
-      return check.ok ? check.claims : null;
+      return check.ok && (await heldBy(identity, check.claims)) ? check.claims : null;
     },
 
-    /** The verified paywall token of a signed-in reader, or null. */
-    async paywallFromRequest(cookieHeader: string | undefined): Promise<VerifiedPaywallToken | null> {
-      const { identity, paywall } = read(cookieHeader);
+    /** The verified paywall token of a signed-in reader, or null (same rule as the main token). */
+    async paywallFromRequest(cookies: RequestCookies): Promise<VerifiedPaywallToken | null> {
+      const { identity, paywall } = read(cookies);
       if (!identity) return null;
       const check = await tokens.verifyPaywallToken(paywall);
-      return check.ok ? check.claims : null;
+      return check.ok && (await heldBy(identity, check.claims)) ? check.claims : null;
     },
 
     /**
      * The user a page renders for. With an identity session but no valid tokens (just signed in,
      * or the tokens expired while reading) both are minted here, so the first render is already
      * right and the response carries fresh cookies; tokens without an identity session are cleared.
+     * Tokens minted from another identity session than the cookie's are minted again for the cookie's.
      */
-    async resolvePageSession(cookieHeader: string | undefined): Promise<PageSession> {
-      const { identity, main, paywall } = read(cookieHeader);
+    async resolvePageSession(cookies: RequestCookies, cookieHeader: string | undefined): Promise<PageSession> {
+      const { identity, main, paywall } = read(cookies);
       const stale: CookieAction = main !== undefined || paywall !== undefined ? { kind: 'clear' } : { kind: 'keep' };
       if (!identity) return { user: null, cookies: stale };
       const [mainCheck, paywallCheck] = await Promise.all([tokens.verifyMainToken(main), tokens.verifyPaywallToken(paywall)]);
-      if (mainCheck.ok && paywallCheck.ok) return { user: sessionUserFromTokens(main, paywall), cookies: { kind: 'keep' } };
+      // Both tokens valid and minted together (same holder), for the identity session in the cookie.
+      const holder = mainCheck.ok && paywallCheck.ok && mainCheck.claims.sid === paywallCheck.claims.sid && mainCheck.claims.sub === paywallCheck.claims.sub ? mainCheck.claims : null;
+      if (holder && (await heldBy(identity, holder))) return { user: sessionUserFromTokens(main, paywall), cookies: { kind: 'keep' } };
       const issued = await refresh(identity, cookieHeader);
       if (!issued) return { user: null, cookies: stale };
       return { user: issued.user, cookies: { kind: 'set', tokens: issued } };

@@ -39,7 +39,7 @@ export interface IssuedTokens {
 
 export interface SessionServiceOptions {
   db: Db;
-  identity: Pick<IdentityService, 'whoami' | 'identities'>;
+  identity: Pick<IdentityService, 'whoami' | 'identities' | 'activeSession'>;
   /** IDENTITY_SECRET: seals the private signing keys. */
   secret: string;
   /** The site's URL (`iss`). */
@@ -101,12 +101,17 @@ export function createSessionService(options: SessionServiceOptions) {
       is_challenged: merged.isChallenged,
       is_user_data_complete: merged.isUserDataComplete,
     };
-    const [main, paywall] = await Promise.all([tokens.mintMainToken(found.identity.id, claims), tokens.mintPaywallToken(found.identity.id, paywallClaims)]);
+    const holder = { identityId: found.identity.id, sessionId: session.id };
+    const [main, paywall] = await Promise.all([tokens.mintMainToken(holder, claims), tokens.mintPaywallToken(holder, paywallClaims)]);
     const sessionSeconds = Math.floor((session.expiresAt.getTime() - at.getTime()) / 1000);
     return { main, paywall, claims, user: sessionUserFromTokens(main.token, paywall.token), cookieMaxAgeSeconds: Math.max(sessionSeconds, tokenTtlSeconds) };
   }
 
-  const resolver = createUserResolver({ tokens, refresh: (identitySessionToken, cookieHeader) => refreshTokens({ identitySessionToken, cookieHeader }) });
+  const resolver = createUserResolver({
+    tokens,
+    refresh: (identitySessionToken, cookieHeader) => refreshTokens({ identitySessionToken, cookieHeader }),
+    activeSession: (identitySessionToken) => identity.activeSession(identitySessionToken),
+  });
 
   /**
    * Kratos's whoami `tokenize_as`: the identity session as a short JWT (base claims jti, iss,

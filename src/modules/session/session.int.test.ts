@@ -90,10 +90,11 @@ describe('POST /api/auth (§7)', () => {
       iat: expect.any(Number),
       iss: SITE,
       sub: person.identityId,
+      sid: person.sessionId,
       jti: expect.any(String),
     });
     const paywall = decodeJwt(cookies.blaize_jwt!.value);
-    expect(paywall).toMatchObject({ sub: person.identityId, entitlements: ['registered'], meter: { period: new Date().toISOString().slice(0, 7), read: [] }, experiment_groups: [expect.stringMatching(/^payoffer-[ab]#/)] });
+    expect(paywall).toMatchObject({ sub: person.identityId, sid: person.sessionId, entitlements: ['registered'], meter: { period: new Date().toISOString().slice(0, 7), read: [] }, experiment_groups: [expect.stringMatching(/^payoffer-[ab]#/)] });
     expect(paywall.exp! - paywall.iat!).toBe(600);
   });
 
@@ -201,15 +202,15 @@ describe('userFromRequest (pages, GraphQL, tRPC)', () => {
     const cookies = setCookies(await refresh({ cookie: `ory_kratos_session=${person.token}` }));
     const main = cookies.bof_session!.value;
     const { session } = app.services;
-    expect(await session.userFromRequest(`ory_kratos_session=${person.token}; bof_session=${main}`)).toMatchObject({ user_id: person.userId, email: person.email });
+    expect(await session.userFromRequest({ ory_kratos_session: person.token, bof_session: main })).toMatchObject({ user_id: person.userId, email: person.email, sid: person.sessionId });
 
     const [header, payload, signature] = main.split('.');
     const raised = Buffer.from(JSON.stringify({ ...decodeJwt(main), membership_level: 'AllAccess' })).toString('base64url');
-    expect(await session.userFromRequest(`ory_kratos_session=${person.token}; bof_session=${header}.${raised}.${signature}`)).toBeNull();
-    expect(await session.userFromRequest(`ory_kratos_session=${person.token}; bof_session=${header}.${payload}.${signature!.slice(0, -4)}AAAA`)).toBeNull();
-    expect(await session.userFromRequest(`ory_kratos_session=${person.token}; bof_session=${cookies.blaize_jwt!.value}`)).toBeNull();
-    expect(await session.userFromRequest(`bof_session=${main}`)).toBeNull();
-    expect(await session.userFromRequest(undefined)).toBeNull();
+    expect(await session.userFromRequest({ ory_kratos_session: person.token, bof_session: `${header}.${raised}.${signature}` })).toBeNull();
+    expect(await session.userFromRequest({ ory_kratos_session: person.token, bof_session: `${header}.${payload}.${signature!.slice(0, -4)}AAAA` })).toBeNull();
+    expect(await session.userFromRequest({ ory_kratos_session: person.token, bof_session: cookies.blaize_jwt!.value })).toBeNull();
+    expect(await session.userFromRequest({ bof_session: main })).toBeNull();
+    expect(await session.userFromRequest({})).toBeNull();
     // Every published key verifies it independently too.
     await expect(jwtVerify(main, createLocalJWKSet(await jwks()))).resolves.toBeTruthy();
   });

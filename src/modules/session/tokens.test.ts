@@ -8,6 +8,8 @@ import { createTokenIssuer, MAIN_TOKEN_TYPE, meterPeriod, type MainTokenClaims }
 const ISSUER = 'https://atelier.test';
 const TTL = 600;
 const SUBJECT = '0b7a4a44-54b4-4a43-9d43-3e0d3c8e8a11';
+const SESSION = '5f0c2a9e-7d3b-4c1e-9a8f-2b6d4e1c3a70';
+const HOLDER = { identityId: SUBJECT, sessionId: SESSION };
 
 const claims: MainTokenClaims = {
   user_id: '1042',
@@ -38,20 +40,20 @@ function withPayload(token: string, change: (payload: Record<string, unknown>) =
 }
 
 describe('the main token (bof_session)', () => {
-  it('carries exactly the §3 claims plus iat, iss, sub and jti, expiring after the lifetime', async () => {
+  it('carries exactly the §3 claims plus iat, iss, sub, sid (the identity session) and jti, expiring after the lifetime', async () => {
     const { issuer, clock } = setup();
-    const { token, expiresAt } = await issuer.mintMainToken(SUBJECT, { ...claims, extra: 'dropped' } as MainTokenClaims);
+    const { token, expiresAt } = await issuer.mintMainToken(HOLDER, { ...claims, extra: 'dropped' } as MainTokenClaims);
     const payload = decodeJwt(token);
     const iat = Math.floor(clock.now().getTime() / 1000);
-    expect(payload).toEqual({ ...claims, exp: iat + TTL, iat, iss: ISSUER, sub: SUBJECT, jti: expect.any(String) });
+    expect(payload).toEqual({ ...claims, exp: iat + TTL, iat, iss: ISSUER, sub: SUBJECT, sid: SESSION, jti: expect.any(String) });
     expect(expiresAt.getTime()).toBe((iat + TTL) * 1000);
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'ES256', kid: expect.any(String), typ: MAIN_TOKEN_TYPE });
   });
 
   it('decodes in the browser auth layer into the §3 session user', async () => {
     const { issuer } = setup();
-    const main = await issuer.mintMainToken(SUBJECT, { ...claims, membership_level: 'Premium', membership_type: 'Student' });
-    const paywall = await issuer.mintPaywallToken(SUBJECT, { entitlements: [], meter: { period: '2026-03', read: [] }, experiment_groups: [] });
+    const main = await issuer.mintMainToken(HOLDER, { ...claims, membership_level: 'Premium', membership_type: 'Student' });
+    const paywall = await issuer.mintPaywallToken(HOLDER, { entitlements: [], meter: { period: '2026-03', read: [] }, experiment_groups: [] });
     expect(readMainTokenClaims(main.token)?.userId).toBe('1042');
     expect(sessionUserFromTokens(main.token, paywall.token)).toEqual({
       isLoggedIn: true,
@@ -73,7 +75,7 @@ describe('the main token (bof_session)', () => {
 
   it('verifies, and verifies with plain jose against the published JWKS', async () => {
     const { issuer, keys, clock } = setup();
-    const { token } = await issuer.mintMainToken(SUBJECT, claims);
+    const { token } = await issuer.mintMainToken(HOLDER, claims);
     const check = await issuer.verifyMainToken(token);
     expect(check).toEqual({ ok: true, claims: expect.objectContaining({ ...claims, sub: SUBJECT }) });
     const { payload } = await jwtVerify(token, createLocalJWKSet(await keys.publicJwks()), { issuer: ISSUER, currentDate: clock.now() });
@@ -82,7 +84,7 @@ describe('the main token (bof_session)', () => {
 
   it('refuses a tampered payload, header or signature', async () => {
     const { issuer } = setup();
-    const { token } = await issuer.mintMainToken(SUBJECT, claims);
+    const { token } = await issuer.mintMainToken(HOLDER, claims);
     const raised = withPayload(token, (p) => (p.membership_level = 'AllAccess'));
     expect(await issuer.verifyMainToken(raised)).toEqual({ ok: false, reason: 'invalid' });
     const otherUser = withPayload(token, (p) => (p.user_id = '1'));
@@ -100,7 +102,7 @@ describe('the main token (bof_session)', () => {
     const { issuer, keys } = setup();
     const { kid } = await keys.signingKey();
     const stranger = await generateKeyPair('ES256');
-    const forged = await new SignJWT({ ...claims })
+    const forged = await new SignJWT({ ...claims, sid: SESSION })
       .setProtectedHeader({ alg: 'ES256', kid, typ: MAIN_TOKEN_TYPE })
       .setIssuer(ISSUER)
       .setSubject(SUBJECT)
@@ -109,21 +111,21 @@ describe('the main token (bof_session)', () => {
       .setJti('x')
       .sign(stranger.privateKey);
     expect(await issuer.verifyMainToken(forged)).toEqual({ ok: false, reason: 'invalid' });
-    const unknownKid = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'ES256', kid: 'unknown', typ: MAIN_TOKEN_TYPE }).setIssuer(ISSUER).setSubject(SUBJECT).setIssuedAt().setExpirationTime('5m').setJti('x').sign(stranger.privateKey);
+    const unknownKid = await new SignJWT({ ...claims, sid: SESSION }).setProtectedHeader({ alg: 'ES256', kid: 'unknown', typ: MAIN_TOKEN_TYPE }).setIssuer(ISSUER).setSubject(SUBJECT).setIssuedAt().setExpirationTime('5m').setJti('x').sign(stranger.privateKey);
     expect(await issuer.verifyMainToken(unknownKid)).toEqual({ ok: false, reason: 'invalid' });
   });
 
   it('refuses another issuer’s token and a paywall token in its place', async () => {
     const { issuer, keys, clock } = setup();
     const elsewhere = createTokenIssuer({ keys, issuer: 'https://elsewhere.test', ttlSeconds: TTL, now: clock.now });
-    expect(await issuer.verifyMainToken((await elsewhere.mintMainToken(SUBJECT, claims)).token)).toEqual({ ok: false, reason: 'invalid' });
-    const paywall = await issuer.mintPaywallToken(SUBJECT, { entitlements: [], meter: { period: '2026-03', read: [] }, experiment_groups: [] });
+    expect(await issuer.verifyMainToken((await elsewhere.mintMainToken(HOLDER, claims)).token)).toEqual({ ok: false, reason: 'invalid' });
+    const paywall = await issuer.mintPaywallToken(HOLDER, { entitlements: [], meter: { period: '2026-03', read: [] }, experiment_groups: [] });
     expect(await issuer.verifyMainToken(paywall.token)).toEqual({ ok: false, reason: 'invalid' });
   });
 
   it('refuses an expired token', async () => {
     const { issuer, clock } = setup();
-    const { token } = await issuer.mintMainToken(SUBJECT, claims);
+    const { token } = await issuer.mintMainToken(HOLDER, claims);
     clock.advance(TTL * 1000 - 1000);
     expect((await issuer.verifyMainToken(token)).ok).toBe(true);
     clock.advance(1000);
@@ -132,12 +134,12 @@ describe('the main token (bof_session)', () => {
 
   it('keeps verifying tokens of the previous key after rotation, until they expire', async () => {
     const { issuer, clock } = setup();
-    await issuer.mintMainToken(SUBJECT, claims);
+    await issuer.mintMainToken(HOLDER, claims);
     clock.advance(ROTATION_INTERVAL_MS - 60_000);
-    const old = await issuer.mintMainToken(SUBJECT, claims);
+    const old = await issuer.mintMainToken(HOLDER, claims);
     // The next key was published with that mint; the first retires a minute later.
     clock.advance(60_000);
-    const fresh = await issuer.mintMainToken(SUBJECT, claims);
+    const fresh = await issuer.mintMainToken(HOLDER, claims);
     expect(decodeProtectedHeader(fresh.token).kid).not.toBe(decodeProtectedHeader(old.token).kid);
     expect((await issuer.verifyMainToken(old.token)).ok).toBe(true);
     expect((await issuer.verifyMainToken(fresh.token)).ok).toBe(true);
@@ -147,17 +149,17 @@ describe('the main token (bof_session)', () => {
 describe('the paywall token (blaize_jwt)', () => {
   it('carries entitlements, the meter and experiment groups for the subject', async () => {
     const { issuer, clock } = setup();
-    const { token } = await issuer.mintPaywallToken(SUBJECT, { entitlements: [], meter: { period: meterPeriod(clock.now()), read: [] }, experiment_groups: [] });
+    const { token } = await issuer.mintPaywallToken(HOLDER, { entitlements: [], meter: { period: meterPeriod(clock.now()), read: [] }, experiment_groups: [] });
     const iat = Math.floor(clock.now().getTime() / 1000);
-    expect(decodeJwt(token)).toEqual({ entitlements: [], meter: { period: '2026-03', read: [] }, experiment_groups: [], sub: SUBJECT, iss: ISSUER, iat, exp: iat + TTL, jti: expect.any(String) });
+    expect(decodeJwt(token)).toEqual({ entitlements: [], meter: { period: '2026-03', read: [] }, experiment_groups: [], sub: SUBJECT, sid: SESSION, iss: ISSUER, iat, exp: iat + TTL, jti: expect.any(String) });
     expect(await issuer.verifyPaywallToken(token)).toMatchObject({ ok: true, claims: { sub: SUBJECT, meter: { period: '2026-03', read: [] } } });
   });
 
   it('refuses a main token in its place and a tampered meter', async () => {
     const { issuer } = setup();
-    const main = await issuer.mintMainToken(SUBJECT, claims);
+    const main = await issuer.mintMainToken(HOLDER, claims);
     expect(await issuer.verifyPaywallToken(main.token)).toEqual({ ok: false, reason: 'invalid' });
-    const { token } = await issuer.mintPaywallToken(SUBJECT, { entitlements: [], meter: { period: '2026-03', read: ['a'] }, experiment_groups: [] });
+    const { token } = await issuer.mintPaywallToken(HOLDER, { entitlements: [], meter: { period: '2026-03', read: ['a'] }, experiment_groups: [] });
     expect(await issuer.verifyPaywallToken(withPayload(token, (p) => (p.meter = { period: '2026-03', read: [] })))).toEqual({ ok: false, reason: 'invalid' });
   });
 });

@@ -32,9 +32,11 @@ export interface PaywallClaims {
   experiment_groups: string[];
 }
 
-/** Registered claims both tokens carry; `sub` is the identity id. */
+/** Registered claims both tokens carry; `sub` is the identity id, `sid` the identity session's. */
 export interface RegisteredClaims {
   sub: string;
+  /** The identity session the token was minted from: the token acts only beside that session's cookie. */
+  sid: string;
   iss: string;
   /** Seconds since the epoch. */
   iat: number;
@@ -49,6 +51,7 @@ export type TokenCheck<T> = { ok: true; claims: T } | { ok: false; reason: 'miss
 
 const registered = {
   sub: z.string().min(1),
+  sid: z.string().min(1),
   iss: z.string(),
   iat: z.number().int(),
   exp: z.number().int(),
@@ -89,23 +92,29 @@ export interface MintedToken {
   expiresAt: Date;
 }
 
+/** Whom a token is for: the identity (`sub`) and the identity session it comes from (`sid`). */
+export interface TokenHolder {
+  identityId: string;
+  sessionId: string;
+}
+
 export interface TokenIssuer {
   readonly ttlSeconds: number;
-  mintMainToken(subject: string, claims: MainTokenClaims): Promise<MintedToken>;
-  mintPaywallToken(subject: string, claims: PaywallClaims): Promise<MintedToken>;
+  mintMainToken(holder: TokenHolder, claims: MainTokenClaims): Promise<MintedToken>;
+  mintPaywallToken(holder: TokenHolder, claims: PaywallClaims): Promise<MintedToken>;
   verifyMainToken(token: string | null | undefined): Promise<TokenCheck<VerifiedMainToken>>;
   verifyPaywallToken(token: string | null | undefined): Promise<TokenCheck<VerifiedPaywallToken>>;
 }
 
 export function createTokenIssuer({ keys, issuer, ttlSeconds, now = () => new Date() }: TokenIssuerOptions): TokenIssuer {
-  const mint = async (typ: string, subject: string, claims: object): Promise<MintedToken> => {
+  const mint = async (typ: string, holder: TokenHolder, claims: object): Promise<MintedToken> => {
     const { kid, key } = await keys.signingKey();
     const iat = Math.floor(now().getTime() / 1000);
     const exp = iat + ttlSeconds;
-    const token = await new SignJWT({ ...claims })
+    const token = await new SignJWT({ ...claims, sid: holder.sessionId })
       .setProtectedHeader({ alg: SIGNING_ALG, kid, typ })
       .setIssuer(issuer)
-      .setSubject(subject)
+      .setSubject(holder.identityId)
       .setIssuedAt(iat)
       .setExpirationTime(exp)
       .setJti(randomUUID())
@@ -123,7 +132,7 @@ export function createTokenIssuer({ keys, issuer, ttlSeconds, now = () => new Da
           if (!key) throw new errors.JWKSNoMatchingKey();
           return key;
         },
-        { issuer, typ, algorithms: [SIGNING_ALG], currentDate: now(), requiredClaims: ['exp', 'iat', 'sub', 'jti'] },
+        { issuer, typ, algorithms: [SIGNING_ALG], currentDate: now(), requiredClaims: ['exp', 'iat', 'sub', 'sid', 'jti'] },
       );
       const parsed = schema.safeParse(payload);
       return parsed.success ? { ok: true, claims: parsed.data } : { ok: false, reason: 'invalid' };
@@ -137,8 +146,8 @@ export function createTokenIssuer({ keys, issuer, ttlSeconds, now = () => new Da
 
   return {
     ttlSeconds,
-    mintMainToken: (subject, claims) => mint(MAIN_TOKEN_TYPE, subject, pickMainClaims(claims)),
-    mintPaywallToken: (subject, claims) => mint(PAYWALL_TOKEN_TYPE, subject, { entitlements: claims.entitlements, meter: claims.meter, experiment_groups: claims.experiment_groups }),
+    mintMainToken: (holder, claims) => mint(MAIN_TOKEN_TYPE, holder, pickMainClaims(claims)),
+    mintPaywallToken: (holder, claims) => mint(PAYWALL_TOKEN_TYPE, holder, { entitlements: claims.entitlements, meter: claims.meter, experiment_groups: claims.experiment_groups }),
     verifyMainToken: (token) => verify(token, MAIN_TOKEN_TYPE, mainTokenSchema),
     verifyPaywallToken: (token) => verify(token, PAYWALL_TOKEN_TYPE, paywallTokenSchema),
   };

@@ -37,7 +37,7 @@ export async function registerGraphQL(app: FastifyInstance, { path, services, si
     maskedErrors: { errorMessage: SOMETHING_WENT_WRONG },
     context: async ({ req }) => ({
       services,
-      user: await services.session.userFromRequest(req.headers.cookie),
+      user: await services.session.userFromRequest(req.cookies),
       requestId: req.id,
       log: req.log,
     }),

@@ -26,7 +26,7 @@ export const CROSS_SITE_MESSAGE = 'This request came from another site, so it wa
 export async function createTrpcContext(request: FastifyRequest, { services, siteOrigin }: { services: Services; siteOrigin: string }): Promise<TrpcContext> {
   return {
     services,
-    user: await services.session.userFromRequest(request.headers.cookie),
+    user: await services.session.userFromRequest(request.cookies),
     fromOwnSite: isFromOwnSite(request, siteOrigin),
     requestId: request.id,
     log: request.log,
