@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { openConfiguredDatabase } from '../server/boot.ts';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
 import { seedDemoContent } from './seed.ts';
 
 const command = process.argv[2];
@@ -12,7 +13,13 @@ async function run() {
   const config = loadConfig();
   if (command === 'reset') {
     if (config.database.kind === 'pglite') {
-      await rm(path.resolve(config.database.dataDir, 'pglite'), { recursive: true, force: true });
+      // Not under a running server: the lock refuses while one holds the directory.
+      const lock = lockDataDir(config.database.dataDir);
+      try {
+        await rm(path.resolve(config.database.dataDir, 'pglite'), { recursive: true, force: true });
+      } finally {
+        lock.release();
+      }
     } else {
       const database = await openConfiguredDatabase(config);
       await database.db.execute(sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public`);
@@ -34,6 +41,6 @@ if (!['migrate', 'seed', 'reset'].includes(command ?? '')) {
   process.exit(2);
 }
 run().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 // The database handle every module receives. PGlite (embedded, in-process) by default,
 // PostgreSQL over postgres.js when a URL is given; the same drizzle API and migrations on both.
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -51,11 +53,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => client.end({ timeout: 5 }),
     };
   }
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = new PGlite({
-    dataDir: options.dataDir ? path.resolve(options.dataDir, 'pglite') : undefined,
-    loadDataDir: options.loadDataDir,
-  });
+  if (!options.dataDir) return pgliteDatabase(new PGlite({ loadDataDir: options.loadDataDir }));
+  // Before PGlite touches the directory: a second process must not open it (decision 017).
+  const lock = lockDataDir(options.dataDir);
+  try {
+    const dataDir = await initialisedPgliteDir(options.dataDir);
+    const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
+    await client.waitReady;
+    return pgliteDatabase(client, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function pgliteDatabase(client: PGlite, afterClose: () => void = () => {}): Database {
   const db = drizzlePglite(client);
   return {
     kind: 'pglite',
@@ -68,8 +80,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        afterClose();
+      }
+    },
   };
+}
+
+/**
+ * The PGlite directory under dataDir, created whole or not at all. PGlite's first start copies a
+ * fresh cluster file by file and only then counts the directory as a database; a process killed
+ * half-way through left one that never opened again. So it is made under a temporary name and
+ * renamed into place once closed; a leftover temporary directory is a start that died: redone.
+ */
+async function initialisedPgliteDir(dataDir: string): Promise<string> {
+  const final = path.resolve(dataDir, 'pglite');
+  if (existsSync(path.join(final, 'PG_VERSION'))) return final;
+  const draft = `${final}.initialising`;
+  await rm(draft, { recursive: true, force: true });
+  const fresh = new PGlite({ dataDir: draft });
+  await fresh.waitReady;
+  await fresh.close();
+  await rm(final, { recursive: true, force: true });
+  await rename(draft, final);
+  return final;
 }
 
 /** Snapshot of an in-memory PGlite database, for test templates. */

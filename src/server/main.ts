@@ -1,5 +1,6 @@
 // The production entry point: validate settings, open and migrate the database, serve.
 import { ConfigError, loadConfig, type Config } from '../config/config.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { buildApp } from './app.ts';
 import { openConfiguredDatabase, prepareDatabase, prepareDemoAccounts } from './boot.ts';
 
@@ -50,6 +51,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // Someone else's server on this data directory: one line says what to do, no stack trace.
+  if (error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`The server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
