@@ -80,6 +80,15 @@ describe('login (§4)', () => {
     expect(navigate).toHaveBeenCalledWith('/user/login/?flow=login-flow-1');
   });
 
+  it('passes the stored redirect to the provider as return_to, so the sign-in ends there', async () => {
+    const { actions, identity, redirects } = setup();
+    await actions.login({ redirectTo: '/articles/a-story/' });
+    expect(redirects.readAuthRedirect()).toBe('https://atelier.test/articles/a-story/');
+    expect(identity.createBrowserLoginFlow).toHaveBeenCalledWith({ returnTo: 'https://atelier.test/articles/a-story/' });
+    await actions.login({ method: 'google', redirectTo: '/topics/beauty/' });
+    expect(identity.createBrowserRegistrationFlow).toHaveBeenLastCalledWith({ returnTo: 'https://atelier.test/topics/beauty/' });
+  });
+
   it('forces a token refresh when the session is already available or inactive', async () => {
     const { actions, identity, forceRefresh, navigate } = setup();
     identity.createBrowserLoginFlow.mockRejectedValueOnce(kratosError(400, 'session_already_available'));
@@ -168,18 +177,18 @@ describe('logout (§4)', () => {
 });
 
 describe('register (§4)', () => {
-  it('stores the redirect and goes to /user/register/', () => {
+  it('stores the redirect and goes to /user/register/, passing it on as return_to', () => {
     const { actions, redirects, navigate, reload } = setup();
     actions.register({ redirectTo: '/subscriptions/packages/' });
     expect(redirects.readAuthRedirect()).toBe('https://atelier.test/subscriptions/packages/');
-    expect(navigate).toHaveBeenCalledWith('/user/register/');
+    expect(navigate).toHaveBeenCalledWith(`/user/register/?return_to=${encodeURIComponent('https://atelier.test/subscriptions/packages/')}`);
     expect(reload).not.toHaveBeenCalled();
   });
 
   it('reloads the page when offline', () => {
     const { actions, navigate, reload } = setup({ online: false });
     actions.register();
-    expect(navigate).toHaveBeenCalledWith('/user/register/');
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/user\/register\/\?return_to=/));
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });
@@ -188,7 +197,8 @@ describe('custom registration (§4)', () => {
   it("creates a registration flow, reads its anti-forgery token and submits method 'code' with the email trait", async () => {
     const { actions, identity } = setup();
     identity.updateRegistrationFlow.mockResolvedValueOnce({ identity: { id: 'i1', schema_id: 'default', schema_url: '', traits: {} } });
-    await actions.customRegistration({ email: 'ana@example.com' });
+    await actions.customRegistration({ email: 'ana@example.com', redirectTo: '/articles/a-story/' });
+    expect(identity.createBrowserRegistrationFlow).toHaveBeenCalledWith({ returnTo: 'https://atelier.test/articles/a-story/' });
     expect(identity.updateRegistrationFlow).toHaveBeenCalledWith({
       flow: 'reg-flow-1',
       updateRegistrationFlowBody: { method: 'code', csrf_token: 'csrf-reg', traits: { email: 'ana@example.com' } },

@@ -97,10 +97,10 @@ function isSessionMismatch(id: string | null): boolean {
 export function createAuthActions(deps: AuthActionsDeps): AuthActions {
   const { identity, redirects, navigate } = deps;
 
-  const socialLogin = async (provider: 'google' | 'apple'): Promise<void> => {
+  const socialLogin = async (provider: 'google' | 'apple', returnTo: string): Promise<void> => {
     let target: string | undefined;
     try {
-      const flow = await identity.createBrowserRegistrationFlow();
+      const flow = await identity.createBrowserRegistrationFlow({ returnTo });
       // Kratos answers an OIDC submit from JavaScript with 422 and the provider URL; a 2xx is
       // only expected with a redirect in continue_with.
       const result = await identity.updateRegistrationFlow({
@@ -128,10 +128,11 @@ export function createAuthActions(deps: AuthActionsDeps): AuthActions {
 
   return {
     async login({ method = 'email', redirectTo } = {}) {
-      redirects.storeLoginRedirect(redirectTo);
-      if (method === 'google' || method === 'apple') return socialLogin(method);
+      // The provider sends the browser to the stored target once signed in (it checks it against its allow-list).
+      const target = redirects.storeLoginRedirect(redirectTo);
+      if (method === 'google' || method === 'apple') return socialLogin(method, target);
       try {
-        const flow = await identity.createBrowserLoginFlow();
+        const flow = await identity.createBrowserLoginFlow({ returnTo: target });
         navigate(withFlow(AUTH_PATHS.login, flow.id));
       } catch (error) {
         const details = await readIdentityError(error);
@@ -170,18 +171,19 @@ export function createAuthActions(deps: AuthActionsDeps): AuthActions {
     },
 
     register({ redirectTo } = {}) {
-      redirects.storeLoginRedirect(redirectTo);
-      navigate(AUTH_PATHS.register);
+      const target = redirects.storeLoginRedirect(redirectTo);
+      // The registration screen passes return_to on to the flow it starts.
+      navigate(`${AUTH_PATHS.register}?return_to=${encodeURIComponent(target)}`);
       // Offline, an in-app navigation cannot fetch the page's code; a reload shows the browser's
       // own offline state instead of a half-rendered page.
       if (!deps.isOnline()) deps.reload();
     },
 
     async customRegistration({ email, redirectTo }) {
-      redirects.storeLoginRedirect(redirectTo);
+      const target = redirects.storeLoginRedirect(redirectTo);
       let flow: RegistrationFlow;
       try {
-        flow = await identity.createBrowserRegistrationFlow();
+        flow = await identity.createBrowserRegistrationFlow({ returnTo: target });
         try {
           await identity.updateRegistrationFlow({
             flow: flow.id,

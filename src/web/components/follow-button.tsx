@@ -3,13 +3,12 @@
 // JavaScript, and after hydration a fetcher sends it without leaving the page. Signed-out readers
 // get a link to sign in that brings them back here. A press on a topic's button sends
 // user_click_topic_follow or user_click_topic_unfollow (authors have no catalogue event).
-import { Link, useFetcher, useLocation } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
 import type { FollowActionData, FollowState } from '../../modules/follows/follow-rules.ts';
-import { paths } from '../../shared/paths.ts';
 import { trackEvent } from '../analytics/analytics.ts';
 import { useRootData } from '../lib/root-data.ts';
 import { canonicalUrl } from '../lib/seo.ts';
-import { withReturnTo } from '../routes/user/user-paths.ts';
+import { SignInLink } from './auth-links.tsx';
 
 /** Topics and series are followed by slug or section id; the topic page passes its slug, as story events do. */
 const TOPIC_FOLLOWS: readonly string[] = ['TAG_SLUG', 'SITE_SECTION_ID'];
@@ -21,10 +20,9 @@ export function FollowButton({ follow, name, topicId }: { follow: FollowState; n
 
   if (follow.following === null) {
     return (
-      // A document load: the sign-in screen starts its flow with a redirect to the identity API, which is not a route.
-      <Link reloadDocument className="button button--secondary button--small" to={withReturnTo(paths.login(), canonicalUrl(siteUrl, pathname))}>
+      <SignInLink className="button button--secondary button--small" redirectTo={canonicalUrl(siteUrl, pathname)}>
         Sign in to follow<span className="visually-hidden">{` ${name}`}</span>
-      </Link>
+      </SignInLink>
     );
   }
 

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { browserAuthStarting } from '../lib/session.ts';
+import { SignInLink } from './auth-links.tsx';
 
 interface NavItem {
   slug: string;
@@ -15,9 +16,7 @@ export function Masthead({ productName, sections, series, user }: { productName:
       <div className="masthead__bar wrap">
         <nav className="masthead__utility" aria-label="Account">
           {!user && (
-            <Link to={paths.login()} className="masthead__signin">
-              Sign in
-            </Link>
+            <SignInLink className="masthead__signin">Sign in</SignInLink>
           )}
           {!user?.isMember && (
             <Link to={paths.packages()} className="button button--small">

@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import type { NextBestAction } from '../../modules/walls/rules.ts';
 import { trackEvent } from '../analytics/analytics.ts';
 import { useTrackEvent } from '../analytics/use-track-event.ts';
+import { paths } from '../../shared/paths.ts';
+import { RegisterLink } from './auth-links.tsx';
 
 const PHONE = '(max-width: 640px)';
 
@@ -21,6 +23,7 @@ export function NextBestActionBanner({ action, articleId }: { action: NextBestAc
   const phone = useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches, () => false);
   const appScreen = phone && action.appText !== undefined;
   useTrackEvent('user_view_nba_banner', fields);
+  const trackCta = () => trackEvent('user_click_nba_banner', { ...fields, ctaUrl: action.ctaUrl.slice(0, 255) });
   useTrackEvent('user_view_mobile_app_screen', appScreen ? { designVariant: 'app_screen', ctaVariant: action.actionPromoted } : null);
   return (
     <aside className={`nba${appScreen ? ' nba--app' : ''}`} aria-labelledby="nba-title" data-nba-variant={action.nbaVariant}>
@@ -28,9 +31,15 @@ export function NextBestActionBanner({ action, articleId }: { action: NextBestAc
         {action.title}
       </h2>
       <p className="nba__text">{appScreen ? action.appText : action.text}</p>
-      <Link to={action.ctaUrl} reloadDocument={action.ctaUrl.startsWith('/user/register')} className="button button--secondary" onClick={() => trackEvent('user_click_nba_banner', { ...fields, ctaUrl: action.ctaUrl.slice(0, 255) })}>
-        {action.cta}
-      </Link>
+      {action.ctaUrl.startsWith(paths.register()) ? (
+        <RegisterLink className="button button--secondary" onClick={trackCta}>
+          {action.cta}
+        </RegisterLink>
+      ) : (
+        <Link to={action.ctaUrl} className="button button--secondary" onClick={trackCta}>
+          {action.cta}
+        </Link>
+      )}
     </aside>
   );
 }
