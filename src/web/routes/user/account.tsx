@@ -1,9 +1,15 @@
-import { data, Form, redirect, redirectDocument, useNavigation } from 'react-router';
+import { TRPCClientError } from '@trpc/client';
+import { useState, type FormEvent } from 'react';
+import { data, Form, redirect, redirectDocument, useNavigation, useRevalidator } from 'react-router';
+import { trackEvent } from '../../analytics/analytics.ts';
 import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.ts';
+import { browserTrpcClient } from '../../api/browser-clients.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
 import { FlowForm, FlowMessages, formMessages, hasGroup } from '../../components/flow-form.tsx';
 import { FormNotice, SelectField, TextField } from '../../components/form-fields.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { useSchemaForm } from '../../lib/schema-form.ts';
+import { browserAuthStarting } from '../../lib/session.ts';
 import { emailChangeConfirmationSchema, emailChangeRequestSchema, personalDetailsSchema } from '../../../shared/validation/personal-details.ts';
 import type { Route } from './+types/account';
 import { detailsOptions, formFields, type FormProblem } from './details.server.ts';
@@ -172,9 +178,46 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-type Answer = Partial<FormProblem> & { form: string; notice?: string };
+type Answer = Partial<FormProblem> & { form: string; notice?: string; message?: string };
 
-function DetailsSection({ userData, options, answer }: { userData: Route.ComponentProps['loaderData']['userData']; options: Route.ComponentProps['loaderData']['options']; answer?: Answer }) {
+/**
+ * Saving personal details: with the browser clients running, through tRPC (§7
+ * account.updatePersonalDetails), then the tokens are refreshed (the claims may change) and the
+ * page data reloaded; before that, a plain form post to this route's action.
+ */
+function useDetailsThroughTrpc() {
+  const config = useRootData()?.config;
+  const { revalidate } = useRevalidator();
+  const [sent, setSent] = useState<Answer | undefined>(undefined);
+  const [saving, setSaving] = useState(false);
+
+  /** Runs after the form's own checks: a submission they stopped is left alone. */
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    const auth = browserAuthStarting();
+    if (event.defaultPrevented || !config || !auth) return;
+    event.preventDefault();
+    const values: Record<string, string> = {};
+    for (const [name, value] of new FormData(event.currentTarget)) if (name !== 'intent' && typeof value === 'string') values[name] = value;
+    setSaving(true);
+    try {
+      await browserTrpcClient(config).account.updatePersonalDetails.mutate(values as Parameters<ReturnType<typeof browserTrpcClient>['account']['updatePersonalDetails']['mutate']>[0]);
+      setSent({ form: 'details', notice: 'Your details are saved.' });
+      trackEvent('user_submit_account_settings', { section: 'details' });
+      await auth.then((client) => client.forceRefresh()).catch(() => undefined);
+      void revalidate();
+    } catch (error) {
+      const fieldErrors = error instanceof TRPCClientError ? (error.data as { fieldErrors?: FormProblem['fieldErrors'] } | undefined)?.fieldErrors : undefined;
+      setSent({ form: 'details', values, fieldErrors: fieldErrors ?? [], ...(fieldErrors ? {} : { message: 'Something went wrong!' }) });
+    } finally {
+      setSaving(false);
+    }
+  }
+  return { sent, saving, submit: (event: FormEvent<HTMLFormElement>) => void submit(event) };
+}
+
+function DetailsSection({ userData, options, answer: posted }: { userData: Route.ComponentProps['loaderData']['userData']; options: Route.ComponentProps['loaderData']['options']; answer?: Answer }) {
+  const trpc = useDetailsThroughTrpc();
+  const answer = trpc.sent ?? posted;
   const form = useSchemaForm(personalDetailsSchema, answer?.fieldErrors);
   const navigation = useNavigation();
   const value = (name: 'firstName' | 'lastName' | 'organisationTitle' | 'country' | 'jobFunction' | 'jobIndustry' | 'jobLevel') => answer?.values?.[name] ?? userData?.[name] ?? '';
@@ -185,8 +228,16 @@ function DetailsSection({ userData, options, answer }: { userData: Route.Compone
       </h2>
       <p className="account-section__intro">Your name as it appears on your account, and the work details we use to choose what to show you.</p>
       {answer?.notice && <FormNotice kind="success">{answer.notice}</FormNotice>}
-      {answer?.fieldErrors && <FormNotice kind="error">Your details were not saved. Please check the highlighted fields.</FormNotice>}
-      <Form method="post" className="flow-form account-panel" noValidate onSubmit={form.onSubmit} onBlur={form.onBlur} onChange={form.onChange} aria-labelledby="details-heading">
+      {answer?.fieldErrors && <FormNotice kind="error">{answer.message ? `Your details were not saved. ${answer.message}` : 'Your details were not saved. Please check the highlighted fields.'}</FormNotice>}
+      <Form
+        method="post"
+        className="flow-form account-panel"
+        noValidate
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          trpc.submit(event);
+        }}
+        onBlur={form.onBlur} onChange={form.onChange} aria-labelledby="details-heading">
         <input type="hidden" name="intent" value="details" />
         <TextField name="firstName" label="First name" autoComplete="given-name" required defaultValue={value('firstName')} error={form.errors.firstName} />
         <TextField name="lastName" label="Last name" autoComplete="family-name" required defaultValue={value('lastName')} error={form.errors.lastName} />
@@ -196,7 +247,7 @@ function DetailsSection({ userData, options, answer }: { userData: Route.Compone
         <SelectField name="jobLevel" label="Job level" options={options.jobLevels} placeholder="Not given" defaultValue={value('jobLevel')} error={form.errors.jobLevel} />
         <SelectField name="country" label="Country" options={options.countries} placeholder="Not given" autoComplete="country" defaultValue={value('country')} error={form.errors.country} />
         <div className="flow-form__actions">
-          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+          <button type="submit" className="button" disabled={navigation.state === 'submitting' || trpc.saving}>
             Save details
           </button>
         </div>
