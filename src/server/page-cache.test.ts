@@ -20,11 +20,12 @@ describe('page cache', () => {
     vi.useRealTimers();
   });
 
-  it('treats requests with a session cookie as personal', () => {
-    expect(isAnonymousRequest(undefined)).toBe(true);
-    expect(isAnonymousRequest('cc_cookie=x; sp=1')).toBe(true);
-    expect(isAnonymousRequest('a=1; ory_kratos_session=abc')).toBe(false);
-    expect(isAnonymousRequest('bof_session=abc')).toBe(false);
+  it('treats requests with a session cookie as personal, even an empty one', () => {
+    expect(isAnonymousRequest({})).toBe(true);
+    expect(isAnonymousRequest({ cc_cookie: 'x', sp: '1' })).toBe(true);
+    expect(isAnonymousRequest({ a: '1', ory_kratos_session: 'abc' })).toBe(false);
+    expect(isAnonymousRequest({ bof_session: 'abc' })).toBe(false);
+    expect(isAnonymousRequest({ blaize_jwt: '' })).toBe(false);
   });
 
   it('never caches account, checkout or preview screens, nor pages that opt out', () => {

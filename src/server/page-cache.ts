@@ -1,7 +1,8 @@
 // Whole-page cache for anonymous readers (DESIGN §2: what anonymous readers see is served from
 // memory; PGlite and SSR stay off the hot path). A page is cached only when the request carries
-// no session cookie and the response is a plain 200 HTML page that sets no cookie. Each page
-// holds the CSP nonce it was rendered with; a hit swaps in the new request's nonce.
+// no session cookie and the response is a plain 200 HTML page that sets no cookie, rendered for
+// no reader (pages.ts). Each page holds the CSP nonce it was rendered with; a hit swaps in the
+// new request's nonce.
 
 export interface CachedPage {
   status: number;
@@ -12,10 +13,14 @@ export interface CachedPage {
 }
 
 /** Cookies that make a page personal: the identity session and the product session. */
-const PERSONAL_COOKIES = /(?:^|;\s*)(?:ory_kratos_session|bof_session|blaize_jwt)=/;
+const PERSONAL_COOKIES = ['ory_kratos_session', 'bof_session', 'blaize_jwt'];
 
-export function isAnonymousRequest(cookieHeader: string | undefined): boolean {
-  return !cookieHeader || !PERSONAL_COOKIES.test(cookieHeader);
+/**
+ * `cookies`: as the server parsed them (request.cookies), the same parser the session reader
+ * uses, so `bof_session =…` (a space before `=`) is a session cookie here as it is there.
+ */
+export function isAnonymousRequest(cookies: Partial<Record<string, string>>): boolean {
+  return PERSONAL_COOKIES.every((name) => cookies[name] === undefined);
 }
 
 /** Account, checkout and preview screens show flow state and forms: never shared between readers. */

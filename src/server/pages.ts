@@ -45,14 +45,17 @@ export async function registerPages(
       if (!isSafeMethod(request.method) && !isFromOwnSite(request, siteOrigin)) {
         return reply.code(403).type('text/plain; charset=utf-8').send('This form was sent from another site, so it was not accepted. Go back, reload the page and try again.');
       }
-      const cacheable = cache !== null && request.method === 'GET' && isCacheablePath(request.url) && isAnonymousRequest(request.headers.cookie);
+      const cacheable = cache !== null && request.method === 'GET' && isCacheablePath(request.url) && isAnonymousRequest(request.cookies);
       if (cacheable) {
         const hit = cache.get(request.url, request.cspNonce);
         if (hit) return reply.status(hit.status).headers(Object.fromEntries(hit.headers)).header('x-page-cache', 'hit').send(hit.body);
       }
       // AppLoadContext is declared open-ended by React Router; ours is the typed value it is augmented with.
-      const response = await handle(toFetchRequest(request, reply), (await context(request, reply)) as unknown as AppLoadContext);
-      if (cacheable && response.status === 200 && response.headers.get('content-type')?.startsWith('text/html') && response.headers.getSetCookie().length === 0 && allowsSharedCaching(response.headers.get('cache-control'))) {
+      const loadContext = await context(request, reply);
+      const response = await handle(toFetchRequest(request, reply), loadContext as unknown as AppLoadContext);
+      // Whatever the cookies looked like: a render that knew a reader, or set their cookies, is theirs alone.
+      const personal = loadContext.user !== null || reply.hasHeader('set-cookie');
+      if (cacheable && !personal && response.status === 200 && response.headers.get('content-type')?.startsWith('text/html') && response.headers.getSetCookie().length === 0 && allowsSharedCaching(response.headers.get('cache-control'))) {
         const body = await response.text();
         const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
         cache.set(request.url, { status: 200, headers, body, nonce: request.cspNonce });

@@ -56,6 +56,8 @@ export const identityErrors = {
   returnToForbidden: () => new IdentityError(400, 'self_service_flow_return_to_forbidden', 'Requested return_to URL is not allowed.', 'The requested return_to URL is not on the list of allowed URLs.'),
   badRequest: (reason: string) => new IdentityError(400, undefined, 'The request was malformed or contained invalid parameters', reason),
   forbidden: (reason: string) => new IdentityError(403, undefined, 'The requested action was forbidden', reason),
+  /** A settings flow read or submitted with another identity's session. */
+  identityMismatch: () => new IdentityError(403, 'security_identity_mismatch', 'Requested identity does not match the identity of the session.', 'The request was made for another identity and has been blocked for security reasons.'),
   tooManyRequests: (seconds: number) => new IdentityError(429, undefined, 'Too many requests', `Please wait ${seconds} seconds before trying again.`),
   apiFlowWithBrowser: () => new IdentityError(400, undefined, 'The request was malformed or contained invalid parameters', 'API-based flows must not be submitted with cookies or an Origin header.'),
 } as const;

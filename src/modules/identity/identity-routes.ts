@@ -99,7 +99,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
 
         api.get<{ Querystring: Query }>(`/self-service/${kind}/flows`, async (request, reply) => {
           if (!request.query.id) throw identityErrors.badRequest('The flow query parameter is missing or malformed.');
-          const flow = await identity.getFlow({ kind, id: request.query.id, csrfCookie: request.cookies[csrfCookieName] });
+          const flow = await identity.getFlow({ kind, id: request.query.id, csrfCookie: request.cookies[csrfCookieName], sessionToken: sessionToken(request) });
           return reply.send(await identity.flowToJson(flow));
         });
 

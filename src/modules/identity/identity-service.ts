@@ -300,9 +300,16 @@ export function createIdentityService(options: IdentityServiceOptions) {
     },
 
     /** GET /self-service/<kind>/flows?id= — checks the browser's anti-CSRF cookie. */
-    async getFlow({ kind, id, csrfCookie }: { kind: FlowKind; id: string; csrfCookie?: string }): Promise<FlowRow> {
+    async getFlow({ kind, id, csrfCookie, sessionToken }: { kind: FlowKind; id: string; csrfCookie?: string; /** The request's identity session (cookie or X-Session-Token). */ sessionToken?: string }): Promise<FlowRow> {
       const flow = await flows.get(id);
       if (!flow || flow.kind !== kind) throw identityErrors.notFound(`Unable to locate the resource`);
+      // A settings flow shows the identity (email, names, a pending TOTP secret): as in Kratos, only
+      // the session of the identity it belongs to may read it, whoever knows its id.
+      if (flow.kind === 'settings') {
+        const session = await currentSession(sessionToken);
+        if (!session) throw identityErrors.sessionInactive();
+        if (session.identityId !== flow.identityId) throw identityErrors.identityMismatch();
+      }
       if (flow.type === 'browser' && flow.csrfToken !== csrfCookie) throw identityErrors.csrf(csrfCookie ? 'The anti-CSRF cookie does not match this flow.' : 'The anti-CSRF cookie was not sent with the request.');
       if (flow.expiresAt.getTime() < Date.now()) throw identityErrors.flowExpired(flow.expiresAt, undefined, `${publicBaseUrl}/self-service/${kind}/browser${flow.returnTo ? `?return_to=${encodeURIComponent(flow.returnTo)}` : ''}`);
       return flow;
@@ -825,7 +832,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
   async function submitSettings(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
     const session = await currentSession(context.sessionToken);
     if (!session) throw identityErrors.sessionInactive();
-    if (session.identityId !== flow.identityId) throw new IdentityError(403, 'security_identity_mismatch', 'Requested identity does not match the identity of the session.');
+    if (session.identityId !== flow.identityId) throw identityErrors.identityMismatch();
     const identity = (await identities.get(session.identityId))!;
     const method = str(body.method) || (body.totp_unlink ? 'totp' : body.lookup_secret_regenerate || body.lookup_secret_confirm ? 'lookup_secret' : body.passkey_remove ? 'passkey' : '');
     const refreshUrl = `${publicBaseUrl}/self-service/login/browser?refresh=true&return_to=${encodeURIComponent(`${uiUrls.settings}?flow=${flow.id}`)}`;

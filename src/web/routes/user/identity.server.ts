@@ -12,7 +12,8 @@ type Context = AppLoadContext;
 const SESSION_COOKIE = 'ory_kratos_session';
 
 /** Flows a browser cannot use (another browser's: 403 CSRF; unknown: 404; expired: 410) are started again. */
-const RESTART_STATUSES = new Set([403, 404, 410]);
+// 401: the identity session behind a settings flow has ended; a new flow sends the browser to sign in.
+const RESTART_STATUSES = new Set([401, 403, 404, 410]);
 
 export function readCookie(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
@@ -79,7 +80,7 @@ export async function loadFlow(kind: FlowKind, { request, context }: { request: 
   if (!id) throw redirectDocument(initFlowUrl(context.config, kind, passOn));
   const { identity } = context.services;
   try {
-    const flow = await identity.getFlow({ kind, id, csrfCookie: readCookie(request, csrfCookieName(context.config)) });
+    const flow = await identity.getFlow({ kind, id, csrfCookie: readCookie(request, csrfCookieName(context.config)), sessionToken: readCookie(request, SESSION_COOKIE) });
     return await identity.flowToJson(flow);
   } catch (error) {
     const status = providerStatus(error);
