@@ -32,13 +32,17 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    // TAG_MANAGER_SCRIPT_URL: e2e/analytics.spec.ts answers it with a stub (nothing leaves the machine).
+    // The tag ids (none are built in) and TAG_MANAGER_SCRIPT_URL: e2e/analytics.spec.ts answers the
+    // pixel, insight and tag manager scripts with stubs (nothing leaves the machine).
     // WALLET_MERCHANT_ID: the payment pages show "Pay with wallet" (e2e/wallet.spec.ts; the sandbox stands in for the wallet).
     env: {
       PORT: String(PORT),
       HOST: 'localhost',
       SITE_URL: `http://localhost:${PORT}`,
       LOG_LEVEL: 'warn',
+      PIXEL_ID: '100000000000002',
+      INSIGHT_PARTNER_ID: '4877362',
+      TAG_MANAGER_ID: 'GTM-TEST001',
       TAG_MANAGER_SCRIPT_URL: 'https://tags.atelier.test/gtm.js',
       AUTH_TOKEN_TTL_SECONDS: E2E_TOKEN_TTL_SECONDS,
       WALLET_MERCHANT_ID: 'merchant.atelier.test',

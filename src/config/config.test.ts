@@ -29,6 +29,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ APP_ENV: 'prod', IDENTITY_SECRET: secret, DEPLOYMENT_VERSION: '9.37.1' }).analytics.appId).toBe('production-global-9.37.1');
   });
 
+  it('has no third-party tag ids of its own: the pixel, insight tag and tag manager are the operator\'s', () => {
+    for (const appEnv of ['dev', 'test', 'qa', 'prod']) {
+      const { analytics } = loadConfig({ APP_ENV: appEnv, IDENTITY_SECRET: 'production-secret-production-secret-42' });
+      expect(analytics).not.toHaveProperty('pixelId', expect.anything());
+      expect(analytics).not.toHaveProperty('insightPartnerId', expect.anything());
+      expect(analytics).not.toHaveProperty('tagManagerId', expect.anything());
+    }
+    expect(loadConfig({ PIXEL_ID: '100000000000004', INSIGHT_PARTNER_ID: '4877364', TAG_MANAGER_ID: 'GTM-PROD001' }).analytics).toMatchObject({ pixelId: '100000000000004', insightPartnerId: '4877364', tagManagerId: 'GTM-PROD001' });
+  });
+
+  it('has demo content (and its demo accounts) outside prod, none in prod, and refuses them in prod', () => {
+    const secret = 'production-secret-production-secret-42';
+    expect(loadConfig({}).demoContent).toBe(true);
+    expect(loadConfig({ DEMO_CONTENT: 'false' }).demoContent).toBe(false);
+    expect(loadConfig({ APP_ENV: 'prod', IDENTITY_SECRET: secret }).demoContent).toBe(false);
+    expect(problemsOf({ APP_ENV: 'prod', IDENTITY_SECRET: secret, DEMO_CONTENT: 'true' })).toEqual([
+      'DEMO_CONTENT: cannot be on when APP_ENV is prod: the demo accounts’ password is public (unset it or set DEMO_CONTENT=false)',
+    ]);
+  });
+
   it('requires the identity secret in prod, where nothing may be generated on disk', () => {
     expect(problemsOf({ APP_ENV: 'prod' })).toEqual(['IDENTITY_SECRET: is required when APP_ENV is prod']);
   });

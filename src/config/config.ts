@@ -6,15 +6,15 @@ import { SETTINGS, type AppEnvironment, type OidcProviderSetting } from './setti
 type SettingName = (typeof SETTINGS)[number]['name'];
 type SettingValues = { [S in (typeof SETTINGS)[number] as S['name']]: z.output<S['schema']> };
 
-/** Analytics, pixel and tag-manager identities of each environment (§9). */
-export const ENVIRONMENT_IDS: Record<
-  AppEnvironment,
-  { analyticsAppIdPrefix: string; pixelId: string; insightPartnerId: string; tagManagerId: string; collectorUrl: string }
-> = {
-  dev: { insightPartnerId: '4877361', analyticsAppIdPrefix: 'development-global', pixelId: '100000000000001', tagManagerId: 'GTM-DEV0001', collectorUrl: '/' },
-  test: { insightPartnerId: '4877362', analyticsAppIdPrefix: 'test-global', pixelId: '100000000000002', tagManagerId: 'GTM-TEST001', collectorUrl: '/' },
-  qa: { insightPartnerId: '4877363', analyticsAppIdPrefix: 'qa-global', pixelId: '100000000000003', tagManagerId: 'GTM-QA00001', collectorUrl: '/' },
-  prod: { insightPartnerId: '4877364', analyticsAppIdPrefix: 'production-global', pixelId: '100000000000004', tagManagerId: 'GTM-PROD001', collectorUrl: '/' },
+/**
+ * Each environment's analytics app id and collector (§9), both first-party. The pixel, insight tag
+ * and tag manager have no built-in ids: they load only when the operator sets theirs (decision 017).
+ */
+export const ENVIRONMENT_IDS: Record<AppEnvironment, { analyticsAppIdPrefix: string; collectorUrl: string }> = {
+  dev: { analyticsAppIdPrefix: 'development-global', collectorUrl: '/' },
+  test: { analyticsAppIdPrefix: 'test-global', collectorUrl: '/' },
+  qa: { analyticsAppIdPrefix: 'qa-global', collectorUrl: '/' },
+  prod: { analyticsAppIdPrefix: 'production-global', collectorUrl: '/' },
 };
 
 export interface Config {
@@ -38,7 +38,8 @@ export interface Config {
     auth: string;
     analyticsCollector: string;
   };
-  analytics: { appId: string; pixelId: string; insightPartnerId: string; tagManagerId: string; tagManagerScriptUrl?: string; tagManagerTransportUrl: string };
+  /** Third-party ids are set by the operator or absent (then that tag never loads). */
+  analytics: { appId: string; pixelId?: string; insightPartnerId?: string; tagManagerId?: string; tagManagerScriptUrl?: string; tagManagerTransportUrl: string };
   keys: {
     billing: string;
     walletMerchantId?: string;
@@ -81,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (v.BILLING_PUBLIC_KEY && v.BILLING_PUBLIC_KEY !== 'sandbox' && !v.BILLING_PRIVATE_KEY && problems.every((p) => !p.startsWith('BILLING_'))) {
     problems.push('BILLING_PRIVATE_KEY: is required when BILLING_PUBLIC_KEY is not "sandbox"');
   }
+  if (v.APP_ENV === 'prod' && v.DEMO_CONTENT) problems.push('DEMO_CONTENT: cannot be on when APP_ENV is prod: the demo accounts’ password is public (unset it or set DEMO_CONTENT=false)');
   if (problems.length > 0) throw new ConfigError(problems);
   const ids = ENVIRONMENT_IDS[v.APP_ENV];
   const databaseUrl = v.DATABASE_URL as string | undefined;
@@ -95,7 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: v.LOG_LEVEL,
     database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: v.DATA_DIR },
     dataDir: v.DATA_DIR,
-    demoContent: v.DEMO_CONTENT,
+    demoContent: v.DEMO_CONTENT ?? v.APP_ENV !== 'prod',
     endpoints: {
       graphql: v.PUBLIC_GRAPHQL_API_URL,
       apiBase: v.API_BASE_URL,
@@ -108,9 +110,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     analytics: {
       appId: v.ANALYTICS_APP_ID ?? `${ids.analyticsAppIdPrefix}-${v.DEPLOYMENT_VERSION}`,
-      pixelId: v.PIXEL_ID ?? ids.pixelId,
-      insightPartnerId: v.INSIGHT_PARTNER_ID ?? ids.insightPartnerId,
-      tagManagerId: v.TAG_MANAGER_ID ?? ids.tagManagerId,
+      pixelId: v.PIXEL_ID,
+      insightPartnerId: v.INSIGHT_PARTNER_ID,
+      tagManagerId: v.TAG_MANAGER_ID,
       tagManagerScriptUrl: v.TAG_MANAGER_SCRIPT_URL,
       tagManagerTransportUrl: v.TAG_MANAGER_TRANSPORT_URL,
     },

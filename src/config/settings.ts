@@ -45,6 +45,12 @@ const boolFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** A flag whose default depends on other settings: undefined when unset. */
+const optionalBoolFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1'));
+
 const oidcProvider = z.object({
   id: z.string().regex(/^[a-z0-9-]{2,40}$/, 'id must be 2–40 lowercase letters, digits or dashes'),
   label: z.string().min(1).max(60),
@@ -86,7 +92,7 @@ function setting<N extends string, S extends z.ZodType>(name: N, description: st
 }
 
 export const SETTINGS = [
-  setting('APP_ENV', 'App environment: dev, test, qa or prod. Chooses the analytics and pixel ids.', z.enum(APP_ENVIRONMENTS), 'dev'),
+  setting('APP_ENV', 'App environment: dev, test, qa or prod. Chooses the analytics app id; outside prod the dev mailbox and the demo accounts exist, answering only this machine (loopback).', z.enum(APP_ENVIRONMENTS), 'dev'),
   setting('DEPLOYMENT_VERSION', 'Deployment version, reported to analytics (app id suffix) and in the app-version header.', z.string().trim().regex(/^\d+\.\d+\.\d+$/, 'must look like 9.36.0'), '9.36.0'),
   setting('PRODUCT_NAME', 'Product name: the page title and the masthead.', z.string().trim().min(1, 'product name is required'), 'Atelier'),
   setting('SITE_URL', 'Public base URL of the site, used for canonical links, feeds and the sitemap. Defaults to http://localhost:PORT.', httpUrl('SITE_URL').optional()),
@@ -95,7 +101,7 @@ export const SETTINGS = [
   setting('LOG_LEVEL', 'Log level: fatal, error, warn, info, debug, trace or silent.', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   setting('DATABASE_URL', 'PostgreSQL connection string. When unset the embedded database (PGlite) is used.', z.string().trim().optional().transform((value) => value || undefined)),
   setting('DATA_DIR', 'Directory of the embedded database and caches.', z.string().trim().min(1, 'DATA_DIR must not be empty'), './data'),
-  setting('DEMO_CONTENT', 'Create the demo stories, people and organisations on first start.', boolFlag, 'true'),
+  setting('DEMO_CONTENT', 'Create the demo stories, people, organisations and demo accounts on first start. Unset: on, except with APP_ENV=prod, which refuses it (the demo accounts’ password is public).', optionalBoolFlag),
   setting('PUBLIC_GRAPHQL_API_URL', 'Public GraphQL API endpoint.', endpoint('the public GraphQL API URL'), '/graphql'),
   setting('API_BASE_URL', 'Base URL of the product API.', endpoint('the API base URL'), '/api'),
   setting('TRPC_URL', 'tRPC endpoint.', endpoint('the tRPC URL'), '/trpc'),
@@ -107,9 +113,9 @@ export const SETTINGS = [
   setting('AUTH_TOKEN_TTL_SECONDS', 'Lifetime of the bof_session and blaize_jwt tokens in seconds. Keep the default; tests shorten it to see tokens expire.', z.coerce.number().int().min(1).max(86_400), '600'),
   setting('ANALYTICS_COLLECTOR_URL', 'Analytics collector (Snowplow protocol). Defaults to the environment’s collector, which is this site.', endpoint('the analytics collector URL').optional()),
   setting('ANALYTICS_APP_ID', 'Analytics app id. Defaults to the environment’s prefix followed by the deployment version (production-global-9.36.0 in prod).', z.string().trim().min(1).max(255).optional()),
-  setting('INSIGHT_PARTNER_ID', 'Partner id of the LinkedIn-type insight tag (loaded once, after nonessential consent). Defaults to the environment’s id.', z.string().trim().regex(/^\d{1,20}$/, 'must be the numeric partner id').optional()),
-  setting('PIXEL_ID', 'Advertising pixel id. Defaults to the environment’s pixel id.', z.string().trim().min(1).optional()),
-  setting('TAG_MANAGER_ID', 'Tag manager id. Defaults to the environment’s tag id.', z.string().trim().min(1).optional()),
+  setting('INSIGHT_PARTNER_ID', 'Partner id of the LinkedIn-type insight tag (loaded once, after nonessential consent). Unset: no insight tag.', z.string().trim().regex(/^\d{1,20}$/, 'must be the numeric partner id').optional()),
+  setting('PIXEL_ID', 'Advertising pixel id (its script loads after nonessential consent). Unset: no pixel.', z.string().trim().min(1).optional()),
+  setting('TAG_MANAGER_ID', 'Tag manager id. Unset: no tag manager.', z.string().trim().min(1).optional()),
   setting('TAG_MANAGER_SCRIPT_URL', 'Tag manager script (e.g. a first-party gtm.js proxy). Loaded only after non-essential consent, and only when set.', httpUrl('TAG_MANAGER_SCRIPT_URL').optional()),
   setting('TAG_MANAGER_TRANSPORT_URL', 'First-party transport address the tag manager sends page views and events through.', endpoint('the tag manager transport URL'), '/metrics'),
   setting('BILLING_PUBLIC_KEY', 'Subscription billing provider public key. "sandbox" uses the embedded sandbox provider.', z.string().trim().min(1), 'sandbox'),

@@ -22,6 +22,7 @@ import { registerMediaRoutes } from '../modules/media/media-routes.ts';
 import { pageSessionUser, refreshPageSession, registerSessionRoutes } from '../modules/session/auth-routes.ts';
 import { registerGraphQL } from './graphql/yoga.ts';
 import { registerHealth } from './health.ts';
+import { thisMachineOnly } from './loopback.ts';
 import { registerPages } from './pages.ts';
 import { registerSecurity } from './security.ts';
 import { registerTrpc } from './trpc/register.ts';
@@ -73,7 +74,7 @@ export async function buildApp({ config, database, build, logger, development, p
   await registerSecurity(app, {
     allowDevServer: Boolean(development),
     sources: {
-      ...thirdPartyCspSources({ collectorUrl: config.endpoints.analyticsCollector, tagManagerScriptUrl: config.analytics.tagManagerScriptUrl, tagManagerTransportUrl: config.analytics.tagManagerTransportUrl }),
+      ...thirdPartyCspSources({ collectorUrl: config.endpoints.analyticsCollector, ...config.analytics }),
       // Social sign-in: the sign-in form's submission is redirected to the provider, and Chrome checks form-action on redirects.
       form: config.identity.oidcProviders.map((provider) => new URL(provider.issuer).origin),
     },
@@ -109,8 +110,14 @@ export async function buildApp({ config, database, build, logger, development, p
   await registerGraphQL(app, { path: pathPrefix(config.endpoints.graphql), services, siteOrigin: new URL(config.siteUrl).origin, production: config.appEnv === 'prod' });
   await registerTrpc(app, { prefix: pathPrefix(config.endpoints.trpc), services, siteOrigin: new URL(config.siteUrl).origin });
   await registerConsentRoutes(app, { consent: services.consent, apiPrefix: pathPrefix(config.endpoints.apiBase), staticPrefix: pathPrefix(config.endpoints.staticAssets) });
-  if (config.appEnv !== 'prod') registerAnalyticsDevRoutes(app, { db: database.db });
-  if (config.appEnv !== 'prod') registerDevMailbox(app, { mail: services.mail, productName: config.productName });
+  if (config.appEnv !== 'prod') {
+    // Every sign-in code is in the mailbox: this machine only (loopback.ts).
+    await app.register(async (devTools) => {
+      devTools.addHook('onRequest', thisMachineOnly);
+      registerAnalyticsDevRoutes(devTools, { db: database.db });
+      registerDevMailbox(devTools, { mail: services.mail, productName: config.productName });
+    });
+  }
   if (services.billing.sandbox) registerSandboxBillingRoutes(app, { sandbox: services.billing.sandbox, walletMerchantId: config.keys.walletMerchantId });
 
   const serverBuild = build ?? ((await import(SERVER_BUILD_FILE)) as ServerBuild);

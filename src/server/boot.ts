@@ -11,6 +11,13 @@ import type { Services } from './services.ts';
 /** The academic address the demo student verified (an Oxford address: the dataset knows ox.ac.uk). */
 export const DEMO_ACADEMIC_EMAIL = 'demo.student@ox.ac.uk';
 
+/** The one start-up line saying which mode runs, and what that means for someone on the network. */
+export function modeLine(config: Config): string {
+  if (config.appEnv === 'prod') return 'production mode: no demo accounts, no development tools';
+  const local = config.demoContent ? 'the demo accounts and the dev mailbox answer' : 'the dev mailbox answers';
+  return `development mode (APP_ENV=${config.appEnv}): ${local} only this machine (loopback)`;
+}
+
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
   return openDatabase(config.database.kind === 'postgres' ? { kind: 'postgres', url: config.database.url } : { kind: 'pglite', dataDir: config.database.dataDir });
 }

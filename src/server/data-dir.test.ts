@@ -21,6 +21,7 @@ interface Server {
   child: ChildProcessWithoutNullStreams;
   url: string;
   exited: Promise<number | null>;
+  stdout: () => string;
   stderr: () => string;
 }
 
@@ -44,7 +45,7 @@ async function startServer(): Promise<Server & { ready: boolean }> {
     new Promise<boolean>((resolve) => child.stdout.on('data', () => stdout.includes('is ready') && resolve(true))),
     exited.then(() => false),
   ]);
-  return { child, url: `http://127.0.0.1:${port}`, exited, stderr: () => stderr, ready };
+  return { child, url: `http://127.0.0.1:${port}`, exited, stdout: () => stdout, stderr: () => stderr, ready };
 }
 
 /** Page views as the browser tracker sends them, each with its own event id. */
@@ -70,6 +71,11 @@ afterAll(() => {
 });
 
 describe('one server per data directory', () => {
+  it('says in one line which mode runs', () => {
+    const lines = first.stdout().split('\n').filter((line) => line.includes(' mode'));
+    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['development mode (APP_ENV=dev): the dev mailbox answers only this machine (loopback)']);
+  });
+
   it('refuses a second server on the same DATA_DIR with one clear line and exit code 1; the first keeps serving', async () => {
     const second = await startServer();
     expect(second.ready).toBe(false);

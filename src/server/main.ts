@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig, type Config } from '../config/config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { buildApp } from './app.ts';
-import { openConfiguredDatabase, prepareDatabase, prepareDemoAccounts } from './boot.ts';
+import { modeLine, openConfiguredDatabase, prepareDatabase, prepareDemoAccounts } from './boot.ts';
 
 async function main() {
   let config: Config;
@@ -46,6 +46,7 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  app.log.info(modeLine(config));
   await app.listen({ host: config.host, port: config.port });
   app.log.info({ database: database.kind, ms: Date.now() - started, url: config.siteUrl }, `${config.productName} is ready`);
 }

@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { Config } from "../config/config.ts";
 import type { Db } from "../db/database.ts";
+import { DEMO_ACCOUNTS } from "../db/seed.ts";
 import { createAnalyticsService } from "../modules/analytics/analytics-service.ts";
 import { createConsentService } from "../modules/consent/consent-service.ts";
 import { unconfiguredProvider } from "../modules/billing/provider.ts";
@@ -102,6 +103,8 @@ export function createServices({
       pepper: identitySecret(config),
       passwordParams,
       relyingParty: relyingPartyFor(config.siteUrl, config.productName),
+      // Their password is in the README: they sign in only on this machine (loopback.ts).
+      thisMachineOnlyEmails: new Set(DEMO_ACCOUNTS.map((account) => account.email)),
       sessionChanges,
       oidc:
         config.identity.oidcProviders.length > 0

@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { fromThisMachine } from '../../server/loopback.ts';
 import { deviceLocation } from './device-location.ts';
 import { IdentityError, identityErrors } from './errors.ts';
 import { newCsrfToken, type FlowRow } from './flow-store.ts';
@@ -347,7 +348,7 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 function requestContext(request: FastifyRequest, { apiOnly = false } = {}): RequestContext {
   const header = request.headers['x-session-token'];
   const token = apiOnly ? (typeof header === 'string' ? header : undefined) : sessionToken(request);
-  return { sessionToken: token, device: { ip_address: request.ip, user_agent: String(request.headers['user-agent'] ?? '').slice(0, 512), location: deviceLocation(request.headers) } };
+  return { sessionToken: token, device: { ip_address: request.ip, user_agent: String(request.headers['user-agent'] ?? '').slice(0, 512), location: deviceLocation(request.headers) }, fromThisMachine: fromThisMachine(request) };
 }
 
 function wantsJson(request: FastifyRequest): boolean {

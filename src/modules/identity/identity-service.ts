@@ -45,6 +45,8 @@ export interface IdentityServiceOptions {
   oidc?: Oidc;
   /** The site as a WebAuthn relying party (passkeys). */
   relyingParty: RelyingParty;
+  /** Emails whose sign-in works only from this machine: the demo accounts, whose password is public. */
+  thisMachineOnlyEmails?: ReadonlySet<string>;
   /** How ended sessions reach every process; this process only when omitted. */
   sessionChanges?: SessionChanges;
 }
@@ -52,6 +54,8 @@ export interface IdentityServiceOptions {
 export interface RequestContext {
   sessionToken?: string;
   device: Omit<SessionDevice, 'id'>;
+  /** The request came from this machine (server/loopback.ts); absent counts as not. */
+  fromThisMachine?: boolean;
 }
 
 /** What a use case produced; the HTTP layer turns it into a status, body, cookies or a redirect. */
@@ -645,6 +649,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
   }
 
   async function finishLogin(flow: FlowRow, identityId: string, method: string, context: RequestContext): Promise<Outcome> {
+    if (!context.fromThisMachine && (await signsInOnlyHere(identityId))) return invalid(flow, { ui: [messages.demoAccountThisMachineOnly()] });
     const existing = await currentSession(context.sessionToken);
     // A refresh (re-authentication) renews the same session's authentication time.
     const { session, token } =
@@ -662,6 +667,12 @@ export function createIdentityService(options: IdentityServiceOptions) {
     const next = needsSecondFactor ? `${publicBaseUrl}/self-service/login/browser?aal=aal2${flow.returnTo ? `&return_to=${encodeURIComponent(flow.returnTo)}` : ''}` : returnTarget(flow);
     continueWith.push({ action: 'redirect_browser_to', redirect_browser_to: next });
     return { kind: 'signed_in', flow: saved, session, token, identity, continueWith };
+  }
+
+  async function signsInOnlyHere(identityId: string): Promise<boolean> {
+    if (!options.thisMachineOnlyEmails?.size) return false;
+    const found = await identities.get(identityId);
+    return Boolean(found?.addresses.some((address) => options.thisMachineOnlyEmails!.has(address.value)));
   }
 
   // ---------- registration ----------

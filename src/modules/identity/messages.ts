@@ -79,5 +79,6 @@ export const messages = {
   verificationExpired: (minutes: number) => error(4070005, `The verification flow expired ${minutes.toFixed(2)} minutes ago, please try again.`, { expired_at_unix: minutes }),
   verificationCodeInvalid: () => error(4070006, 'The verification code is invalid or has already been used. Please try again.'),
   tooManyAttempts: () => error(4000001, 'Too many attempts. Please request a new code.'),
+  demoAccountThisMachineOnly: () => error(4000001, 'This demo account signs in only on the computer the server runs on: its password is public.'),
   rateLimited: (seconds: number) => error(4000001, `Too many attempts. Please wait ${seconds} seconds and try again.`, { retry_after_seconds: seconds }),
 } as const;

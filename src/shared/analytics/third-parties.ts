@@ -19,10 +19,19 @@ function origins(...urls: (string | undefined)[]): string[] {
   return urls.flatMap((url) => (url && /^https?:\/\//.test(url) ? [new URL(url).origin] : []));
 }
 
-export function thirdPartyCspSources({ collectorUrl, tagManagerScriptUrl, tagManagerTransportUrl }: { collectorUrl: string; tagManagerScriptUrl?: string; tagManagerTransportUrl: string }): CspSources {
+export interface ThirdPartyEndpoints {
+  collectorUrl: string;
+  /** Set by the operator; without it that tag never loads, so the CSP does not allow its hosts. */
+  pixelId?: string;
+  insightPartnerId?: string;
+  tagManagerScriptUrl?: string;
+  tagManagerTransportUrl: string;
+}
+
+export function thirdPartyCspSources({ collectorUrl, pixelId, insightPartnerId, tagManagerScriptUrl, tagManagerTransportUrl }: ThirdPartyEndpoints): CspSources {
   // The pixel and insight scripts load more of their own code and report by image and by fetch.
-  const pixel = ['https://connect.facebook.net', 'https://www.facebook.com'];
-  const insight = ['https://snap.licdn.com', 'https://px.ads.linkedin.com'];
+  const pixel = pixelId ? ['https://connect.facebook.net', 'https://www.facebook.com'] : [];
+  const insight = insightPartnerId ? ['https://snap.licdn.com', 'https://px.ads.linkedin.com'] : [];
   return {
     script: [...pixel, ...insight, ...origins(tagManagerScriptUrl)],
     connect: [...pixel, ...insight, ...origins(collectorUrl, tagManagerTransportUrl, tagManagerScriptUrl)],

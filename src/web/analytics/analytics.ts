@@ -7,7 +7,7 @@ import type { PublicConfig } from '../../config/config.ts';
 import { createCookieReader, MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../auth/cookies.ts';
 import { sessionUserFromTokens } from '../auth/session-user.ts';
 import { startConsent } from '../consent/consent-service.ts';
-import { createInsightDestination, createPixelDestination, createTagManagerDestination } from '../consent/gated-tags.ts';
+import { operatorTags, type TagWindow } from '../consent/gated-tags.ts';
 import { hasAnalyticsConsent } from '../consent/tag-consent.ts';
 import { installErrorReporting } from './error-reporting.ts';
 import { completedSignIn, navigationType } from './sign-in-completion.ts';
@@ -60,19 +60,9 @@ export async function startAnalytics(config: AnalyticsConfig): Promise<void> {
   installErrorReporting(window, (payload) => proxy.track('application_error', payload));
 
   const pageUrl = window.location.href;
-  const win = window as Window & Parameters<typeof createPixelDestination>[0]['win'];
+  const win = window as Window & TagWindow;
   proxy.addDestination(createSnowplowDestination({ appId: config.analytics.appId, collectorUrl: config.endpoints.analyticsCollector, pageUrl }));
-  proxy.addDestination(
-    createTagManagerDestination({
-      tagId: config.analytics.tagManagerId,
-      transportUrl: config.analytics.tagManagerTransportUrl,
-      scriptUrl: config.analytics.tagManagerScriptUrl,
-      win,
-      pageUrl,
-    }),
-  );
-  proxy.addDestination(createPixelDestination({ pixelId: config.analytics.pixelId, win }));
-  proxy.addDestination(createInsightDestination({ partnerId: config.analytics.insightPartnerId, win }));
+  for (const tag of operatorTags(config.analytics, { win, pageUrl })) proxy.addDestination(tag);
 
   const userId = currentUserId();
   proxy.setUser(userId);

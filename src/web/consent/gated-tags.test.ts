@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EVENTS } from '../../shared/analytics/events.ts';
 import type { TrackedEvent } from '../analytics/tracker-proxy.ts';
 import { INSIGHT_SCRIPT_URL, PIXEL_SCRIPT_URL } from '../../shared/analytics/third-parties.ts';
-import { createInsightDestination, createPixelDestination, createTagManagerDestination, LOG_PIXEL_NOT_INITIALIZED, type TagWindow } from './gated-tags.ts';
+import { createInsightDestination, createPixelDestination, createTagManagerDestination, LOG_PIXEL_NOT_INITIALIZED, operatorTags, type TagWindow } from './gated-tags.ts';
 
 const PAGE_URL = 'https://atelier.test/articles/a-story/';
 const EVENT: TrackedEvent = { name: 'user_view_article', schema: EVENTS.user_view_article.schema, wire: { article_id: 'story-1' } };
@@ -112,5 +112,26 @@ describe('the insight tag', () => {
     expect(loadScript).toHaveBeenCalledWith(INSIGHT_SCRIPT_URL);
     expect(win._linkedin_partner_id).toBe('123');
     expect(insight.loaded).toBe(true);
+  });
+});
+
+describe('the tags a page runs', () => {
+  it('are none on a fresh install: no id, no tag, and "Accept all" loads nothing', () => {
+    const win: TagWindow = {};
+    const loadScript = vi.fn();
+    const tags = operatorTags({ tagManagerTransportUrl: '/metrics', tagManagerScriptUrl: 'https://tags.atelier.test/gtm.js' }, { win, pageUrl: PAGE_URL, loadScript });
+    expect(tags).toEqual([]);
+    expect(win).toEqual({});
+    expect(loadScript).not.toHaveBeenCalled();
+  });
+
+  it('are the ones whose id the operator set', () => {
+    const loadScript = vi.fn();
+    const tags = operatorTags({ pixelId: '100000000000002', tagManagerTransportUrl: '/metrics' }, { win: {}, pageUrl: PAGE_URL, loadScript });
+    expect(tags.map((tag) => tag.name)).toEqual(['pixel']);
+    void tags[0]!.activate();
+    expect(loadScript).toHaveBeenCalledWith(PIXEL_SCRIPT_URL);
+    const all = operatorTags({ pixelId: '1', insightPartnerId: '2', tagManagerId: 'GTM-TEST001', tagManagerTransportUrl: '/metrics' }, { win: {}, pageUrl: PAGE_URL, loadScript });
+    expect(all.map((tag) => tag.name)).toEqual(['tag-manager', 'pixel', 'insight']);
   });
 });

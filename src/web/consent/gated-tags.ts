@@ -203,3 +203,26 @@ export function createInsightDestination({ partnerId, win, loadScript = defaultL
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Which tags a page runs
+
+export interface OperatorTagIds {
+  pixelId?: string;
+  insightPartnerId?: string;
+  tagManagerId?: string;
+  tagManagerScriptUrl?: string;
+  tagManagerTransportUrl: string;
+}
+
+/**
+ * The tags the operator configured, and only those: a tag without its id is not created at all,
+ * so a fresh install sends nothing to any third party, whatever the reader consents to.
+ */
+export function operatorTags(ids: OperatorTagIds, { win, pageUrl, loadScript = defaultLoadScript }: { win: TagWindow; pageUrl: string; loadScript?: LoadScript }): AnalyticsDestination[] {
+  return [
+    ...(ids.tagManagerId ? [createTagManagerDestination({ tagId: ids.tagManagerId, transportUrl: ids.tagManagerTransportUrl, scriptUrl: ids.tagManagerScriptUrl, win, pageUrl, loadScript })] : []),
+    ...(ids.pixelId ? [createPixelDestination({ pixelId: ids.pixelId, win, loadScript })] : []),
+    ...(ids.insightPartnerId ? [createInsightDestination({ partnerId: ids.insightPartnerId, win, loadScript })] : []),
+  ];
+}
