@@ -3,12 +3,18 @@ import middie from '@fastify/middie';
 import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { loadConfig } from '../config/config.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { buildApp } from './app.ts';
-import { openConfiguredDatabase, prepareDatabase, prepareDemoAccounts } from './boot.ts';
+import { modeLine, openConfiguredDatabase, prepareDatabase, prepareDemoAccounts } from './boot.ts';
 
 const config = loadConfig();
+const database = await openConfiguredDatabase(config).catch((error: unknown) => {
+  // Another server on this data directory: its one line, no stack trace.
+  if (!(error instanceof DataDirLockedError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
-const database = await openConfiguredDatabase(config);
 await prepareDatabase(database, config);
 const app = await buildApp({
   config,
@@ -25,5 +31,6 @@ const app = await buildApp({
 });
 app.addHook('onClose', async () => vite.close());
 await prepareDemoAccounts(database, app.services, config);
+app.log.info(modeLine(config));
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`development server on ${config.siteUrl}`);
