@@ -1,8 +1,9 @@
 // npm start: serve the production build, building it first when there is none (or it is older
 // than the sources, so a fresh pull never serves stale pages).
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -17,6 +18,31 @@ async function newestSource(dir) {
   return newest;
 }
 
+/**
+ * A server already running on this data directory would refuse us anyway (src/db/data-dir-lock.ts
+ * holds the lock); say so before a rebuild replaces the pages it is serving.
+ */
+function refuseIfDataDirInUse() {
+  if (process.env.DATABASE_URL) return;
+  const dataDir = path.resolve(process.env.DATA_DIR || './data');
+  let owner;
+  try {
+    owner = JSON.parse(readFileSync(path.join(dataDir, 'atelier.lock'), 'utf8'));
+  } catch {
+    return;
+  }
+  // Our own pid there is a previous life of this pid (a container restarted as pid 1): stale.
+  if (owner.host !== hostname() || !Number.isInteger(owner.pid) || owner.pid === process.pid) return;
+  try {
+    process.kill(owner.pid, 0);
+  } catch (error) {
+    if (error.code !== 'EPERM') return;
+  }
+  console.error(`Another Atelier process (pid ${owner.pid}, since ${owner.startedAt}) is using the data directory ${dataDir}; stop it or set DATA_DIR`);
+  process.exit(1);
+}
+
+refuseIfDataDirInUse();
 const built = outputs.every((file) => existsSync(file));
 const stale = built && (await newestSource(path.join(root, 'src'))) > Math.min(...outputs.map((file) => statSync(file).mtimeMs));
 if (!built || stale) {

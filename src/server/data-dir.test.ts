@@ -2,7 +2,7 @@
 // processes: a second server on the same DATA_DIR is refused while the first keeps serving, and a
 // server killed with SIGKILL in the middle of writes leaves a directory the next start opens,
 // taking over the dead process's lock, with every write it acknowledged.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -86,6 +86,13 @@ describe('one server per data directory', () => {
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
     expect(lockOwner()).toBe(first.child.pid);
   }, 60_000);
+
+  it('npm start says so before it would rebuild the pages the first server is serving', () => {
+    const result = spawnSync(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 20_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`^Another Atelier process \\(pid ${first.child.pid}, since [^)]+\\) is using the data directory .*; stop it or set DATA_DIR\n$`));
+    expect(result.stdout).not.toContain('building');
+  });
 
   it('after kill -9 during writes, the next start takes over the dead lock and has every acknowledged write', async () => {
     const acknowledged: string[] = [];
