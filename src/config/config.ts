@@ -57,6 +57,10 @@ export interface Config {
   session: { tokenTtlSeconds: number };
   walls: { rulesFile?: string };
   mail: { smtpUrl?: string; from: string };
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For names the client (false: none). */
+  trustedProxies: false | string[];
+  /** Where the rate limits live: Redis when a URL is set, else this process's memory. */
+  limits: { redisUrl?: string; keyPrefix: string };
 }
 
 export class ConfigError extends Error {
@@ -139,6 +143,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ],
     },
     mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM },
+    trustedProxies: v.TRUSTED_PROXIES,
+    limits: { redisUrl: v.REDIS_URL, keyPrefix: v.REDIS_KEY_PREFIX },
   };
   return deepFreeze(config);
 }

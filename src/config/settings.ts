@@ -1,6 +1,7 @@
 // Every setting the product reads (SPEC §9), declared once: name, meaning, default, rule.
 // `loadConfig` (config.ts) validates them all together; scripts/settings-table.ts prints this
 // list into the README. Nothing else in the project reads process.env.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 export const APP_ENVIRONMENTS = ['dev', 'test', 'qa', 'prod'] as const;
@@ -39,6 +40,33 @@ const billingApiUrl = httpUrl('BILLING_API_URL').refine(
   },
   { message: 'BILLING_API_URL must be an https URL (plain http only for localhost, 127.0.0.1 or [::1])' },
 );
+
+/** Proxy-addr's names for ranges, and an address or CIDR range of either family. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+function isProxyRange(value: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Fastify's trustProxy: false (the default: believe no X-Forwarded-For) or the proxies' addresses.
+ * Never `true`, which lets any client choose its own address, nor a hop count, which Fastify
+ * ignores because it cannot tell a proxy from a client.
+ */
+const trustedProxies = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): false | string[] => {
+    if (!value) return false;
+    const ranges = value.split(',').map((part) => part.trim()).filter(Boolean);
+    const wrong = ranges.find((range) => !isProxyRange(range));
+    if (wrong) ctx.addIssue({ code: 'custom', message: `"${wrong}" is not an address, a CIDR range (10.0.0.0/8) or one of ${PROXY_RANGE_NAMES.join(', ')}` });
+    return ranges;
+  });
 
 const boolFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -129,6 +157,9 @@ export const SETTINGS = [
   setting('DEBUGGER_ENABLED', 'Show the debug toolbar in the browser (never on the server).', boolFlag, 'false'),
   setting('IDENTITY_SECRET', 'Secret (32+ characters) that peppers one-time codes and backup codes and seals the session signing keys. Required in prod; elsewhere one is generated and kept under DATA_DIR.', z.string().trim().min(32, 'must be at least 32 characters').optional()),
   setting('IDENTITY_RATE_LIMIT_PER_MINUTE', 'Sign-in, sign-up, code and recovery submissions allowed per minute from one IP address.', z.coerce.number().int().min(1).max(100_000), '60'),
+  setting('TRUSTED_PROXIES', 'Proxies in front of the site whose X-Forwarded-For gives the client address: a comma list of addresses and CIDR ranges (10.0.0.0/8, ::1, or loopback, linklocal, uniquelocal). Unset: no proxy is trusted and every per-address limit counts the connecting address.', trustedProxies),
+  setting('REDIS_URL', 'Redis (redis:// or rediss://) holding the rate limits and sign-in throttling, so every process shares them. Unset: each process counts in memory.', z.string().trim().optional().transform((value) => value || undefined).refine((value) => value === undefined || /^rediss?:\/\//.test(value), { message: 'must start with redis:// or rediss://' })),
+  setting('REDIS_KEY_PREFIX', 'Prefix of every key the site writes to Redis, so several sites can share one.', z.string().trim().regex(/^[\w.:-]{1,64}$/, 'must be 1–64 letters, digits, or . : _ -'), 'atelier'),
   setting('SMTP_URL', 'SMTP server for outgoing mail (smtp://user:pass@host:587). When unset, mail is kept in the outbox and shown at /_dev/mail/.', z.string().trim().optional().transform((value) => value || undefined).refine((value) => value === undefined || /^smtps?:\/\//.test(value), { message: 'must start with smtp:// or smtps://' })),
   setting('MAIL_FROM', 'Sender of outgoing mail.', z.string().trim().min(3), 'Atelier <no-reply@atelier.example>'),
   setting('OIDC_PROVIDERS', 'Social sign-in providers as a JSON list of {"id","label","issuer","clientId","clientSecret"} (any OpenID Connect issuer).', z.string().trim().optional().transform((value, ctx) => parseProviders(value, ctx))),

@@ -24,6 +24,7 @@ import { registerGraphQL } from './graphql/yoga.ts';
 import { registerHealth } from './health.ts';
 import { thisMachineOnly } from './loopback.ts';
 import { registerPages } from './pages.ts';
+import { createLimitStore } from './rate-limits.ts';
 import { registerSecurity } from './security.ts';
 import { registerTrpc } from './trpc/register.ts';
 import { createServices, identityPublicBaseUrl, identityUiUrls, type Services } from './services.ts';
@@ -55,11 +56,15 @@ export async function buildApp({ config, database, build, logger, development, p
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // request.ip is the connecting address unless TRUSTED_PROXIES names the proxies to believe.
+    trustProxy: config.trustedProxies,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
   });
-  const services = createServices({ db: database.db, config, passwordParams, sessionChanges: await openSessionChanges(database) });
+  const limits = createLimitStore({ ...config.limits, onUnavailable: (message) => app.log.warn(message) });
+  await limits.ready();
+  app.addHook('onClose', async () => limits.close());
+  const services = createServices({ db: database.db, config, passwordParams, limits, sessionChanges: await openSessionChanges(database) });
   app.decorate('services', services);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -103,13 +108,14 @@ export async function buildApp({ config, database, build, logger, development, p
     uiUrls: identityUiUrls(config.siteUrl),
     secureCookies: config.siteUrl.startsWith('https://'),
     submitLimitPerMinute: config.identity.submitLimitPerMinute,
+    limits,
     tokenize: (template, session) => services.session.tokenizeSession(template, session),
   });
-  await registerCollectorRoutes(app, { analytics: services.analytics, allowedOrigins: [new URL(config.siteUrl).origin] });
-  await registerSessionRoutes(app, { session: services.session, authPath: pathPrefix(config.endpoints.auth), siteOrigin: new URL(config.siteUrl).origin, secureCookies: config.siteUrl.startsWith('https://') });
+  await registerCollectorRoutes(app, { analytics: services.analytics, allowedOrigins: [new URL(config.siteUrl).origin], limits });
+  await registerSessionRoutes(app, { session: services.session, authPath: pathPrefix(config.endpoints.auth), siteOrigin: new URL(config.siteUrl).origin, secureCookies: config.siteUrl.startsWith('https://'), limits });
   await registerGraphQL(app, { path: pathPrefix(config.endpoints.graphql), services, siteOrigin: new URL(config.siteUrl).origin, production: config.appEnv === 'prod' });
   await registerTrpc(app, { prefix: pathPrefix(config.endpoints.trpc), services, siteOrigin: new URL(config.siteUrl).origin });
-  await registerConsentRoutes(app, { consent: services.consent, apiPrefix: pathPrefix(config.endpoints.apiBase), staticPrefix: pathPrefix(config.endpoints.staticAssets) });
+  await registerConsentRoutes(app, { consent: services.consent, apiPrefix: pathPrefix(config.endpoints.apiBase), staticPrefix: pathPrefix(config.endpoints.staticAssets), limits });
   if (config.appEnv !== 'prod') {
     // Every sign-in code is in the mailbox: this machine only (loopback.ts).
     await app.register(async (devTools) => {
@@ -131,6 +137,7 @@ export async function buildApp({ config, database, build, logger, development, p
       services,
       nonce: request.cspNonce,
       requestId: request.id,
+      clientAddress: request.ip,
       user: await pageSessionUser(request, reply, { session: services.session, secureCookies: config.siteUrl.startsWith('https://') }),
       refreshSession: () => refreshPageSession(request, reply, { session: services.session, secureCookies: config.siteUrl.startsWith('https://') }),
     }),

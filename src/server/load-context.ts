@@ -9,6 +9,8 @@ export interface AppLoadContextValue {
   /** Per-request CSP nonce for inline scripts. */
   nonce: string;
   requestId: string;
+  /** The client's address: the connecting one, or as a proxy named in TRUSTED_PROXIES forwards it. */
+  clientAddress: string;
   /** The signed-in reader (§3 session user, from the verified bof_session), or null when anonymous. */
   user: SessionUser | null;
   /**

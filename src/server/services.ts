@@ -38,6 +38,7 @@ import { createMeterCookies } from "../modules/walls/meter.ts";
 import { createWallRules } from "../modules/walls/rules.ts";
 import { createWallsService } from "../modules/walls/walls-service.ts";
 import { identitySecret } from "./secrets.ts";
+import type { LimitStore } from "./rate-limits.ts";
 
 /** Where each identity flow's screen lives (Kratos "UI URLs", §2). */
 export function identityUiUrls(siteUrl: string) {
@@ -62,9 +63,12 @@ export function createServices({
   config,
   passwordParams,
   sessionChanges,
+  limits,
 }: {
   db: Db;
   config: Config;
+  /** Where rate limits and sign-in throttling count (Redis with REDIS_URL, else memory). */
+  limits: LimitStore;
   /** How ended identity sessions reach every process (PostgreSQL NOTIFY); this process only when omitted. */
   sessionChanges?: SessionChanges;
   passwordParams?: {
@@ -103,9 +107,10 @@ export function createServices({
       pepper: identitySecret(config),
       passwordParams,
       relyingParty: relyingPartyFor(config.siteUrl, config.productName),
+      sessionChanges,
+      limits,
       // Their password is in the README: they sign in only on this machine (loopback.ts).
       thisMachineOnlyEmails: new Set(DEMO_ACCOUNTS.map((account) => account.email)),
-      sessionChanges,
       oidc:
         config.identity.oidcProviders.length > 0
           ? createOidc({

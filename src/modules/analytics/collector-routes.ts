@@ -3,8 +3,8 @@
 // preflights. Status codes follow what the tracker does with them: 200 once stored; 400 for a
 // payload it should drop; 429/5xx for "try again later".
 import { randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createLimitStore, limitPerAddress, type LimitStore } from '../../server/rate-limits.ts';
 import type { AnalyticsService } from './analytics-service.ts';
 import { decodePayload } from './collector.ts';
 
@@ -27,9 +27,11 @@ export interface CollectorRoutesOptions {
   allowedOrigins: readonly string[];
   /** Per client IP; defaults to 600 requests a minute. */
   rateLimit?: { max: number; timeWindowMs: number };
+  /** Where the limit counts; this process's memory when omitted. */
+  limits?: LimitStore;
 }
 
-export async function registerCollectorRoutes(app: FastifyInstance, { analytics, allowedOrigins, rateLimit: limit = DEFAULT_COLLECTOR_RATE_LIMIT }: CollectorRoutesOptions): Promise<void> {
+export async function registerCollectorRoutes(app: FastifyInstance, { analytics, allowedOrigins, rateLimit: limit = DEFAULT_COLLECTOR_RATE_LIMIT, limits = createLimitStore({ keyPrefix: 'atelier' }) }: CollectorRoutesOptions): Promise<void> {
   const origins = new Set(allowedOrigins);
 
   // Encapsulated: the rate limit, body parser and CORS headers apply to the collector routes only.
@@ -46,14 +48,16 @@ export async function registerCollectorRoutes(app: FastifyInstance, { analytics,
         reply.header('access-control-allow-headers', 'Content-Type, SP-Anonymous');
       }
     });
-    await scope.register(rateLimit, { global: true, max: limit.max, timeWindow: limit.timeWindowMs });
+    const perAddress = limitPerAddress(limits.limiter({ name: 'collector', points: limit.max, durationSeconds: Math.ceil(limit.timeWindowMs / 1000) }), (_request, reply) =>
+      reply.code(429).type('text/plain; charset=utf-8').send('too many requests'),
+    );
 
     // Every body is read as text so a malformed one can be kept as a bad row rather than refused
     // by Fastify's JSON parser before we see it.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: COLLECTOR_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-    scope.post(COLLECTOR_POST_PATH, { bodyLimit: COLLECTOR_BODY_LIMIT }, async (request, reply) => {
+    scope.post(COLLECTOR_POST_PATH, { bodyLimit: COLLECTOR_BODY_LIMIT, onRequest: perAddress }, async (request, reply) => {
       const body = typeof request.body === 'string' ? request.body : undefined;
       const client = identifyClient(request, reply);
       const payload = decodePayload(body);
@@ -66,7 +70,7 @@ export async function registerCollectorRoutes(app: FastifyInstance, { analytics,
       return reply.type('text/plain; charset=utf-8').send('ok');
     });
 
-    scope.get(COLLECTOR_GET_PATH, async (request, reply) => {
+    scope.get(COLLECTOR_GET_PATH, { onRequest: perAddress }, async (request, reply) => {
       const client = identifyClient(request, reply);
       await analytics.collect([request.query], { ...client, source: 'get' });
       return reply.header('cache-control', 'no-cache, no-store, must-revalidate').type('image/gif').send(PIXEL);
@@ -74,7 +78,7 @@ export async function registerCollectorRoutes(app: FastifyInstance, { analytics,
 
     for (const url of [COLLECTOR_POST_PATH, COLLECTOR_GET_PATH]) {
       // A preflight precedes each cross-origin POST; counting it would halve the real limit.
-      scope.options(url, { config: { rateLimit: false } }, async (_request, reply) =>
+      scope.options(url, async (_request, reply) =>
         reply.code(204).header('access-control-allow-methods', 'POST, GET, OPTIONS').header('access-control-max-age', '7200').send(),
       );
     }

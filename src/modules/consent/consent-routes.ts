@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createLimitStore, limitPerAddress, type LimitStore } from '../../server/rate-limits.ts';
 import { recordConsentInput, type ConsentService } from './consent-service.ts';
 
 export const CONSENT_SCRIPT = 'cookie-consent.js';
@@ -21,9 +21,11 @@ export interface ConsentRoutesOptions {
   /** Path of the static base URL (default /static). */
   staticPrefix: string;
   rateLimit?: { max: number; timeWindowMs: number };
+  /** Where the limit counts; this process's memory when omitted. */
+  limits?: LimitStore;
 }
 
-export async function registerConsentRoutes(app: FastifyInstance, { consent, apiPrefix, staticPrefix, rateLimit: limit = DEFAULT_CONSENT_RATE_LIMIT }: ConsentRoutesOptions): Promise<void> {
+export async function registerConsentRoutes(app: FastifyInstance, { consent, apiPrefix, staticPrefix, rateLimit: limit = DEFAULT_CONSENT_RATE_LIMIT, limits = createLimitStore({ keyPrefix: 'atelier' }) }: ConsentRoutesOptions): Promise<void> {
   const assets = await loadConsentAssets();
   for (const asset of [assets.script, assets.stylesheet]) {
     app.get(`${staticPrefix}/${asset.name}`, async (request, reply) => {
@@ -32,10 +34,11 @@ export async function registerConsentRoutes(app: FastifyInstance, { consent, api
     });
   }
 
-  // Encapsulated so the rate limit applies to this endpoint only.
+  const perAddress = limitPerAddress(limits.limiter({ name: 'consent', points: limit.max, durationSeconds: Math.ceil(limit.timeWindowMs / 1000) }), (request, reply, seconds) =>
+    reply.code(429).send({ error: { message: `Too many requests. Please wait ${seconds} seconds and try again.`, requestId: request.id } }),
+  );
   await app.register(async (scope) => {
-    await scope.register(rateLimit, { global: true, max: limit.max, timeWindow: limit.timeWindowMs });
-    scope.post(`${apiPrefix}/consent`, { bodyLimit: CONSENT_BODY_LIMIT }, async (request, reply) => {
+    scope.post(`${apiPrefix}/consent`, { bodyLimit: CONSENT_BODY_LIMIT, onRequest: perAddress }, async (request, reply) => {
       const input = recordConsentInput.safeParse(request.body);
       if (!input.success) {
         return reply.code(400).send({ error: { message: 'Invalid consent record', issues: input.error.issues.map(({ path: at, message }) => ({ path: at, message })), requestId: request.id } });

@@ -39,16 +39,17 @@ export async function storyGift({ request, context }: Args, storyId: string): Pr
 /**
  * Who opened a gift, for counting people rather than page loads: the signed-in reader's user id;
  * else the analytics visitor id (the tracker's `_sp_id.*` cookie, present once the visitor has
- * consented to analytics); else the client address (as a proxy forwards it) with the browser's
+ * consented to analytics); else the client address (request.ip: a forwarded address only from a
+ * proxy in TRUSTED_PROXIES, so a made-up X-Forwarded-For is no new visitor) with the browser's
  * user agent and languages. The service hashes it with the gift id before storing it.
  */
-export function visitorKey(request: Request, context: Pick<AppLoadContext, 'user'>): string {
+export function visitorKey(request: Request, context: Pick<AppLoadContext, 'user' | 'clientAddress'>): string {
   if (context.user) return `user:${context.user.id}`;
   const cookies = (request.headers.get('cookie') ?? '').split(';').map((part) => part.trim());
   const tracker = cookies.find((part) => part.startsWith('_sp_id.'));
   const visitorId = tracker?.slice(tracker.indexOf('=') + 1).split('.')[0];
   if (visitorId) return `visitor:${visitorId}`;
-  const address = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? request.headers.get('x-real-ip') ?? '';
+  const address = context.clientAddress;
   const agent = createHash('sha256')
     .update(`${request.headers.get('user-agent') ?? ''}\n${request.headers.get('accept-language') ?? ''}`)
     .digest('base64url');

@@ -178,6 +178,14 @@ describe('the story page a gift link opens', () => {
     expect((await list(member)).gifts[0]).toMatchObject({ giftId: gift.giftId, redemptionCount: 3 });
   });
 
+  it('counts one visitor once, whatever X-Forwarded-For the browser makes up (no proxy is trusted by default)', async () => {
+    const story = premium[0]!;
+    const gift = await create(member, story.id);
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' };
+    for (const forwarded of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) await page(`/articles/${story.slug}/?gift=${gift.giftId}`, { ...browser, 'x-forwarded-for': forwarded });
+    expect((await list(member)).gifts[0]).toMatchObject({ giftId: gift.giftId, redemptionCount: 1 });
+  });
+
   it('shows the usual wall for an unknown, malformed, expired, revoked or another story’s gift', async () => {
     const [story, other] = [premium[0]!, premium[1]!];
     const gift = await create(member, story.id);

@@ -2,10 +2,10 @@
 // browser flows (cookies, CSRF, 303 for HTML, JSON for SPAs) and API flows (session tokens).
 import { createHash, randomUUID } from 'node:crypto';
 import { parse as parseQueryString } from 'node:querystring';
-import rateLimit from '@fastify/rate-limit';
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { limitPerAddress, type LimitStore } from '../../server/rate-limits.ts';
 import { fromThisMachine } from '../../server/loopback.ts';
 import { deviceLocation } from './device-location.ts';
 import { IdentityError, identityErrors } from './errors.ts';
@@ -29,6 +29,8 @@ export interface IdentityRouteOptions {
   secureCookies: boolean;
   /** Submissions per minute per IP (sign-in, codes, recovery). */
   submitLimitPerMinute?: number;
+  /** Where that limit counts (Redis or memory). */
+  limits: LimitStore;
   /** whoami's tokenize_as: a JWT of the session for a template, or null for an unknown template. */
   tokenize?: (template: string, session: SessionRow) => Promise<string | null>;
 }
@@ -44,16 +46,12 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
       api.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
         done(null, nestFormFields(parseQueryString(String(body))));
       });
-      await api.register(rateLimit, {
-        global: false,
-        max: options.submitLimitPerMinute ?? 60,
-        timeWindow: '1 minute',
-        errorResponseBuilder: (_request, context) => identityErrors.tooManyRequests(Math.ceil(context.ttl / 1000)).toJson(),
-      });
+      const submitLimit = limitPerAddress(options.limits.limiter({ name: 'identity:submit', points: options.submitLimitPerMinute ?? 60, durationSeconds: 60 }), (request, reply, seconds) =>
+        sendError(request, reply, identityErrors.tooManyRequests(seconds)),
+      );
 
       api.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
         if (error instanceof IdentityError) return sendError(request, reply, error);
-        if (error.statusCode === 429) return reply.code(429).send(error);
         if (error.statusCode && error.statusCode < 500) return sendError(request, reply, identityErrors.badRequest(error.message));
         request.log.error({ err: error }, 'identity request failed');
         return sendError(request, reply, new IdentityError(500, undefined, 'An internal server error occurred, please contact the system administrator'));
@@ -104,7 +102,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
           return reply.send(await identity.flowToJson(flow));
         });
 
-        api.post<{ Querystring: Query; Body: Record<string, unknown> }>(`/self-service/${kind}`, { config: { rateLimit: {} } }, async (request, reply) => {
+        api.post<{ Querystring: Query; Body: Record<string, unknown> }>(`/self-service/${kind}`, { onRequest: submitLimit }, async (request, reply) => {
           const id = request.query.flow;
           if (!id) throw identityErrors.badRequest('The flow query parameter is missing or malformed.');
           const flow = await identity.flows.get(id);
@@ -196,7 +194,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
         return reply.header('cache-control', 'private, no-store').send(body);
       });
 
-      api.get<{ Querystring: Query }>('/sessions/token-exchange', { config: { rateLimit: {} } }, async (request, reply) => {
+      api.get<{ Querystring: Query }>('/sessions/token-exchange', { onRequest: submitLimit }, async (request, reply) => {
         const { init_code: initCode, return_to_code: returnToCode } = request.query;
         if (!initCode || !returnToCode) throw identityErrors.badRequest('"init_code" and "return_to_code" query params must be set');
         const result = await identity.exchangeSessionToken(initCode, returnToCode);

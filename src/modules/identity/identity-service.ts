@@ -15,6 +15,7 @@ import { createSessionStore, hashToken, PRIVILEGED_WINDOW_MS, sessionToJson, typ
 import { localSessionChanges, type SessionChanges } from './session-changes.ts';
 import { createActiveSessions } from './active-sessions.ts';
 import { createAttemptLimiter } from './attempt-limiter.ts';
+import type { LimitStore } from '../../server/rate-limits.ts';
 import { normaliseIdentifier, parseTraits } from './traits.ts';
 import { createSecondFactors } from './second-factors.ts';
 import { flowIdOf, type Oidc, type OidcPending } from './oidc.ts';
@@ -45,6 +46,8 @@ export interface IdentityServiceOptions {
   oidc?: Oidc;
   /** The site as a WebAuthn relying party (passkeys). */
   relyingParty: RelyingParty;
+  /** Where sign-in throttling counts (Redis or memory). */
+  limits: LimitStore;
   /** Emails whose sign-in works only from this machine: the demo accounts, whose password is public. */
   thisMachineOnlyEmails?: ReadonlySet<string>;
   /** How ended sessions reach every process; this process only when omitted. */
@@ -87,6 +90,8 @@ const expiredMessage = (flow: FlowRow) => EXPIRED_MESSAGES[flow.kind]((Date.now(
 const awaitsLink = (flow: FlowRow) => flow.state === 'sent_email' && flow.active === 'link';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+/** The client address sign-in throttling counts against. */
+const addressOf = (context: RequestContext): string => context.device.ip_address ?? '';
 const newSecret = () => randomBytes(32).toString('base64url');
 
 export function createIdentityService(options: IdentityServiceOptions) {
@@ -96,7 +101,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
   const sessions = createSessionStore({ db, changes: sessionChanges });
   const activeSessions = createActiveSessions({ findByToken: (token) => sessions.findByToken(token), changes: sessionChanges });
   const flows = createFlowStore({ db });
-  const limiter = createAttemptLimiter();
+  const limiter = createAttemptLimiter({ limits: options.limits });
   const secondFactors = createSecondFactors({ identities, pepper });
   const siteOrigin = new URL(siteUrl).origin;
   const defaultReturnTo = `${siteOrigin}/`;
@@ -352,7 +357,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
         case 'recovery':
           return token ? confirmLink(flow, token, context) : submitRecovery(flow, body, context);
         case 'verification':
-          return token ? confirmLink(flow, token, context) : submitVerification(flow, body);
+          return token ? confirmLink(flow, token, context) : submitVerification(flow, body, context);
         case 'settings':
           return submitSettings(flow, body, context);
       }
@@ -592,7 +597,8 @@ export function createIdentityService(options: IdentityServiceOptions) {
       if (!identifier) nodeMessages.identifier = [messages.required('identifier')];
       if (!password) nodeMessages.password = [messages.required('password')];
       if (Object.keys(nodeMessages).length > 0) return invalid(flow, { nodes: nodeMessages, values });
-      const wait = limiter.retryAfter(`login:${identifier}`);
+      const address = addressOf(context);
+      const wait = await limiter.passwordWait(identifier, address);
       if (wait > 0) return invalid(flow, { ui: [messages.rateLimited(wait)], values });
       const identity = await identities.findByIdentifier(identifier);
       const credential = identity ? await identities.credential(identity.id, 'password') : null;
@@ -600,11 +606,11 @@ export function createIdentityService(options: IdentityServiceOptions) {
       // Without an account, spend the same time hashing so timing does not reveal which emails exist.
       const ok = hash ? await verifyPassword(hash, password) : await verifyPasswordAgainstDummy(password, { params: passwordParams });
       if (!ok || !identity) {
-        limiter.fail(`login:${identifier}`);
+        await limiter.passwordFailed(identifier, address);
         return invalid(flow, { ui: [messages.invalidCredentials()], values });
       }
       if (identity.state !== 'active') return invalid(flow, { ui: [messages.identityDisabled()], values });
-      limiter.succeed(`login:${identifier}`);
+      await limiter.passwordSucceeded(identifier, address);
       return finishLogin(flow, identity.id, 'password', context);
     }
     if (method === 'code') {
@@ -621,9 +627,8 @@ export function createIdentityService(options: IdentityServiceOptions) {
         return finishLogin(checked.flow, stored.identityId!, 'code', context);
       }
       if (!identifier) return invalid(flow, { nodes: { identifier: [messages.required('identifier')] } });
-      const wait = limiter.retryAfter(`code:${identifier}`);
+      const wait = await limiter.emailWait('code', identifier, addressOf(context));
       if (wait > 0) return invalid(flow, { ui: [messages.rateLimited(wait)], values: { identifier } });
-      limiter.fail(`code:${identifier}`); // every send counts: codes cost an email
       const identity = await identities.findByIdentifier(identifier);
       if (!identity) return invalid(flow, { nodes: { identifier: [messages.noCodeUser()] }, values: { identifier } });
       const sent = await sendCode({ ...flow, state: 'sent_email', active: 'code', uiMessages: [messages.loginCodeSent()], internal: { ...flow.internal, values: { identifier } } }, 'login_code', identifier, { identityId: identity.id });
@@ -702,9 +707,8 @@ export function createIdentityService(options: IdentityServiceOptions) {
       }
       if (!parsed.ok) return invalid(flow, { nodes: parsed.nodeMessages, values: { traits: rawTraits } });
       if (await identities.emailInUse(parsed.traits.email)) return invalid(flow, { ui: [duplicateMessage(parsed.traits.email)], values: { traits: rawTraits } });
-      const wait = limiter.retryAfter(`code:${parsed.traits.email}`);
+      const wait = await limiter.emailWait('code', normaliseIdentifier(parsed.traits.email), addressOf(context));
       if (wait > 0) return invalid(flow, { ui: [messages.rateLimited(wait)], values: { traits: rawTraits } });
-      limiter.fail(`code:${parsed.traits.email}`);
       const sent = await sendCode({ ...flow, state: 'sent_email', active: 'code', uiMessages: [messages.registrationCodeSent()], internal: { ...flow.internal, values: { traits: parsed.traits } } }, 'registration_code', parsed.traits.email, { traits: parsed.traits });
       return { kind: 'flow', status: 400, flow: await flows.save(sent) };
     }
@@ -758,7 +762,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
    * Recovery and verification take the same submissions: an email (send a code or a link), or the
    * emailed code (check it, then `finish`). Links are confirmed elsewhere (a POST with the token).
    */
-  async function submitChallenge(flow: FlowRow, body: Body, kind: ChallengeKind, invalidCode: UiText, finish: (checked: FlowRow, stored: SentSecret) => Promise<Outcome>): Promise<Outcome> {
+  async function submitChallenge(flow: FlowRow, body: Body, context: RequestContext, kind: ChallengeKind, invalidCode: UiText, finish: (checked: FlowRow, stored: SentSecret) => Promise<Outcome>): Promise<Outcome> {
     const code = str(body.code).trim();
     const email = normaliseIdentifier(str(body.email));
     const method = str(body.method) === 'link' ? 'link' : 'code';
@@ -768,12 +772,12 @@ export function createIdentityService(options: IdentityServiceOptions) {
       return finish(checked.flow, flow.internal.code!);
     }
     if (!email) return invalid(flow, { nodes: { email: [messages.required('email')] } });
-    return sendChallenge(flow, kind, method, email);
+    return sendChallenge(flow, kind, method, email, addressOf(context));
   }
 
   async function submitRecovery(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
     const invalidCode = messages.recoveryCodeInvalid();
-    return submitChallenge(flow, body, 'recovery', invalidCode, (checked, stored) => finishRecovery(checked, stored, 'code_recovery', context, invalidCode));
+    return submitChallenge(flow, body, context, 'recovery', invalidCode, (checked, stored) => finishRecovery(checked, stored, 'code_recovery', context, invalidCode));
   }
 
   /** The account is recovered: a privileged session, and the settings screen asks for a new password. */
@@ -794,8 +798,8 @@ export function createIdentityService(options: IdentityServiceOptions) {
     return { kind: 'redirect', flow: saved, to: `${uiUrls.settings}?flow=${settings.id}`, session: { row: session, token } };
   }
 
-  async function submitVerification(flow: FlowRow, body: Body): Promise<Outcome> {
-    return submitChallenge(flow, body, 'verification', messages.verificationCodeInvalid(), finishVerification);
+  async function submitVerification(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
+    return submitChallenge(flow, body, context, 'verification', messages.verificationCodeInvalid(), finishVerification);
   }
 
   async function finishVerification(flow: FlowRow, stored: SentSecret): Promise<Outcome> {
@@ -804,11 +808,9 @@ export function createIdentityService(options: IdentityServiceOptions) {
   }
 
   /** Emails a code or a link; the same answer whether or not the address has an account (no enumeration). */
-  async function sendChallenge(flow: FlowRow, kind: ChallengeKind, method: 'code' | 'link', email: string): Promise<Outcome> {
-    const key = `${kind}:${email}`;
-    const wait = limiter.retryAfter(key);
+  async function sendChallenge(flow: FlowRow, kind: ChallengeKind, method: 'code' | 'link', email: string, address: string): Promise<Outcome> {
+    const wait = await limiter.emailWait(kind, email, address);
     if (wait > 0) return invalid(flow, { ui: [messages.rateLimited(wait)], values: { email } });
-    limiter.fail(key);
     const identity = await identities.findByIdentifier(email);
     let next: FlowRow = { ...flow, state: 'sent_email', active: method, uiMessages: [SENT_MESSAGES[kind][method]()], internal: { ...flow.internal, values: { email }, code: undefined, link: undefined, linkOf: undefined } };
     if (identity) {

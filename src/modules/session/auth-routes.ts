@@ -2,10 +2,10 @@
 // two readable token cookies, GET /.well-known/jwks.json publishes the public keys, and
 // `pageSessionUser` does the same exchange for page requests.
 import { parse as parseQueryString } from 'node:querystring';
-import rateLimit from '@fastify/rate-limit';
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { limitPerAddress, type LimitStore } from '../../server/rate-limits.ts';
 import { SESSION_COOKIE } from '../identity/identity-routes.ts';
 import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../web/auth/cookies.ts';
 import type { SessionUser } from '../../web/auth/session-user.ts';
@@ -24,6 +24,8 @@ export interface SessionRouteOptions {
   secureCookies: boolean;
   /** Refreshes per minute per IP. */
   limitPerMinute?: number;
+  /** Where that limit counts (Redis or memory). */
+  limits: LimitStore;
 }
 
 const authBody = z.object({
@@ -38,9 +40,11 @@ export async function registerSessionRoutes(app: FastifyInstance, options: Sessi
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
       done(null, parseQueryString(String(body)));
     });
-    await scope.register(rateLimit, { global: false, max: options.limitPerMinute ?? 120, timeWindow: '1 minute' });
+    const limit = limitPerAddress(options.limits.limiter({ name: 'auth', points: options.limitPerMinute ?? 120, durationSeconds: 60 }), (_request, reply, seconds) =>
+      reply.code(429).header('cache-control', 'no-store').send({ error: { message: `Too many requests. Please wait ${seconds} seconds and try again.` } }),
+    );
 
-    scope.post(authPath, { config: { rateLimit: {} } }, async (request, reply) => {
+    scope.post(authPath, { onRequest: limit }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       // CSRF: the cookies are SameSite=Lax, but a cross-site form can still POST; only our pages may.
       const origins = new Set([siteOrigin, requestOrigin(request)]);
