@@ -1,6 +1,8 @@
-// Rows of the billing ledger that purchases, upgrades and card updates all write the same way.
+// Rows of the billing ledger that purchases, upgrades and card updates all write the same way, and
+// what a refused or failed purchase or upgrade may truly say about the money (issue 13).
 import { randomUUID } from 'node:crypto';
-import type { CardSummary, ChargeOutcome } from './provider.ts';
+import { formatMoney } from './money.ts';
+import type { BillingProvider, CardSummary, ChargeOutcome } from './provider.ts';
 import type { billingAccounts, billingTransactions } from './schema.ts';
 
 /** A charge the provider did not complete (declined, insufficient funds, 3-D Secure asked, error), kept for support and dunning. */
@@ -43,4 +45,56 @@ export function cardOf(account: typeof billingAccounts.$inferSelect): CardSummar
         ...(account.paymentMethod === 'wallet' ? { paymentMethod: 'wallet' as const } : {}),
       }
     : null;
+}
+
+/** A successful charge that a purchase or upgrade could not keep, with the key its refund is made under. */
+export interface ChargeToGiveBack {
+  transactionId: string;
+  amount: number;
+  currency: string;
+  refundKey: string;
+}
+
+/** Refunds a charge a refused purchase or upgrade made, and says what became of the money. */
+export async function giveBack(provider: Pick<BillingProvider, 'refund'>, charge: ChargeToGiveBack, onError: (error: unknown, context: string) => void): Promise<string> {
+  if (charge.amount === 0) return 'Nothing was charged.';
+  const money = formatMoney(charge.amount, charge.currency);
+  try {
+    const refund = await provider.refund({ transactionId: charge.transactionId, idempotencyKey: charge.refundKey });
+    if (refund.status === 'success') return `Your card was charged ${money}, and that charge has been refunded.`;
+    onError(new Error(refund.message), `refund of ${charge.transactionId} failed`);
+  } catch (error) {
+    onError(error, `refund of ${charge.transactionId} failed`);
+  }
+  return `Your card was charged ${money}, and we could not refund it automatically: please contact us and we will.`;
+}
+
+/** How far a purchase or upgrade got, so that an unexpected failure says only what is true. */
+export interface ChargeProgress {
+  /** The provider was asked to charge: if it threw, nobody knows whether it did. */
+  asked: boolean;
+  /** The provider charged (or verified the card). */
+  charged: ChargeToGiveBack | null;
+  /** Our records hold the charge and what it bought: a retry finishes the rest. */
+  recorded: boolean;
+}
+
+export const startProgress = (): ChargeProgress => ({ asked: false, charged: null, recorded: false });
+
+export const FAILURE_MESSAGES = {
+  outcomeUnknown: 'We could not tell whether your card was charged just now. Check your membership page before trying again.',
+  unfinished: 'Your payment went through, but we could not finish setting up your membership. Please try again in a few minutes: you will not be charged again.',
+  notRecorded: 'We could not record your payment.',
+} as const;
+
+/**
+ * What an unexpected failure tells the buyer, and whether the idempotency key keeps that answer (a
+ * charge given back: a retry must not take the provider's replay of it for a payment) or is released
+ * (a retry with it runs again, and the provider's own key keeps it from charging twice).
+ */
+export async function failureAnswer(progress: ChargeProgress, beforeCharge: string, provider: Pick<BillingProvider, 'refund'>, onError: (error: unknown, context: string) => void): Promise<{ message: string; keep: boolean }> {
+  if (progress.recorded) return { message: FAILURE_MESSAGES.unfinished, keep: false };
+  if (progress.charged) return { message: `${FAILURE_MESSAGES.notRecorded} ${await giveBack(provider, progress.charged, onError)}`, keep: true };
+  if (progress.asked) return { message: FAILURE_MESSAGES.outcomeUnknown, keep: false };
+  return { message: beforeCharge, keep: false };
 }

@@ -1,9 +1,9 @@
 // The sandbox provider on a real database: tokens keep only the card's summary, each test card's
-// charge outcome, the same idempotency key never charges twice, 3-D Secure, refunds and the wallet's token.
+// charge outcome, the same idempotency key never charges twice, a token pays once, 3-D Secure, refunds and the wallet's token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { CARD_ON_FILE_TOKEN, createSandboxProvider, type SandboxProvider } from './sandbox-provider.ts';
+import { CARD_ON_FILE_TOKEN, createSandboxProvider, SANDBOX_MESSAGES, type SandboxProvider } from './sandbox-provider.ts';
 import { sandboxBillingPayments, sandboxBillingTokens } from './schema.ts';
 
 let database: Database;
@@ -102,6 +102,24 @@ describe('sandbox provider', () => {
     expect(await sandbox.charge({ customerId: 'sbx_cus_wallet', token: CARD_ON_FILE_TOKEN, amount: 2500, currency: 'GBP', idempotencyKey: 'wallet-2' })).toMatchObject({ status: 'success', card });
     // A typed card's summary says nothing of a wallet.
     expect(await sandbox.describeToken(await tokenFor('4242424242424242'))).not.toHaveProperty('paymentMethod');
+  });
+
+  it('lets a token pay once, however many keys ask at once; the card on file pays again and again', async () => {
+    const token = await tokenFor('4242424242424242');
+    const request = (key: string) => ({ customerId: 'sbx_cus_single', token, amount: 1500, currency: 'GBP', idempotencyKey: key });
+    const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => sandbox.charge(request(`single-${i}`))));
+    const paid = outcomes.filter((outcome) => outcome.status === 'success');
+    expect(paid).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.status !== 'success')).toEqual(Array.from({ length: 9 }, () => ({ status: 'declined', code: 'token_used', message: SANDBOX_MESSAGES.tokenUsed })));
+    expect((await database.db.select().from(sandboxBillingPayments)).filter((row) => row.token === token)).toHaveLength(1);
+    // The key that used it gets its outcome again.
+    const winner = outcomes.indexOf(paid[0]!);
+    expect(await sandbox.charge(request(`single-${winner}`))).toEqual(paid[0]);
+    // A declined card's token is used up too.
+    const declined = await tokenFor('4000000000000002');
+    expect(await sandbox.charge({ ...request('declined-1'), token: declined })).toMatchObject({ status: 'declined', code: 'declined' });
+    expect(await sandbox.charge({ ...request('declined-2'), token: declined })).toMatchObject({ status: 'declined', code: 'token_used' });
+    for (const key of ['renewal-1', 'renewal-2']) expect(await sandbox.charge({ ...request(key), token: CARD_ON_FILE_TOKEN })).toMatchObject({ status: 'success', card: { lastFour: '4242' } });
   });
 
   it('declines an unknown token', async () => {

@@ -13,6 +13,11 @@
 //                        then declines every later charge of the card on file (renewals): for dunning
 //                        (Stripe's card of the same number behaves alike)
 //
+// A token pays once, as with every real tokeniser (Recurly.js and Stripe tokens are single-use): the
+// first charge with it uses it up, whatever its outcome; another charge with it (another idempotency
+// key) is refused as 'token_used' and charges nothing. A retry with the first charge's key gets the
+// first outcome, and resuming after a 3-D Secure challenge goes on with the token it was asked for.
+//
 // The card on file: a charge whose token is CARD_ON_FILE_TOKEN charges the customer's latest card
 // that went through (the purchase's or the last card update's), as a real provider charges a stored
 // payment method for a renewal; the token's 30-minute life does not apply to it. A card that asks for
@@ -25,7 +30,7 @@
 // Its token starts sbx_wtok_, which is how its summary says paymentMethod 'wallet' (here and as the
 // card on file); the card itself behaves as the 4242 card does.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { CARD_ON_FILE_TOKEN, type BillingProvider, type CardSummary, type ChargeOutcome } from './provider.ts';
 import { sandboxBillingPayments, sandboxBillingTokens, type SandboxCardBehaviour, type SandboxPaymentStatus } from './schema.ts';
@@ -59,6 +64,7 @@ export const SANDBOX_MESSAGES = {
   insufficientFunds: 'Your card was declined for insufficient funds. Please use a different card.',
   threeDSecureFailed: 'Your bank could not confirm that it is you, so the card was not charged. Please try again or use a different card.',
   processingError: 'The payment provider could not process the card just now. Nothing was charged; please try again in a few minutes.',
+  tokenUsed: 'These card details were already used for a payment, so this card was not charged. Please enter your card again.',
 } as const;
 
 export interface TokenizeInput {
@@ -262,6 +268,13 @@ export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; 
 
       const [existing] = await db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.idempotencyKey, idempotencyKey)).limit(1);
       if (existing) return outcomeOf(existing, card);
+      // Use the token up, in one statement: of two charges with it at once, one gets it.
+      const [used] = await db
+        .update(sandboxBillingTokens)
+        .set({ usedBy: idempotencyKey })
+        .where(and(eq(sandboxBillingTokens.token, token), or(isNull(sandboxBillingTokens.usedBy), eq(sandboxBillingTokens.usedBy, idempotencyKey))))
+        .returning({ token: sandboxBillingTokens.token });
+      if (!used) return { status: 'declined', code: 'token_used', message: SANDBOX_MESSAGES.tokenUsed };
       const at = now();
       const challenge = tokenRow.behaviour === 'three_d_secure';
       const [inserted] = await db

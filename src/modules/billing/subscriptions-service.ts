@@ -3,6 +3,8 @@
 // records the subscription, its invoice and the transaction, grants the plan's membership and
 // sends the receipt. Each purchase carries an idempotency key: the first request with a key does
 // the work, a retry (a double click, a lost answer) gets the first result and never charges again.
+// Purchases with different keys (ten tabs, a resubmitted form) run one at a time per member, and each
+// decides whether there is anything to buy only then (purchase-claims.ts, decision 016): one charge.
 //
 // Student eligibility: a verified academic email that has not graduated (modules/students,
 // `isVerifiedStudent`, wired in server/services.ts).
@@ -19,7 +21,8 @@ import { addInterval, planByCode, type Plan } from './catalogue.ts';
 import { planGrant } from './plan-grant.ts';
 import { membershipEligibility, reachesFurther } from './eligibility.ts';
 import { createIdempotencyKeys } from './idempotency.ts';
-import { cardOf, cardOnFile, failedTransaction } from './ledger.ts';
+import { cardOf, cardOnFile, failedTransaction, failureAnswer, giveBack, startProgress, type ChargeProgress } from './ledger.ts';
+import { createPurchaseClaims } from './purchase-claims.ts';
 import type { IndividualAccount } from './graphql.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
 import { parseCurrency, subscriptionPrice, type SubscriptionPrice } from './pricing.ts';
@@ -46,6 +49,7 @@ export const PURCHASE_MESSAGES = {
   TRANSACTION_ERROR: 'We could not complete the payment just now. Nothing was charged; please try again in a few minutes.',
   KEY_REUSED: 'This purchase was already attempted with different details. Please start again.',
   IN_PROGRESS: 'This purchase is still being processed. Check your account before trying again.',
+  ACCOUNT_BUSY: 'Another purchase on your account is still being processed, so this one was not made and nothing was charged for it. Check your account before trying again.',
   THREE_D_SECURE: 'Your bank needs to confirm it is you before the card is charged.',
 } as const;
 
@@ -137,7 +141,7 @@ export interface BillingServiceOptions {
   /** Whether the person may buy a student plan (modules/students). */
   isVerifiedStudent: (identityId: string) => Promise<boolean>;
   now?: () => Date;
-  /** How long a retry waits for the first request with its key to finish. */
+  /** How long a retry waits for the first request with its key (or the member's purchase in progress) to finish. */
   inProgressWaitMs?: number;
   onError?: (error: unknown, context: string) => void;
   /** The lifecycle jobs (lifecycle.ts): scheduled after each successful purchase. */
@@ -196,6 +200,7 @@ export function createBillingService({
     stillInProgress: () => refusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.IN_PROGRESS),
     isPending: (result) => result.kind === 'three_d_secure',
   });
+  const claims = createPurchaseClaims({ db, now, waitMs: inProgressWaitMs, onError });
 
   // ---------- Records ----------
 
@@ -247,8 +252,11 @@ export function createBillingService({
     await mail.send({ to: person.email, template: 'receipt', data: { planTitle: plan.title, lines, note, link: `${siteUrl}/` } });
   }
 
-  /** The part after the key is claimed. `store` says whether the result belongs to the key (anything after the card). */
-  async function execute(kind: PurchaseKind, input: Purchase): Promise<{ result: PurchaseResult; store: boolean }> {
+  /**
+   * The part after the key and the member's account are claimed. `store` says whether the result
+   * belongs to the key (anything after the card); `progress` says how far it got, should it throw.
+   */
+  async function execute(kind: PurchaseKind, input: Purchase, progress: ChargeProgress): Promise<{ result: PurchaseResult; store: boolean }> {
     const { identityId } = input;
     const plan = planByCode(input.planCode);
 
@@ -277,6 +285,7 @@ export function createBillingService({
     const amount = isTrial ? 0 : price.fullPrice;
     const chargeKind = isTrial ? 'verify' : 'purchase';
     const account = await ensureAccount(identityId, input.billingInfo);
+    progress.asked = true;
     const outcome = await provider.charge({
       customerId: account.providerCustomerId,
       token: input.cardToken,
@@ -302,6 +311,8 @@ export function createBillingService({
       }
     }
 
+    const charge = { transactionId: outcome.transactionId, amount, currency, refundKey: `${identityId}:${input.idempotencyKey}:refund` };
+    progress.charged = charge;
     const at = now();
     const trialEndsAt = isTrial ? new Date(at.getTime() + plan.trialDays * 86_400_000) : null;
     const periodEndsAt = trialEndsAt ?? addInterval(at, plan.interval);
@@ -358,13 +369,10 @@ export function createBillingService({
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      // Another purchase (another key) made an active subscription first: give this charge back.
-      if (amount > 0) {
-        const refund = await provider.refund({ transactionId: outcome.transactionId, idempotencyKey: `${identityId}:${input.idempotencyKey}:refund` });
-        if (refund.status !== 'success') onError(new Error(refund.message), `refund of ${outcome.transactionId} failed`);
-      }
-      return { result: refusal('ALREADY_HAS_MEMBERSHIP'), store: true };
+      // An active subscription made outside this member's purchase claim (an admin, the demo seed) got there first.
+      return { result: refusal('ALREADY_HAS_MEMBERSHIP', `${PURCHASE_MESSAGES.ALREADY_HAS_MEMBERSHIP} ${await giveBack(provider, charge, onError)}`), store: true };
     }
+    progress.recorded = true;
 
     await grantFor(row, plan);
     await lifecycle?.schedule(row);
@@ -387,16 +395,19 @@ export function createBillingService({
       .digest('hex');
     const claim = await keys.claim(input.identityId, input.idempotencyKey, fingerprint, Boolean(input.threeDSecureActionResultToken));
     if (claim.kind === 'result') return claim.result;
+    const progress = startProgress();
     try {
-      const { result, store } = await execute(kind, input);
+      const claimed = await claims.whileClaimed(input.identityId, () => execute(kind, input, progress));
+      const { result, store } = claimed.kind === 'done' ? claimed.value : { result: refusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.ACCOUNT_BUSY), store: false };
       if (store) await keys.settle(input.identityId, input.idempotencyKey, result);
       else await keys.release(input.identityId, input.idempotencyKey);
       return result;
     } catch (error) {
       onError(error, 'purchase failed');
-      // Nothing recorded: a retry runs again, and the provider's own key keeps it from charging twice.
-      await keys.release(input.identityId, input.idempotencyKey).catch((cause: unknown) => onError(cause, 'could not release the idempotency key'));
-      return refusal('TRANSACTION_ERROR');
+      const { message, keep } = await failureAnswer(progress, PURCHASE_MESSAGES.TRANSACTION_ERROR, provider, onError);
+      const result = refusal('TRANSACTION_ERROR', message);
+      await (keep ? keys.settle(input.identityId, input.idempotencyKey, result) : keys.release(input.identityId, input.idempotencyKey)).catch((cause: unknown) => onError(cause, 'could not settle or release the idempotency key'));
+      return result;
     }
   }
 

@@ -6,7 +6,8 @@
 // nothing during a free trial, which the upgrade ends), pays the new plan's fee less that credit,
 // plus tax at the subscription's rate (`dueToday`), and from then on renews at the new plan's full
 // price (`total`). One subscription row changes plan; the membership is granted at the new level
-// at once. Charged to the card on file, or to a new card token; idempotent like purchases.
+// at once. Charged to the card on file, or to a new card token; idempotent like purchases, and one at
+// a time per member with them (purchase-claims.ts, decision 016): what to upgrade is decided only then.
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -19,9 +20,10 @@ import { addInterval, listedPlans, planByCode, type Currency, type Plan } from '
 import { planGrant } from './plan-grant.ts';
 import { reachesFurther } from './eligibility.ts';
 import { createIdempotencyKeys } from './idempotency.ts';
-import { cardOf, cardOnFile, failedTransaction } from './ledger.ts';
+import { cardOf, cardOnFile, failedTransaction, failureAnswer, giveBack, startProgress, type ChargeProgress } from './ledger.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
 import { parseCurrency, type TaxInfo } from './pricing.ts';
+import { createPurchaseClaims } from './purchase-claims.ts';
 import { CARD_ON_FILE_TOKEN, type BillingProvider, type CardSummary } from './provider.ts';
 import { billingAccounts, billingInvoices, billingSubscriptions, billingTransactions } from './schema.ts';
 import { subscriptionView, type PurchasedSubscription } from './subscriptions-service.ts';
@@ -38,6 +40,7 @@ export const UPGRADE_MESSAGES = {
   TRANSACTION_ERROR: 'We could not complete the payment just now. Nothing was charged; please try again in a few minutes.',
   KEY_REUSED: 'This upgrade was already attempted with different details. Please start again.',
   IN_PROGRESS: 'This upgrade is still being processed. Check your membership page before trying again.',
+  ACCOUNT_BUSY: 'Another purchase on your account is still being processed, so this upgrade was not made and nothing was charged for it. Check your membership page before trying again.',
   THREE_D_SECURE: 'Your bank needs to confirm it is you before the card is charged.',
 } as const;
 
@@ -141,6 +144,7 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
     stillInProgress: () => failure('TRANSACTION_ERROR', UPGRADE_MESSAGES.IN_PROGRESS),
     isPending: (result) => result.kind === 'three_d_secure',
   });
+  const claims = createPurchaseClaims({ db, now, waitMs: inProgressWaitMs, onError });
 
   type Held = { row: SubscriptionRow; account: typeof billingAccounts.$inferSelect; paidForPeriod: number };
 
@@ -226,7 +230,8 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
     await mail.send({ to: email, template: 'receipt', data: { planTitle: to.title, lines, note, link: new URL(paths.membership(), `${siteUrl}/`).toString() } });
   }
 
-  async function execute(input: z.output<typeof upgradeInputSchema>): Promise<{ result: UpgradeResult; store: boolean }> {
+  /** The part after the key and the member's account are claimed; `progress` says how far it got, should it throw. */
+  async function execute(input: z.output<typeof upgradeInputSchema>, progress: ChargeProgress): Promise<{ result: UpgradeResult; store: boolean }> {
     const { identityId } = input;
     // A retry of an upgrade that charged and recorded, then failed later (granting, the email): finish it.
     const [done] = await db
@@ -248,6 +253,7 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
     if (!input.cardToken && !cardOf(account)) return { result: failure('NO_CARD'), store: false };
 
     const chargeKind = quote.dueToday > 0 ? 'purchase' : 'verify';
+    progress.asked = true;
     const outcome = await provider.charge({
       customerId: account.providerCustomerId,
       token: input.cardToken ?? CARD_ON_FILE_TOKEN,
@@ -272,6 +278,8 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
       }
     }
 
+    const charge = { transactionId: outcome.transactionId, amount: quote.dueToday, currency: quote.currency, refundKey: `${identityId}:upgrade:${input.idempotencyKey}:refund` };
+    progress.charged = charge;
     const at = now();
     const periodEndsAt = addInterval(at, to.interval);
     const invoiceId = randomUUID();
@@ -316,13 +324,10 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
       return updated;
     });
     if (!upgraded) {
-      // The subscription changed under us (another upgrade, a cancellation): give the charge back.
-      if (quote.dueToday > 0) {
-        const refund = await provider.refund({ transactionId: outcome.transactionId, idempotencyKey: `${identityId}:upgrade:${input.idempotencyKey}:refund` });
-        if (refund.status !== 'success') onError(new Error(refund.message), `refund of ${outcome.transactionId} failed`);
-      }
-      return { result: failure('NO_SUBSCRIPTION', 'Your membership changed while upgrading. Nothing was charged; check your membership page and try again.'), store: true };
+      // The subscription changed under us (a cancellation or a renewal, which do not take the claim): give the charge back.
+      return { result: failure('NO_SUBSCRIPTION', `Your membership changed while upgrading, so it was not upgraded. ${await giveBack(provider, charge, onError)} Check your membership page before trying again.`), store: true };
     }
+    progress.recorded = true;
 
     await grant(upgraded, to);
     await lifecycle?.schedule(upgraded);
@@ -349,15 +354,19 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
       .digest('hex');
     const claim = await keys.claim(input.identityId, input.idempotencyKey, fingerprint, Boolean(input.threeDSecureActionResultToken));
     if (claim.kind === 'result') return claim.result;
+    const progress = startProgress();
     try {
-      const { result, store } = await execute(input);
+      const claimed = await claims.whileClaimed(input.identityId, () => execute(input, progress));
+      const { result, store } = claimed.kind === 'done' ? claimed.value : { result: failure('TRANSACTION_ERROR', UPGRADE_MESSAGES.ACCOUNT_BUSY), store: false };
       if (store) await keys.settle(input.identityId, input.idempotencyKey, result);
       else await keys.release(input.identityId, input.idempotencyKey);
       return result;
     } catch (error) {
       onError(error, 'upgrade failed');
-      await keys.release(input.identityId, input.idempotencyKey).catch((cause: unknown) => onError(cause, 'could not release the idempotency key'));
-      return failure('TRANSACTION_ERROR');
+      const { message, keep } = await failureAnswer(progress, UPGRADE_MESSAGES.TRANSACTION_ERROR, provider, onError);
+      const result = failure('TRANSACTION_ERROR', message);
+      await (keep ? keys.settle(input.identityId, input.idempotencyKey, result) : keys.release(input.identityId, input.idempotencyKey)).catch((cause: unknown) => onError(cause, 'could not settle or release the idempotency key'));
+      return result;
     }
   }
 
