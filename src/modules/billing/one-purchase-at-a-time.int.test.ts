@@ -1,4 +1,4 @@
-// One charge per purchase (issue 13, "Money"; decision 016): a member who submits the same purchase
+// One charge per purchase (issue 13, "Money"; decision 019): a member who submits the same purchase
 // or upgrade from ten tabs at once, each with its own idempotency key and its own fresh card token,
 // is charged once; the other nine are refused with the error that is true once the first has
 // finished, and charge nothing. A card token pays once. PGlite has one connection, which hides the

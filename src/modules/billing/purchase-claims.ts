@@ -1,4 +1,4 @@
-// One purchase at a time per member (issue 13; docs/decisions/016-one-purchase-at-a-time.md).
+// One purchase at a time per member (issue 13; docs/decisions/019-one-purchase-at-a-time.md).
 // Idempotency keys stop a retry from charging twice, but ten tabs (or a resubmitted form) send ten
 // keys: each would see "no membership yet", and each would charge. So a purchase or an upgrade first
 // claims the member's billing account, and decides whether there is anything to buy only once it

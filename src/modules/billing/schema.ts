@@ -158,7 +158,7 @@ export const billingIdempotencyKeys = pgTable(
 );
 
 /**
- * A member's purchase or upgrade in progress (decision 016): one row per person while one runs, so
+ * A member's purchase or upgrade in progress (decision 019): one row per person while one runs, so
  * that a second one (another tab, another key) waits for it and then sees what it did, before any
  * card is charged. A lease: a row whose holder died is taken over once `expiresAt` has passed.
  */

@@ -4,7 +4,7 @@
 // sends the receipt. Each purchase carries an idempotency key: the first request with a key does
 // the work, a retry (a double click, a lost answer) gets the first result and never charges again.
 // Purchases with different keys (ten tabs, a resubmitted form) run one at a time per member, and each
-// decides whether there is anything to buy only then (purchase-claims.ts, decision 016): one charge.
+// decides whether there is anything to buy only then (purchase-claims.ts, decision 019): one charge.
 //
 // Student eligibility: a verified academic email that has not graduated (modules/students,
 // `isVerifiedStudent`, wired in server/services.ts).

@@ -7,7 +7,7 @@
 // plus tax at the subscription's rate (`dueToday`), and from then on renews at the new plan's full
 // price (`total`). One subscription row changes plan; the membership is granted at the new level
 // at once. Charged to the card on file, or to a new card token; idempotent like purchases, and one at
-// a time per member with them (purchase-claims.ts, decision 016): what to upgrade is decided only then.
+// a time per member with them (purchase-claims.ts, decision 019): what to upgrade is decided only then.
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
