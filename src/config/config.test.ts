@@ -67,6 +67,15 @@ describe('loadConfig', () => {
     expect(problemsOf({ AUTH_ENDPOINT_URL: 'ftp://nope' })).toEqual(['AUTH_ENDPOINT_URL: the auth endpoint URL must be an http(s) URL or a path starting with /']);
   });
 
+  it('trusts no proxy unless TRUSTED_PROXIES lists addresses or ranges, and refuses anything else', () => {
+    expect(loadConfig({}).trustedProxies).toBe(false);
+    expect(loadConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, ::1 ,loopback ' }).trustedProxies).toEqual(['10.0.0.0/8', '::1', 'loopback']);
+    expect(problemsOf({ TRUSTED_PROXIES: '2' })).toEqual(['TRUSTED_PROXIES: "2" is not an address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal']);
+    expect(problemsOf({ TRUSTED_PROXIES: '10.0.0.0/33' })).toHaveLength(1);
+    expect(problemsOf({ TRUSTED_PROXIES: 'true' })).toHaveLength(1);
+    expect(problemsOf({ REDIS_URL: 'http://127.0.0.1:6379' })).toEqual(['REDIS_URL: must start with redis:// or rediss://']);
+  });
+
   it('reports every problem at once', () => {
     const problems = problemsOf({ IDENTITY_BASE_URL: '', AUTH_ENDPOINT_URL: '', APP_ENV: 'staging', PORT: 'eighty' });
     expect(problems.map((p) => p.split(':')[0])).toEqual(['APP_ENV', 'PORT', 'IDENTITY_BASE_URL', 'AUTH_ENDPOINT_URL']);
