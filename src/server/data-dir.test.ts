@@ -94,6 +94,12 @@ describe('one server per data directory', () => {
     expect(result.stdout).not.toContain('building');
   });
 
+  it('npm run db:migrate takes the same lock and is refused too', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/db/cli.ts', 'migrate'], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`^Another Atelier process \\(pid ${first.child.pid}, since [^)]+\\) is using the data directory .*; stop it or set DATA_DIR\n$`));
+  });
+
   it('after kill -9 during writes, the next start takes over the dead lock and has every acknowledged write', async () => {
     const acknowledged: string[] = [];
     const send = async () => {
