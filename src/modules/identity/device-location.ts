@@ -1,7 +1,8 @@
 // Where a session's device is, as far as the proxy in front of the site says: Cloudflare's visitor
 // location headers (its "Add visitor location headers" transform), the ones Kratos reads too.
-// The site already trusts its proxy for the client address (trustProxy); a proxy that does not set
-// these should strip them. Without them the location stays empty: we do not guess from the IP.
+// Unlike the client address (believed only from TRUSTED_PROXIES), these are read as sent: they only
+// describe a session to its owner, and a proxy that does not set them should strip them. Without
+// them the location stays empty: we do not guess from the IP.
 import type { IncomingHttpHeaders } from 'node:http';
 
 const header = (headers: IncomingHttpHeaders, name: string) => [headers[name]].flat()[0]?.trim() ?? '';
