@@ -124,6 +124,18 @@ function loginNodes(flow: FlowRow, values: Record<string, unknown>, csrf: UiNode
       submit('code', 'resend', 'code', messages.resendCode()),
     ];
   }
+  const identifierFirst = flow.internal.identifierFirst;
+  if (identifierFirst) {
+    // The second identifier-first screen (flows/two-step.ts): the identifier kept, the methods it can use.
+    const offers = (method: string) => identifierFirst.methods.includes(method);
+    return [
+      input('identifier_first', 'identifier', 'hidden', { value: values.identifier, required: true }),
+      ...csrf,
+      ...(offers('password') ? [input('password', 'password', 'password', { required: true, autocomplete: 'current-password', label: messages.password() }), submit('password', 'method', 'password', messages.signInWithPassword())] : []),
+      ...(offers('code') ? [submit('code', 'method', 'code', messages.sendLoginCode())] : []),
+      ...(offers('passkey') ? passkeyNodes(flow, context, 'login') : []),
+    ];
+  }
   return [
     input('default', 'identifier', 'text', { value: values.identifier, required: true, autocomplete: 'username webauthn', label: messages.id() }),
     ...csrf,
@@ -146,6 +158,19 @@ function registrationNodes(flow: FlowRow, values: Record<string, unknown>, csrf:
       input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: messages.registrationCode(), pattern: '[0-9]+', maxlength: 6 }),
       submit('code', 'method', 'code', messages.continue()),
       submit('code', 'resend', 'code', messages.resendCode()),
+    ];
+  }
+  if (flow.internal.profileStep) {
+    // The credential step of a profile-first registration (flows/two-step.ts): the traits kept, a way back.
+    return [
+      ...csrf,
+      ...traitNodes('default', traitValues, { hidden: true }),
+      submit('profile', 'screen', 'credential-selection', { id: 1040008, text: 'Back', type: 'info' }),
+      input('password', 'password', 'password', { required: true, autocomplete: 'new-password', label: messages.password() }),
+      submit('password', 'method', 'password', messages.signUp()),
+      submit('code', 'method', 'code', messages.sendSignUpCode()),
+      ...passkeyNodes(flow, context, 'registration'),
+      ...(context.oidcProviders ?? []).map((p) => submit('oidc', 'provider', p.id, messages.signUpWith(p.label))),
     ];
   }
   return [

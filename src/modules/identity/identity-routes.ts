@@ -68,6 +68,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
               returnTo: request.query.return_to,
               refresh: request.query.refresh === 'true',
               aal: request.query.aal,
+              params: identity.flowParams(kind, request.query),
               csrfToken: csrf,
               context: requestContext(request),
             });
@@ -91,6 +92,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
             refresh: request.query.refresh === 'true',
             aal: request.query.aal,
             returnSessionTokenExchangeCode: request.query.return_session_token_exchange_code === 'true',
+            params: identity.flowParams(kind, request.query),
             context: requestContext(request, { apiOnly: true }),
           });
           return sendOutcome(request, reply, outcome, 'api', kind);
@@ -111,7 +113,8 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
             const outcome = await identity.submitFlow({
               kind,
               id,
-              body: (request.body ?? {}) as Record<string, unknown>,
+              // Kratos reads JSON "in form format" too: {"traits.email": …} is {traits: {email: …}}.
+              body: jsonInFormFormat(request.body),
               token: request.query.token,
               csrfCookie: request.cookies[csrfCookieName],
               context: requestContext(request, { apiOnly: flow?.type === 'api' }),
@@ -369,6 +372,30 @@ function pageOf(query: Query): { offset: number; limit: number } {
   const page = Number(query.page ?? 1);
   return { offset: Number.isInteger(page) && page > 1 ? (page - 1) * limit : 0, limit };
 }
+
+/**
+ * A JSON body whose keys are dotted form names ({"traits.email": "a@b"}), as Kratos accepts it:
+ * nested like a form, merged with any nested objects sent alongside.
+ */
+export function jsonInFormFormat(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    const parts = name.split('.');
+    if (parts.some((p) => p === '' || p === '__proto__' || p === 'constructor' || p === 'prototype')) continue;
+    let target = out;
+    for (const part of parts.slice(0, -1)) {
+      if (typeof target[part] !== 'object' || target[part] === null || Array.isArray(target[part])) target[part] = {};
+      target = target[part] as Record<string, unknown>;
+    }
+    const last = parts.at(-1)!;
+    const existing = target[last];
+    target[last] = isPlainObject(existing) && isPlainObject(value) ? { ...existing, ...value } : value;
+  }
+  return out;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Form fields named like traits.name.first become nested objects, as Kratos reads them. */
 export function nestFormFields(fields: Record<string, string | string[] | undefined>): Record<string, unknown> {

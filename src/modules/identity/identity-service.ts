@@ -10,7 +10,7 @@ import { createFlowStore, type FlowRow } from './flow-store.ts';
 import { buildUi } from './flow-ui.ts';
 import { createIdentityStore, type IdentityWithAddresses } from './identity-store.ts';
 import { messages } from './messages.ts';
-import { identityErrors as errorTable, type FlowKind, type IdentityTraits, type SentSecret, type SessionDevice, type UiText } from './schema.ts';
+import { identityErrors as errorTable, type FlowKind, type FlowParams, type IdentityTraits, type SentSecret, type SessionDevice, type UiText } from './schema.ts';
 import { createSessionStore, hashToken, PRIVILEGED_WINDOW_MS, sessionToJson, type SessionRow } from './session-store.ts';
 import { localSessionChanges, type SessionChanges } from './session-changes.ts';
 import { createActiveSessions } from './active-sessions.ts';
@@ -18,6 +18,8 @@ import { createAttemptLimiter } from './attempt-limiter.ts';
 import type { LimitStore } from '../../server/rate-limits.ts';
 import { normaliseIdentifier, parseTraits } from './traits.ts';
 import { createSecondFactors } from './second-factors.ts';
+import { codeAddress, flowParamsJson, flowParamsOf } from './flows/flow-params.ts';
+import { submitIdentifierFirst, submitProfileStep, type TwoStepDeps } from './flows/two-step.ts';
 import { flowIdOf, type Oidc, type OidcPending } from './oidc.ts';
 import { credentialIdOf, loginOptions, registrationOptions, verifyLogin as verifyPasskeyLogin, verifyRegistration as verifyPasskeyRegistration, type RelyingParty, type StoredPasskey } from './passkeys.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -212,6 +214,9 @@ export function createIdentityService(options: IdentityServiceOptions) {
     /** Sessions that ended or got a new token, announced by any process. */
     sessionChanges: { subscribe: sessionChanges.subscribe },
 
+    /** login_challenge, organization, via, after_verification_return_to of an init request (flows/flow-params.ts). */
+    flowParams: (kind: FlowKind, query: Record<string, string | undefined>) => flowParamsOf(kind, query, (url) => checkReturnTo(url)),
+
     /** The `ui` and the rest of a flow as Kratos returns it. */
     async flowToJson(flow: FlowRow) {
       const base = {
@@ -229,10 +234,11 @@ export function createIdentityService(options: IdentityServiceOptions) {
         const credentialTypes = flow.identityId ? await identities.credentialTypes(flow.identityId) : [];
         const ui = buildUi(flow, { publicBaseUrl, traits: identity?.identity.traits, credentialTypes, passkeys: flow.identityId ? await storedPasskeys(flow.identityId) : [] });
         if (flow.kind === 'settings') return { ...base, ui, identity: identity ? identities.toJson(identity) : null };
-        return { ...base, ui, refresh: flow.refresh, requested_aal: flow.requestedAal, created_at: flow.issuedAt.toISOString(), updated_at: flow.updatedAt.toISOString() };
+        return { ...base, ui, refresh: flow.refresh, requested_aal: flow.requestedAal, created_at: flow.issuedAt.toISOString(), updated_at: flow.updatedAt.toISOString(), ...flowParamsJson(flow.internal.params) };
       }
       const ui = buildUi(flow, { publicBaseUrl, oidcProviders: oidc?.list() });
-      if (flow.kind === 'login') return { ...base, ui, refresh: flow.refresh, requested_aal: flow.requestedAal, created_at: flow.issuedAt.toISOString(), updated_at: flow.updatedAt.toISOString() };
+      if (flow.kind === 'login') return { ...base, ui, refresh: flow.refresh, requested_aal: flow.requestedAal, created_at: flow.issuedAt.toISOString(), updated_at: flow.updatedAt.toISOString(), ...flowParamsJson(flow.internal.params) };
+      if (flow.kind === 'registration') return { ...base, ui, ...flowParamsJson(flow.internal.params) };
       return { ...base, ui };
     },
 
@@ -251,6 +257,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
       aal,
       csrfToken,
       returnSessionTokenExchangeCode = false,
+      params = {},
       context,
     }: {
       kind: FlowKind;
@@ -262,6 +269,8 @@ export function createIdentityService(options: IdentityServiceOptions) {
       csrfToken?: string;
       /** A native app's login or registration that may finish in a browser (social sign-in). */
       returnSessionTokenExchangeCode?: boolean;
+      /** login_challenge, organization, via, after_verification_return_to (flows/flow-params.ts). */
+      params?: FlowParams;
       context: RequestContext;
     }): Promise<Outcome> {
       const target = checkReturnTo(returnTo);
@@ -294,13 +303,13 @@ export function createIdentityService(options: IdentityServiceOptions) {
             requestedAal: wantsAal2 ? 'aal2' : 'aal1',
             identityId: session?.identityId,
             uiMessages,
-            internal: { ...(identity && refresh ? { values: { identifier: identity.identity.traits.email } } : {}), ...exchange },
+            internal: { ...(identity && refresh ? { values: { identifier: identity.identity.traits.email } } : {}), ...exchange, params },
             csrfToken,
           });
         return { kind: 'flow', status: 200, flow: wantsAal2 ? created : await flows.save(withPasskey(created, await loginOptions(relyingParty))), sessionTokenExchangeCode: initCode };
       }
       if ((kind === 'registration' || kind === 'recovery') && session) return { kind: 'already_signed_in', returnTo: target ?? defaultReturnTo };
-      const created = await flows.create({ kind, type, requestUrl, returnTo: target, csrfToken, internal: exchange });
+      const created = await flows.create({ kind, type, requestUrl, returnTo: target, csrfToken, internal: kind === 'registration' ? { ...exchange, params } : exchange });
       if (kind !== 'registration') return { kind: 'flow', status: 200, flow: created };
       // The new account's WebAuthn user handle is its future identity id.
       const userHandle = randomUUID();
@@ -582,6 +591,18 @@ export function createIdentityService(options: IdentityServiceOptions) {
     await identities.setCredential(identityId, 'oidc', { identifiers: providers.map((p) => `${p.provider}:${p.subject}`), config: { providers } });
   }
 
+  /** What the two-step screens (flows/two-step.ts) use of this service. */
+  function twoStepDeps(): TwoStepDeps {
+    return {
+      findIdentity: (identifier) => identities.findByIdentifier(identifier),
+      credentialTypes: (identityId) => identities.credentialTypes(identityId),
+      emailInUse: (email) => identities.emailInUse(email),
+      duplicate: (email) => duplicateMessage(email),
+      save: (flow) => flows.save(flow),
+      invalid,
+    };
+  }
+
   // ---------- login ----------
 
   async function submitLogin(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
@@ -589,8 +610,10 @@ export function createIdentityService(options: IdentityServiceOptions) {
     if (flow.requestedAal === 'aal2') return secondFactorLogin(flow, body, context);
     if (method === 'oidc') return startOidc(flow, str(body.provider));
     if (method === 'passkey' || method === 'webauthn') return passkeyLogin(flow, body, context);
+    if (method === 'identifier_first') return submitIdentifierFirst(flow, body, twoStepDeps());
     if (method === 'password') {
-      const identifier = normaliseIdentifier(str(body.identifier) || str(body.password_identifier));
+      // After an identifier-first step the identifier is the flow's own.
+      const identifier = normaliseIdentifier(str(body.identifier) || str(body.password_identifier) || (flow.internal.identifierFirst ? str(flow.internal.values?.identifier) : ''));
       const password = str(body.password);
       const values = { identifier };
       const nodeMessages: Record<string, UiText[]> = {};
@@ -631,7 +654,9 @@ export function createIdentityService(options: IdentityServiceOptions) {
       if (wait > 0) return invalid(flow, { ui: [messages.rateLimited(wait)], values: { identifier } });
       const identity = await identities.findByIdentifier(identifier);
       if (!identity) return invalid(flow, { nodes: { identifier: [messages.noCodeUser()] }, values: { identifier } });
-      const sent = await sendCode({ ...flow, state: 'sent_email', active: 'code', uiMessages: [messages.loginCodeSent()], internal: { ...flow.internal, values: { identifier } } }, 'login_code', identifier, { identityId: identity.id });
+      // The flow's `via` names the trait the code goes to (flows/flow-params.ts).
+      const address = codeAddress(identity.traits as Record<string, unknown>, flow.internal.params) ?? identifier;
+      const sent = await sendCode({ ...flow, state: 'sent_email', active: 'code', uiMessages: [messages.loginCodeSent()], internal: { ...flow.internal, values: { identifier } } }, 'login_code', address, { identityId: identity.id });
       // Kratos answers a sent code with 400 and the flow: clients expect it.
       return { kind: 'flow', status: 400, flow: await flows.save(sent) };
     }
@@ -685,8 +710,11 @@ export function createIdentityService(options: IdentityServiceOptions) {
   async function submitRegistration(flow: FlowRow, body: Body, context: RequestContext): Promise<Outcome> {
     const method = str(body.method) || (body.provider ? 'oidc' : '');
     if (method === 'oidc') return startOidc(flow, str(body.provider));
-    const parsed = parseTraits(body.traits);
-    const rawTraits = (body.traits && typeof body.traits === 'object' ? body.traits : {}) as Record<string, unknown>;
+    if (method === 'profile' || str(body.screen)) return submitProfileStep(flow, body, twoStepDeps());
+    // After a profile step the traits are the flow's own when the credential step does not repeat them.
+    const sentTraits = body.traits && typeof body.traits === 'object' ? body.traits : flow.internal.profileStep?.traits;
+    const parsed = parseTraits(sentTraits);
+    const rawTraits = (sentTraits ?? {}) as Record<string, unknown>;
     if (method === 'code') {
       const resend = str(body.resend) === 'code';
       const code = str(body.code).trim();
@@ -749,7 +777,9 @@ export function createIdentityService(options: IdentityServiceOptions) {
     const continueWith: ContinueWith[] = [];
     if (saved.type === 'api') continueWith.push({ action: 'set_ory_session_token', ory_session_token: token });
     if (verify) {
-      const verification = await startVerification(identity.identity.id, identity.identity.traits.email, saved.type, flow.returnTo, saved.type === 'browser' ? saved.csrfToken : undefined);
+      // after_verification_return_to, when the flow was started with one (flows/flow-params.ts).
+      const afterVerification = flow.internal.params?.afterVerificationReturnTo ?? flow.returnTo;
+      const verification = await startVerification(identity.identity.id, identity.identity.traits.email, saved.type, afterVerification, saved.type === 'browser' ? saved.csrfToken : undefined);
       continueWith.push({ action: 'show_verification_ui', flow: { id: verification.id, verifiable_address: identity.identity.traits.email, url: `${uiUrls.verification}?flow=${verification.id}` } });
     }
     const fresh = (await identities.get(identity.identity.id))!;

@@ -2,7 +2,7 @@
 import { messages } from './messages.ts';
 import type { UiText } from './schema.ts';
 
-export type NodeGroup = 'default' | 'password' | 'oidc' | 'profile' | 'link' | 'code' | 'totp' | 'lookup_secret' | 'webauthn' | 'passkey';
+export type NodeGroup = 'default' | 'password' | 'oidc' | 'profile' | 'link' | 'code' | 'totp' | 'lookup_secret' | 'webauthn' | 'passkey' | 'identifier_first';
 
 export interface InputAttributes {
   node_type: 'input';

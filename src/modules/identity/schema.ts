@@ -128,6 +128,20 @@ export interface FlowInternal {
   recoveredAt?: string;
   /** A native app's session token exchange (hashes only; GET /sessions/token-exchange). */
   tokenExchange?: TokenExchange;
+  /** Init parameters beyond return_to (flows/flow-params.ts). */
+  params?: FlowParams;
+  /** Two-step screens (flows/two-step.ts): the second screen's methods, or the traits of step one. */
+  identifierFirst?: { methods: string[] };
+  profileStep?: { traits: Record<string, unknown> };
+}
+
+/** Login and registration init parameters Kratos takes besides return_to (flows/flow-params.ts). */
+export interface FlowParams {
+  oauth2LoginChallenge?: string;
+  organizationId?: string;
+  /** The trait a code sign-in sends its code to. */
+  via?: string;
+  afterVerificationReturnTo?: string;
 }
 
 /** Set when the flow starts; the rest when it finishes in a browser and sends it back to the app. */
