@@ -48,7 +48,10 @@ test('a new reader completes one-more-step, is welcomed, edits details and email
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText('Enter your last name')).toBeVisible();
   await page.getByLabel('Last name').fill('Okafor-Mills');
+  // Saved through the tRPC client (§7), not a page form post.
+  const throughTrpc = page.waitForRequest((sent) => sent.method() === 'POST' && new URL(sent.url()).pathname.endsWith('/account.updatePersonalDetails'));
   await page.getByRole('button', { name: 'Save details' }).click();
+  await throughTrpc;
   await expect(page.getByText('Your details are saved.')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Last name')).toHaveValue('Okafor-Mills');
