@@ -43,7 +43,10 @@ export const CARD_ON_FILE_TOKEN = 'card_on_file';
 
 export interface ChargeRequest {
   customerId: string;
-  /** The card token the browser got from the provider, or CARD_ON_FILE_TOKEN. */
+  /**
+   * The card token the browser got from the provider, or CARD_ON_FILE_TOKEN. A token pays once, as
+   * with every real tokeniser: another charge with it (another key) is declined, code 'token_used'.
+   */
   token: string;
   /** Minor units; 0 verifies the card without moving money (a trial's start). */
   amount: number;
