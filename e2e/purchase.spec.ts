@@ -58,6 +58,9 @@ test('a registered reader meets the pay wall, starts a trial with the success ca
   await page.getByRole('button', { name: 'Start free trial' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome to / })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Your free trial has started');
+  // §4 refresh-until-changed: the page waits for the new claims, and the header follows without a page load.
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByText('Member', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Subscribe' })).toHaveCount(0);
   await expectAccessible(page);
   const trialEnds = /runs until (\d{1,2} \w+ \d{4})/.exec((await page.getByRole('status').textContent()) ?? '')?.[1];
   expect(trialEnds).toBeTruthy();
