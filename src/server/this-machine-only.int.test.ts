@@ -8,6 +8,7 @@ import { ARGON2_TEST_PARAMS } from '../modules/identity/credentials/password.ts'
 import { ANALYTICS_DEV_PATH } from '../modules/analytics/dev-routes.ts';
 import { CONSENT_SCRIPT } from '../modules/consent/consent-routes.ts';
 import { createTestApp } from '../test/app.ts';
+import { latestCode } from '../test/identity-client.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let app: App;
@@ -64,6 +65,17 @@ describe('the demo accounts', () => {
     expect(flow.session_token).toBeUndefined();
     expect(flow.ui.messages).toContainEqual({ id: 4000001, type: 'error', text: 'This demo account signs in only on the computer the server runs on: its password is public.' });
     expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('are not recovered from the network either, even with the emailed code', async () => {
+    const flow = (await app.inject({ method: 'GET', url: '/identity/self-service/recovery/api', headers: JSON_HEADERS, remoteAddress: NETWORK })).json<{ id: string }>();
+    const submit = (payload: object) => app.inject({ method: 'POST', url: `/identity/self-service/recovery?flow=${flow.id}`, headers: JSON_HEADERS, payload, remoteAddress: NETWORK });
+    expect((await submit({ method: 'code', email: 'standard@example.com' })).statusCode).toBe(200);
+    const code = await latestCode(app.db, 'standard@example.com');
+    const response = await submit({ method: 'code', code });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ ui: { messages: { text: string }[] } }>().ui.messages.map((message) => message.text)).toContain('This demo account signs in only on the computer the server runs on: its password is public.');
+    expect(response.body).not.toContain('session_token');
   });
 
   it('leave every other account alone', async () => {

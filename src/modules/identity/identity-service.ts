@@ -813,6 +813,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
   /** The account is recovered: a privileged session, and the settings screen asks for a new password. */
   async function finishRecovery(flow: FlowRow, stored: SentSecret, method: 'code_recovery' | 'link_recovery', context: RequestContext, invalidMessage: UiText): Promise<Outcome> {
     if (!stored.identityId) return invalid({ ...flow, state: 'choose_method', active: null }, { ui: [invalidMessage] });
+    if (!context.fromThisMachine && (await signsInOnlyHere(stored.identityId))) return invalid(flow, { ui: [messages.demoAccountThisMachineOnly()] });
     await identities.markVerified(stored.identityId, stored.address);
     const { session, token } = await startSession(stored.identityId, method, context);
     const settings = await flows.create({
