@@ -165,6 +165,13 @@ test('the real tracker sends page views and custom events that arrive decoded an
   expect(events.find((e) => e.eventName === 'user_submit_consent')?.data).toMatchObject({ consent_state: ['nonessential', 'embeds'], consent_variant: 'banner' });
   await expect.poll(async () => (await mine()).filter((e) => e.eventName === 'user_view_article_scroll').map((e) => e.data?.percentage)).toEqual(expect.arrayContaining([0, 100]));
 
+  // The packages page and a topic page send their views too (docs/analytics.md "Sent by each screen").
+  const dataOf = async (name: string) => (await mine()).filter((e) => e.eventName === name).map((e) => e.data);
+  await page.goto('/subscriptions/packages/');
+  await expect.poll(() => dataOf('user_view_packages')).toEqual([expect.objectContaining({ offer_variant: 'individual', currency: expect.any(String) })]);
+  await page.goto(`/topics/${String(article?.data?.topic_id)}/`);
+  await expect.poll(() => dataOf('user_view_topic')).toEqual([expect.objectContaining({ topic_id: article?.data?.topic_id, topic_label: expect.any(String) })]);
+
   // A malformed payload: kept as a bad row with its reason, answered 400 (the tracker drops it).
   const marker = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const bad = await request.post(COLLECTOR_POST, { headers: { 'content-type': 'application/json' }, data: Buffer.from(`{"schema":"${marker}","data":[`) });
