@@ -15,6 +15,15 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
+/**
+ * Where to come back to: the caller's choice, else this page — except the sign-in screens
+ * themselves (/user/…), which would only start another sign-in: those come back to the home page.
+ */
+function comeBackTo(redirectTo: string | undefined): { redirectTo?: string } {
+  if (redirectTo) return { redirectTo };
+  return window.location.pathname.startsWith('/user/') ? { redirectTo: '/' } : {};
+}
+
 /** Runs `journey` with the auth client when it is there; otherwise the link does its plain job. */
 function throughClient(event: MouseEvent<HTMLAnchorElement>, journey: (client: AuthClient) => Promise<void> | void) {
   const auth = browserAuthStarting();
@@ -41,7 +50,7 @@ export function SignInLink({ className, children, redirectTo, onClick }: AuthLin
       className={className}
       onClick={(event) => {
         onClick?.();
-        throughClient(event, (client) => client.login({ ...(redirectTo ? { redirectTo } : {}) }));
+        throughClient(event, (client) => client.login(comeBackTo(redirectTo)));
       }}
     >
       {children}
@@ -56,7 +65,7 @@ export function RegisterLink({ className, children, redirectTo, onClick }: AuthL
       className={className}
       onClick={(event) => {
         onClick?.();
-        throughClient(event, (client) => client.register({ ...(redirectTo ? { redirectTo } : {}) }));
+        throughClient(event, (client) => client.register(comeBackTo(redirectTo)));
       }}
     >
       {children}
