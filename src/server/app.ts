@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { ServerBuild } from 'react-router';
 import { publicConfig, type Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
+import { isUnstorableTextError, UNSTORABLE_TEXT_MESSAGE } from '../db/unstorable-text.ts';
 import { registerCollectorRoutes } from '../modules/analytics/collector-routes.ts';
 import { registerAnalyticsDevRoutes } from '../modules/analytics/dev-routes.ts';
 import { registerSandboxBillingRoutes } from '../modules/billing/sandbox-routes.ts';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, build, logger, development, p
     reply.header('x-request-id', request.id);
   });
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (isUnstorableTextError(error)) return reply.code(400).send({ error: { message: UNSTORABLE_TEXT_MESSAGE, requestId: request.id } });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send({ error: { message: status === 500 ? 'Something went wrong!' : error.message, requestId: request.id } });

@@ -33,8 +33,10 @@ export async function registerPages(
   const cache: PageCache | null = mode === 'production' ? createPageCache() : null;
 
   await app.register(async (pages) => {
-    // Leave bodies unparsed: React Router actions read the raw stream themselves.
+    // Page actions read forms (request.formData()): the two form encodings are kept as bytes for
+    // the Fetch Request; any other body is left unread and refused below with 415.
     pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser(FORM_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     pages.all('/*', async (request, reply) => {
@@ -44,6 +46,10 @@ export async function registerPages(
       }
       if (!isSafeMethod(request.method) && !isFromOwnSite(request, siteOrigin)) {
         return reply.code(403).type('text/plain; charset=utf-8').send('This form was sent from another site, so it was not accepted. Go back, reload the page and try again.');
+      }
+      if (!isSafeMethod(request.method)) {
+        const refused = await refusedForm(request);
+        if (refused) return reply.code(refused.status).type('text/plain; charset=utf-8').header('accept-post', FORM_TYPES.join(', ')).send(refused.message);
       }
       const cacheable = cache !== null && request.method === 'GET' && isCacheablePath(request.url) && isAnonymousRequest(request.cookies);
       if (cacheable) {
@@ -68,6 +74,28 @@ export async function registerPages(
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/**
+ * Every page action reads a form, and request.formData() throws on anything else (JSON, text, a
+ * multipart body that does not parse): that is the sender's mistake, answered here once rather
+ * than as a server error in each action.
+ */
+async function refusedForm(request: FastifyRequest): Promise<{ status: 400 | 415; message: string } | null> {
+  const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) {
+    return { status: 415, message: 'This page takes a form (application/x-www-form-urlencoded or multipart/form-data), which this request did not send. Go back, reload the page and try again.' };
+  }
+  if (type === 'multipart/form-data') {
+    try {
+      await new Response(request.body as Uint8Array<ArrayBuffer> | undefined, { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
+    } catch {
+      return { status: 400, message: 'This form could not be read (the multipart body is malformed). Go back, reload the page and try again.' };
+    }
+  }
+  return null;
+}
+
 function splitUrl(url: string): { pathname: string; search: string } {
   const q = url.indexOf('?');
   return q === -1 ? { pathname: url, search: '' } : { pathname: url.slice(0, q), search: url.slice(q) };
@@ -83,12 +111,13 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // Only a form reaches an action (refusedForm), already read by the content-type parser.
+  const body = Buffer.isBuffer(request.body) ? request.body : undefined;
   return new Request(new URL(request.url, origin), {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+    ...(body ? { body: body as Uint8Array<ArrayBuffer> } : {}),
   } as RequestInit);
 }
 

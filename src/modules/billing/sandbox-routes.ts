@@ -18,19 +18,21 @@
 // Registered by the app when no real billing provider key is configured (BILLING_PUBLIC_KEY=sandbox).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { safeText } from '../../shared/validation/formats.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 
 export const SANDBOX_BILLING_PREFIX = '/_sandbox/billing';
 
 const tokenBody = z.object({
-  number: z.string().max(40),
-  month: z.union([z.string().max(4), z.number()]),
-  year: z.union([z.string().max(6), z.number()]),
-  cvv: z.string().max(8),
+  number: safeText().max(40),
+  month: z.union([safeText().max(4), z.number()]),
+  year: z.union([safeText().max(6), z.number()]),
+  cvv: safeText().max(8),
 });
 const challengeBody = z.object({ result: z.enum(['succeeded', 'failed']) });
-const walletBody = z.object({ merchantId: z.string().trim().min(1).max(200) });
-const actionParams = z.object({ actionToken: z.string().min(1).max(200) });
+const walletBody = z.object({ merchantId: safeText().trim().min(1).max(200) });
+// The token is looked up in the database, which refuses control characters (a NUL) outright.
+const actionParams = z.object({ actionToken: safeText().min(1).max(200) });
 
 export function registerSandboxBillingRoutes(app: FastifyInstance, { sandbox, walletMerchantId }: { sandbox: SandboxProvider; walletMerchantId?: string }) {
   void app.register(async (scope) => {

@@ -84,6 +84,10 @@ export const PAGE_SIZE = 20;
 
 export type ContentService = ReturnType<typeof createContentService>;
 
+/** Stories, topics and authors are named by lower-case words joined with hyphens; anything else names nothing (a 404, never a query). */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const isSlug = (slug: string) => slug.length <= 200 && SLUG.test(slug);
+
 export function createContentService({ db }: { db: Db }) {
   const cache = createReadCache({ ttlMs: 30_000 });
 
@@ -264,6 +268,7 @@ export function createContentService({ db }: { db: Db }) {
      * forget to.
      */
     async readStory({ slug, decide }: { slug: string; decide: (story: StoryFacts) => Promise<AccessDecision> | AccessDecision }): Promise<StoryPage | null> {
+      if (!isSlug(slug)) return null;
       const full = await cache.get(`story:${slug}`, () => loadStory(slug));
       if (!full) return null;
       const access = await decide({ id: full.story.id, access: full.story.access, topicSlug: full.story.topic.slug });
@@ -271,7 +276,8 @@ export function createContentService({ db }: { db: Db }) {
       return { ...full, access, story: { ...full.story, body: leadIn(full.story.body) } };
     },
 
-    getTopicPage({ slug, page }: { slug: string; page: number }) {
+    async getTopicPage({ slug, page }: { slug: string; page: number }) {
+      if (!isSlug(slug)) return null;
       return cache.get(`topic:${slug}:${page}`, async () => {
         const [topic] = await db.select(topicColumns).from(topics).where(eq(topics.slug, slug));
         if (!topic) return null;
@@ -279,7 +285,8 @@ export function createContentService({ db }: { db: Db }) {
       });
     },
 
-    getAuthorPage({ slug, page }: { slug: string; page: number }) {
+    async getAuthorPage({ slug, page }: { slug: string; page: number }) {
+      if (!isSlug(slug)) return null;
       return cache.get(`author:${slug}:${page}`, async () => {
         const [author] = await db.select(authorColumns).from(authors).where(eq(authors.slug, slug));
         if (!author) return null;

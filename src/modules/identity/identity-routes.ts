@@ -5,8 +5,9 @@ import { parse as parseQueryString } from 'node:querystring';
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { limitPerAddress, type LimitStore } from '../../server/rate-limits.ts';
+import { isUnstorableTextError, UNSTORABLE_TEXT_MESSAGE } from '../../db/unstorable-text.ts';
 import { fromThisMachine } from '../../server/loopback.ts';
+import { limitPerAddress, type LimitStore } from '../../server/rate-limits.ts';
 import { deviceLocation } from './device-location.ts';
 import { IdentityError, identityErrors } from './errors.ts';
 import { newCsrfToken, type FlowRow } from './flow-store.ts';
@@ -53,6 +54,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
       api.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
         if (error instanceof IdentityError) return sendError(request, reply, error);
         if (error.statusCode && error.statusCode < 500) return sendError(request, reply, identityErrors.badRequest(error.message));
+        if (isUnstorableTextError(error)) return sendError(request, reply, identityErrors.badRequest(UNSTORABLE_TEXT_MESSAGE));
         request.log.error({ err: error }, 'identity request failed');
         return sendError(request, reply, new IdentityError(500, undefined, 'An internal server error occurred, please contact the system administrator'));
       });

@@ -16,7 +16,7 @@ import { localSessionChanges, type SessionChanges } from './session-changes.ts';
 import { createActiveSessions } from './active-sessions.ts';
 import { createAttemptLimiter } from './attempt-limiter.ts';
 import type { LimitStore } from '../../server/rate-limits.ts';
-import { normaliseIdentifier, parseTraits } from './traits.ts';
+import { normaliseIdentifier, parseTraits, unsafeTextMessages } from './traits.ts';
 import { createSecondFactors } from './second-factors.ts';
 import { codeAddress, flowParamsJson, flowParamsOf } from './flows/flow-params.ts';
 import { submitIdentifierFirst, submitProfileStep, type TwoStepDeps } from './flows/two-step.ts';
@@ -50,10 +50,10 @@ export interface IdentityServiceOptions {
   relyingParty: RelyingParty;
   /** Where sign-in throttling counts (Redis or memory). */
   limits: LimitStore;
-  /** Emails whose sign-in works only from this machine: the demo accounts, whose password is public. */
-  thisMachineOnlyEmails?: ReadonlySet<string>;
   /** How ended sessions reach every process; this process only when omitted. */
   sessionChanges?: SessionChanges;
+  /** Emails whose sign-in works only from this machine: the demo accounts, whose password is public. */
+  thisMachineOnlyEmails?: ReadonlySet<string>;
 }
 
 export interface RequestContext {
@@ -358,6 +358,9 @@ export function createIdentityService(options: IdentityServiceOptions) {
         throw identityErrors.flowExpired(found.expiresAt, replacement.id);
       }
       const flow = resetMessages(found);
+      // Checked once here for every method: such text is never a real answer, and PostgreSQL could not store it.
+      const unsafeText = unsafeTextMessages(body);
+      if (unsafeText) return invalid(flow, unsafeText);
       switch (kind) {
         case 'login':
           return submitLogin(flow, body, context);

@@ -1,6 +1,6 @@
 // The identity schema (Kratos JSON Schema with the ory.sh/kratos extension) and trait validation.
-import { z } from 'zod';
-import { emailSchema } from '../../shared/validation/formats.ts';
+import type { z } from 'zod';
+import { emailSchema, findTextProblem, safeText, textMessages, textProblem } from '../../shared/validation/formats.ts';
 import { messages } from './messages.ts';
 import type { IdentityTraits, UiText } from './schema.ts';
 
@@ -41,7 +41,7 @@ export const identitySchema = {
   },
 } as const;
 
-const nameField = z.string().trim().max(100).optional();
+const nameField = safeText().trim().max(100).optional();
 
 /** Reads traits from a submitted body; returns them or the messages to show per field. */
 export function parseTraits(raw: unknown): { ok: true; traits: IdentityTraits } | { ok: false; nodeMessages: Record<string, UiText[]> } {
@@ -58,14 +58,32 @@ export function parseTraits(raw: unknown): { ok: true; traits: IdentityTraits } 
   }
   const first = nameField.safeParse(typeof name.first === 'string' ? name.first : undefined);
   const last = nameField.safeParse(typeof name.last === 'string' ? name.last : undefined);
-  if (!first.success) nodeMessages['traits.name.first'] = [messages.tooLong(100, String(name.first).length)];
-  if (!last.success) nodeMessages['traits.name.last'] = [messages.tooLong(100, String(name.last).length)];
+  if (!first.success) nodeMessages['traits.name.first'] = [nameMessage(first.error, name.first)];
+  if (!last.success) nodeMessages['traits.name.last'] = [nameMessage(last.error, name.last)];
   if (Object.keys(nodeMessages).length > 0) return { ok: false, nodeMessages };
   const traits: IdentityTraits = { email };
   const firstName = first.success ? first.data : undefined;
   const lastName = last.success ? last.data : undefined;
   if (firstName || lastName) traits.name = { ...(firstName ? { first: firstName } : {}), ...(lastName ? { last: lastName } : {}) };
   return { ok: true, traits };
+}
+
+function nameMessage(error: z.ZodError, value: unknown): UiText {
+  const issue = error.issues[0];
+  return issue?.code === 'too_big' ? messages.tooLong(100, String(value).length) : messages.generic(issue?.message ?? textMessages.controlCharacter);
+}
+
+/**
+ * A submission with a control character or half a symbol anywhere in it: the message goes on that
+ * field, as Kratos shows a validation error, or on the form when the field's own name is the
+ * problem. Null for plain text.
+ */
+export function unsafeTextMessages(body: unknown): { nodes?: Record<string, UiText[]>; ui?: UiText[] } | null {
+  const found = findTextProblem(body);
+  if (!found) return null;
+  const message = messages.generic(textMessages[found.problem]);
+  const field = found.path.join('.');
+  return field === '' || textProblem(field) ? { ui: [message] } : { nodes: { [field]: [message] } };
 }
 
 export function normaliseIdentifier(identifier: string): string {

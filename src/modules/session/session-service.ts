@@ -53,8 +53,11 @@ export interface SessionServiceOptions {
   keys?: KeyRing;
 }
 
-/** tokenize_as templates and their lifetimes in seconds (Kratos's default ttl is a minute). */
-export const TOKENIZE_TEMPLATES: Record<string, number> = { default: 60 };
+/**
+ * tokenize_as templates and their lifetimes in seconds (Kratos's default ttl is a minute). A Map,
+ * so a template named like an object's own property (__proto__, constructor) is simply unknown.
+ */
+export const TOKENIZE_TEMPLATES: ReadonlyMap<string, number> = new Map([['default', 60]]);
 
 export function createSessionService(options: SessionServiceOptions) {
   const { db, identity, issuer, tokenTtlSeconds, now = () => new Date() } = options;
@@ -119,7 +122,7 @@ export function createSessionService(options: SessionServiceOptions) {
    * template that does not exist.
    */
   async function tokenizeSession(template: string, session: { id: string; identityId: string }): Promise<string | null> {
-    const ttl = TOKENIZE_TEMPLATES[template];
+    const ttl = TOKENIZE_TEMPLATES.get(template);
     if (ttl === undefined) return null;
     const found = await identity.identities.get(session.identityId);
     const { kid, key } = await keys.signingKey();

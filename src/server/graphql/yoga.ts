@@ -8,6 +8,7 @@ import { useDisableIntrospection as disableIntrospection } from '@graphql-yoga/p
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
+import { isUnstorableTextError, UNSTORABLE_TEXT_MESSAGE } from '../../db/unstorable-text.ts';
 import type { Services } from '../services.ts';
 import type { GraphQLContext } from './builder.ts';
 import { QUERY_LIMITS } from './builder.ts';
@@ -85,6 +86,8 @@ function hideUnexpectedErrors(): Plugin<GraphQLContext> {
             errors: single.errors.map((error) => {
               const cause = error.originalError;
               if (!cause || cause instanceof GraphQLError) return error;
+              // Text the database refused slipped past a schema: the caller's mistake, not a server fault.
+              if (isUnstorableTextError(cause)) return new GraphQLError(UNSTORABLE_TEXT_MESSAGE, { path: error.path, nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT' } });
               context.log.error({ err: cause, path: error.path }, 'graphql resolver failed');
               return new GraphQLError(SOMETHING_WENT_WRONG, { path: error.path, nodes: error.nodes, extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: context.requestId } });
             }),

@@ -5,6 +5,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isUnstorableTextError, UNSTORABLE_TEXT_MESSAGE } from '../../db/unstorable-text.ts';
 import { AuthError, requireUser } from '../../modules/session/resolve-user.ts';
 import type { VerifiedMainToken } from '../../modules/session/tokens.ts';
 import { InputError, SOMETHING_WENT_WRONG } from '../graphql/errors.ts';
@@ -42,7 +43,8 @@ function inputErrorOf(cause: unknown): InputError | null {
 
 function codeForDomainError(cause: unknown): TRPC_ERROR_CODE_KEY | null {
   if (cause instanceof AuthError) return 'UNAUTHORIZED';
-  if (inputErrorOf(cause)) return 'BAD_REQUEST';
+  // Text the database refused slipped past a schema: the caller's mistake, not a server fault.
+  if (inputErrorOf(cause) || isUnstorableTextError(cause)) return 'BAD_REQUEST';
   return null;
 }
 
@@ -55,7 +57,7 @@ const t = initTRPC.context<TrpcContext>().create({
     return {
       ...shape,
       // An unexpected error's own message may describe internals; support finds it by request id.
-      message: unexpected ? SOMETHING_WENT_WRONG : (input?.message ?? shape.message),
+      message: unexpected ? SOMETHING_WENT_WRONG : isUnstorableTextError(error.cause) ? UNSTORABLE_TEXT_MESSAGE : (input?.message ?? shape.message),
       data: {
         ...shape.data,
         ...(input && { fieldErrors: input.fieldErrors }),

@@ -1,7 +1,7 @@
 // The personal-details rules, shared by the account forms (browser and React Router actions) and
 // the GraphQL mutations, so a field error reads the same wherever it is raised.
 import { z } from 'zod';
-import { emailSchema } from './formats.ts';
+import { emailSchema, safeText } from './formats.ts';
 
 export const personalDetailsMessages = {
   firstName: 'Enter your first name',
@@ -17,9 +17,9 @@ export const personalDetailsMessages = {
   sameEmail: 'This is already your email address',
 } as const;
 
-const name = (missing: string) => z.string({ error: missing }).trim().min(1, { error: missing }).max(100, { error: personalDetailsMessages.nameTooLong });
+const name = (missing: string) => safeText({ error: missing }).trim().min(1, { error: missing }).max(100, { error: personalDetailsMessages.nameTooLong });
 // A lookup key (country code, job function …); whether it exists is checked on the server.
-const lookupKey = (missing: string) => z.string({ error: missing }).trim().min(1, { error: missing }).max(64, { error: missing });
+const lookupKey = (missing: string) => safeText({ error: missing }).trim().min(1, { error: missing }).max(64, { error: missing });
 // An empty form field means "not given": optional fields arrive as '' from HTML forms.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? null : value), schema.nullable().optional());
 
@@ -27,7 +27,7 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (va
 export const personalDetailsSchema = z.object({
   firstName: name(personalDetailsMessages.firstName),
   lastName: name(personalDetailsMessages.lastName),
-  organisationTitle: optional(z.string().trim().max(200, { error: personalDetailsMessages.organisationTooLong })),
+  organisationTitle: optional(safeText().trim().max(200, { error: personalDetailsMessages.organisationTooLong })),
   country: optional(lookupKey(personalDetailsMessages.country)),
   jobFunction: optional(lookupKey(personalDetailsMessages.jobFunction)),
   jobIndustry: optional(lookupKey(personalDetailsMessages.jobIndustry)),
@@ -41,7 +41,7 @@ export const USER_DATA_FIELDS = ['firstName', 'lastName', 'organisationTitle', '
 
 /** One-more-step: the same fields, every one required. */
 export const completeUserDataSchema = personalDetailsSchema.extend({
-  organisationTitle: z.string({ error: personalDetailsMessages.organisationTitle }).trim().min(1, { error: personalDetailsMessages.organisationTitle }).max(200, { error: personalDetailsMessages.organisationTooLong }),
+  organisationTitle: safeText({ error: personalDetailsMessages.organisationTitle }).trim().min(1, { error: personalDetailsMessages.organisationTitle }).max(200, { error: personalDetailsMessages.organisationTooLong }),
   country: lookupKey(personalDetailsMessages.country),
   jobFunction: lookupKey(personalDetailsMessages.jobFunction),
   jobIndustry: lookupKey(personalDetailsMessages.jobIndustry),
