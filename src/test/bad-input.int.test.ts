@@ -78,6 +78,18 @@ describe('personal details over GraphQL and tRPC', () => {
     expect(response.data?.updatePersonalDetails).toEqual({ __typename: 'ZodError', fieldErrors: [{ path: ['firstName'], message }] });
   });
 
+  it('answers a purchase whose billing name holds a NUL with a ZodError on that field, before any charge', async () => {
+    const ada = await signIn(app);
+    const PURCHASE = /* GraphQL */ `
+      mutation Purchase($input: PurchaseSubscriptionInput!) {
+        purchaseIndividualSubscription(input: $input) { __typename ... on ZodError { fieldErrors { path message } } }
+      }
+    `;
+    const input = { planCode: 'individuals_standard_yearly_trial_v1', currency: 'GBP', cardToken: 'tok_x', idempotencyKey: 'fuzz-key-0001', billingInfo: { firstName: 'Ada\u0000', lastName: 'Okafor', countryCode: 'GB' } };
+    const response = await graphql(app, PURCHASE, { cookie: ada.cookie, variables: { input } });
+    expect(response.data?.purchaseIndividualSubscription).toEqual({ __typename: 'ZodError', fieldErrors: [{ path: expect.arrayContaining(['billingInfo', 'firstName']), message: textMessages.controlCharacter }] });
+  });
+
   it('answers the same with BAD_REQUEST and the field error over tRPC', async () => {
     const ada = await signIn(app);
     const response = await app.inject({ method: 'POST', url: '/trpc/account.updatePersonalDetails', headers: { 'content-type': 'application/json', cookie: ada.cookie }, payload: JSON.stringify({ firstName: 'Ada', lastName: 'Oka\u0000for' }) });

@@ -1,6 +1,7 @@
 // The cancel form's reasons and their rule (isomorphic: the page checks in the browser with the
 // same schema the action and the cancelSubscription mutation use; see cancellation.ts).
 import { z } from 'zod';
+import { safeText } from '../../shared/validation/formats.ts';
 
 /** Why people leave: the reasons the cancel form offers (OTHER needs a few words). */
 export const CANCELLATION_REASONS = ['TOO_EXPENSIVE', 'NOT_ENOUGH_TIME', 'CONTENT_NOT_RELEVANT', 'TECHNICAL_PROBLEMS', 'SWITCHING_SERVICE', 'OTHER'] as const;
@@ -21,8 +22,8 @@ export const OTHER_REASON_MAX = 500;
 export const cancellationReasonSchema = z
   .object({
     reason: z.enum(CANCELLATION_REASONS, { error: 'Choose a reason.' }),
-    otherReason: z
-      .string()
+    // A textarea: line breaks and tabs are kept, other control characters refused.
+    otherReason: safeText({ multiline: true })
       .trim()
       .max(OTHER_REASON_MAX, `Use at most ${OTHER_REASON_MAX} characters.`)
       .optional()

@@ -11,6 +11,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { safeText } from '../../shared/validation/formats.ts';
 import type { Db } from '../../db/database.ts';
 import { fieldErrorsFromZod, type FieldError } from '../../shared/validation/field-errors.ts';
 import type { MembershipsService } from '../memberships/memberships-service.ts';
@@ -88,21 +89,21 @@ export type PurchaseResult =
 
 export const purchaseInputSchema = z.object({
   identityId: z.uuid(),
-  planCode: z.string().trim().min(1, 'Choose a plan.').max(100),
-  currency: z.string().trim().min(1, 'Choose a currency.').max(10),
+  planCode: safeText().trim().min(1, 'Choose a plan.').max(100),
+  currency: safeText().trim().min(1, 'Choose a currency.').max(10),
   billingInfo: z.object({
-    firstName: z.string().trim().min(1, 'Enter your first name.').max(100, 'Use at most 100 characters.'),
-    lastName: z.string().trim().min(1, 'Enter your last name.').max(100, 'Use at most 100 characters.'),
+    firstName: safeText().trim().min(1, 'Enter your first name.').max(100, 'Use at most 100 characters.'),
+    lastName: safeText().trim().min(1, 'Enter your last name.').max(100, 'Use at most 100 characters.'),
     countryCode: z
       .string()
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{2}$/, 'Choose your country.'),
-    postalCode: z.string().trim().max(20, 'Use at most 20 characters.').nullish(),
+    postalCode: safeText().trim().max(20, 'Use at most 20 characters.').nullish(),
   }),
-  cardToken: z.string().trim().min(1, 'Enter your card details.').max(200),
-  idempotencyKey: z.string().trim().min(8, 'A purchase key has at least 8 characters.').max(255),
-  threeDSecureActionResultToken: z.string().trim().min(1).max(200).nullish(),
+  cardToken: safeText().trim().min(1, 'Enter your card details.').max(200),
+  idempotencyKey: safeText().trim().min(8, 'A purchase key has at least 8 characters.').max(255),
+  threeDSecureActionResultToken: safeText().trim().min(1).max(200).nullish(),
 });
 export type PurchaseInput = z.input<typeof purchaseInputSchema>;
 type Purchase = z.output<typeof purchaseInputSchema>;

@@ -11,6 +11,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { safeText } from '../../shared/validation/formats.ts';
 import type { Db } from '../../db/database.ts';
 import { paths } from '../../shared/paths.ts';
 import { fieldErrorsFromZod, type FieldError } from '../../shared/validation/field-errors.ts';
@@ -109,11 +110,11 @@ export type UpgradeResult =
 
 export const upgradeInputSchema = z.object({
   identityId: z.uuid(),
-  planCode: z.string().trim().min(1, 'Choose a plan.').max(100),
-  currency: z.string().trim().max(10).nullish(),
-  cardToken: z.string().trim().min(1).max(200).nullish(),
-  idempotencyKey: z.string().trim().min(8, 'An upgrade key has at least 8 characters.').max(255),
-  threeDSecureActionResultToken: z.string().trim().min(1).max(200).nullish(),
+  planCode: safeText().trim().min(1, 'Choose a plan.').max(100),
+  currency: safeText().trim().max(10).nullish(),
+  cardToken: safeText().trim().min(1).max(200).nullish(),
+  idempotencyKey: safeText().trim().min(8, 'An upgrade key has at least 8 characters.').max(255),
+  threeDSecureActionResultToken: safeText().trim().min(1).max(200).nullish(),
 });
 export type UpgradeInput = z.input<typeof upgradeInputSchema>;
 

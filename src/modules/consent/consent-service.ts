@@ -2,6 +2,7 @@
 // decision is already in its cookie; this is the server-side trail.
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { safeText } from '../../shared/validation/formats.ts';
 import type { Db } from '../../db/database.ts';
 // The script's own constants (it installs nothing outside a browser), so both sides agree.
 import { CONSENT_ACTIONS, CONSENT_CATEGORIES, CONSENT_VARIANTS } from './browser/cookie-consent.ts';
@@ -10,14 +11,14 @@ import { consentRecords, type ConsentRecordRow } from './schema.ts';
 /** One decision as the browser sends it (cookie-consent.js `consentRecord`). */
 export const recordConsentInput = z.strictObject({
   consentId: z.uuid(),
-  userId: z.string().trim().min(1).max(255).nullable(),
+  userId: safeText().trim().min(1).max(255).nullable(),
   categories: z
     .array(z.enum(CONSENT_CATEGORIES))
     .max(CONSENT_CATEGORIES.length)
     .refine((list) => new Set(list).size === list.length, { message: 'Each category once' }),
   action: z.enum(CONSENT_ACTIONS),
   variant: z.enum(CONSENT_VARIANTS),
-  bannerVersion: z.string().trim().min(1).max(64),
+  bannerVersion: safeText().trim().min(1).max(64),
 });
 export type RecordConsentInput = z.infer<typeof recordConsentInput>;
 

@@ -5,6 +5,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { safeText } from '../../shared/validation/formats.ts';
 import { limitPerAddress, type LimitStore } from '../../server/rate-limits.ts';
 import { SESSION_COOKIE } from '../identity/identity-routes.ts';
 import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../web/auth/cookies.ts';
@@ -29,8 +30,8 @@ export interface SessionRouteOptions {
 }
 
 const authBody = z.object({
-  castleRequestToken: z.string().max(8192),
-  currentUrl: z.string().max(4096).optional(),
+  castleRequestToken: safeText().max(8192),
+  currentUrl: safeText().max(4096).optional(),
 });
 
 export async function registerSessionRoutes(app: FastifyInstance, options: SessionRouteOptions) {
