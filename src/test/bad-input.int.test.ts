@@ -90,6 +90,14 @@ describe('personal details over GraphQL and tRPC', () => {
     expect(response.data?.purchaseIndividualSubscription).toEqual({ __typename: 'ZodError', fieldErrors: [{ path: expect.arrayContaining(['billingInfo', 'firstName']), message: textMessages.controlCharacter }] });
   });
 
+  it('sends the email-change code to any address the site’s email rule accepts (the mailer used a stricter rule: a 500)', async () => {
+    const ada = await signIn(app);
+    const REQUEST = /* GraphQL */ `mutation Request($newEmail: String!) { requestEmailChange(newEmail: $newEmail) { __typename } }`;
+    const response = await graphql(app, REQUEST, { cookie: ada.cookie, variables: { newEmail: '.ada.okafor@example.com' } });
+    expect(response.errors).toBeUndefined();
+    expect(response.data?.requestEmailChange.__typename).not.toBe('ZodError');
+  });
+
   it('answers the same with BAD_REQUEST and the field error over tRPC', async () => {
     const ada = await signIn(app);
     const response = await app.inject({ method: 'POST', url: '/trpc/account.updatePersonalDetails', headers: { 'content-type': 'application/json', cookie: ada.cookie }, payload: JSON.stringify({ firstName: 'Ada', lastName: 'Oka\u0000for' }) });
