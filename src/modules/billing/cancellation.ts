@@ -21,7 +21,7 @@ import { fieldErrorsFromZod, type FieldError } from '../../shared/validation/fie
 import type { MailService } from '../mail/mail-service.ts';
 import type { MembershipsService } from '../memberships/memberships-service.ts';
 import { planByCode } from './catalogue.ts';
-import type { CancellationCoupon } from './graphql.ts';
+import type { CancellationCoupon } from './types.ts';
 import { formatDay } from './money.ts';
 import { cancellationReasonSchema } from './cancellation-reasons.ts';
 import { billingCancellations, billingSubscriptions } from './schema.ts';

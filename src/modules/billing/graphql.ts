@@ -10,53 +10,7 @@ import { CURRENCIES } from './catalogue.ts';
 import { audienceForPackages, currencyForCountry, parseCurrency, pricedPlans, type PricedPlan, type SubscriptionPrice, type TaxInfo } from './pricing.ts';
 import { validateVatNumber, type VatValidation } from './tax/index.ts';
 import { UPGRADE_ERROR_TYPES, type UpgradeErrorType, type UpgradeFailure, type UpgradePreview } from './upgrades.ts';
-
-export interface CreditCardInfo {
-  cardType: string;
-  expMonth: number;
-  expYear: number;
-  firstSix: string;
-  lastFour: string;
-}
-export interface BillingInfo {
-  countryCode: string | null;
-  postalCode: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  paymentMethod: string | null;
-  creditCardInfo: CreditCardInfo | null;
-}
-export interface CancellationCoupon {
-  code: string;
-  discountType: string;
-  discountPercent: number | null;
-}
-export interface BillingSubscription {
-  uuid: string;
-  planCode: string;
-  state: string;
-  currency: string;
-  activatedAt: Date | null;
-  cancelledAt: Date | null;
-  expiresAt: Date | null;
-  trialEndsAt: Date | null;
-  currentPeriodEndsAt: Date | null;
-  currentTermEndsAt: Date | null;
-  activeInvoiceId: string | null;
-  isInDunning: boolean;
-  cancellationCoupon: CancellationCoupon | null;
-}
-export interface IndividualAccount {
-  accountId: string;
-  accountManagementUrl: string | null;
-  billingInfo: BillingInfo | null;
-  subscriptions: BillingSubscription[];
-}
-export interface MembershipEligibility {
-  isEligibleForPurchase: boolean;
-  isEligibleForTrialPurchase: boolean;
-  isEligibleForUpgrade: boolean;
-}
+import type { BillingInfo, BillingSubscription, CancellationCoupon, CreditCardInfo, IndividualAccount, MembershipEligibility } from './types.ts';
 
 const CreditCardInfoType = builder.objectRef<CreditCardInfo>('CreditCardInfo').implement({
   fields: (t) => ({

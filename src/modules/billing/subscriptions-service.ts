@@ -24,7 +24,7 @@ import { membershipEligibility, reachesFurther } from './eligibility.ts';
 import { createIdempotencyKeys } from './idempotency.ts';
 import { cardOf, cardOnFile, failedTransaction, failureAnswer, giveBack, startProgress, type ChargeProgress } from './ledger.ts';
 import { createPurchaseClaims } from './purchase-claims.ts';
-import type { IndividualAccount } from './graphql.ts';
+import type { IndividualAccount } from './types.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
 import { parseCurrency, subscriptionPrice, type SubscriptionPrice } from './pricing.ts';
 import type { BillingProvider, CardSummary, ChargeOutcome } from './provider.ts';

@@ -20,6 +20,7 @@ import { normaliseIdentifier, parseTraits, unsafeTextMessages } from './traits.t
 import { createSecondFactors } from './second-factors.ts';
 import { codeAddress, flowParamsJson, flowParamsOf } from './flows/flow-params.ts';
 import { submitIdentifierFirst, submitProfileStep, type TwoStepDeps } from './flows/two-step.ts';
+import type { ContinueWith, Outcome } from './outcome.ts';
 import { flowIdOf, type Oidc, type OidcPending } from './oidc.ts';
 import { credentialIdOf, loginOptions, registrationOptions, verifyLogin as verifyPasskeyLogin, verifyRegistration as verifyPasskeyRegistration, type RelyingParty, type StoredPasskey } from './passkeys.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -63,19 +64,7 @@ export interface RequestContext {
   fromThisMachine?: boolean;
 }
 
-/** What a use case produced; the HTTP layer turns it into a status, body, cookies or a redirect. */
-export type Outcome =
-  | { kind: 'flow'; status: 200 | 400; flow: FlowRow; /** Given once, when a native app's flow starts. */ sessionTokenExchangeCode?: string }
-  | { kind: 'signed_in'; flow: FlowRow; session: SessionRow; token: string; identity: IdentityWithAddresses; continueWith: ContinueWith[] }
-  | { kind: 'registered'; flow: FlowRow; session: SessionRow; token: string; identity: IdentityWithAddresses; continueWith: ContinueWith[] }
-  | { kind: 'redirect'; flow?: FlowRow; to: string; session?: { row: SessionRow; token: string } }
-  | { kind: 'already_signed_in'; returnTo: string };
-
-export type ContinueWith =
-  | { action: 'redirect_browser_to'; redirect_browser_to: string }
-  | { action: 'set_ory_session_token'; ory_session_token: string }
-  | { action: 'show_verification_ui'; flow: { id: string; verifiable_address: string; url: string } }
-  | { action: 'show_settings_ui'; flow: { id: string; url: string } };
+export type { ContinueWith, Outcome } from './outcome.ts';
 
 type Body = Record<string, unknown>;
 /** The flows that email a code or a link to an address. */

@@ -7,7 +7,7 @@
 import { SESSION_COOKIE } from '../identity/identity-routes.ts';
 import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../web/auth/cookies.ts';
 import { sessionUserFromTokens, type SessionUser } from '../../web/auth/session-user.ts';
-import type { IssuedTokens } from './session-service.ts';
+import type { IssuedTokens } from './issued-tokens.ts';
 import type { RegisteredClaims, TokenIssuer, VerifiedMainToken, VerifiedPaywallToken } from './tokens.ts';
 
 /** The request's cookies as the server parsed them (request.cookies): one parser for every reader. */

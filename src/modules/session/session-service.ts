@@ -5,12 +5,13 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { Db } from '../../db/database.ts';
 import type { IdentityService } from '../identity/identity-service.ts';
-import { sessionUserFromTokens, type SessionUser } from '../../web/auth/session-user.ts';
+import { sessionUserFromTokens } from '../../web/auth/session-user.ts';
 import { DEFAULT_CLAIM_FACTS, identityClaimsSource, type ClaimsSource } from './claims-source.ts';
 import { createDbSigningKeyStore, createKeyRing, type KeyRing } from './keys.ts';
+import type { IssuedTokens } from './issued-tokens.ts';
 import { createUserResolver } from './resolve-user.ts';
 import { sessionFirstSeen } from './schema.ts';
-import { createTokenIssuer, meterPeriod, type MainTokenClaims, type MintedToken, type PaywallClaims, type TokenIssuer } from './tokens.ts';
+import { createTokenIssuer, meterPeriod, type MainTokenClaims, type PaywallClaims, type TokenIssuer } from './tokens.ts';
 
 /** The paywall token's state; the walls issue supplies the real one. */
 export interface PaywallSource {
@@ -22,20 +23,7 @@ export const emptyPaywallSource: PaywallSource = {
   paywallFor: async (_reader, at) => ({ entitlements: [], meter: { period: meterPeriod(at), read: [] }, experiment_groups: [] }),
 };
 
-/** What the auth endpoint (or a first page load) sets as cookies. */
-export interface IssuedTokens {
-  main: MintedToken;
-  paywall: MintedToken;
-  claims: MainTokenClaims;
-  /** The session user (§3) the two tokens describe. */
-  user: SessionUser;
-  /**
-   * How long the browser keeps the cookies: the identity session's remaining life. Longer than
-   * the tokens on purpose: an expired token left in the cookie tells the browser auth layer to
-   * refresh (§4), where a vanished cookie would read as signed out after a laptop sleeps.
-   */
-  cookieMaxAgeSeconds: number;
-}
+export type { IssuedTokens } from './issued-tokens.ts';
 
 export interface SessionServiceOptions {
   db: Db;

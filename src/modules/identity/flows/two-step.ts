@@ -9,7 +9,7 @@
 // Both answer like Kratos's other "show the form again" steps: 400 with the flow for JSON, 303 to
 // the screen for a browser form (identity-routes.ts sendOutcome).
 import type { FlowRow } from '../flow-store.ts';
-import type { Outcome } from '../identity-service.ts';
+import type { Outcome } from '../outcome.ts';
 import { messages } from '../messages.ts';
 import type { CredentialType, UiText } from '../schema.ts';
 import { normaliseIdentifier, parseTraits } from '../traits.ts';
