@@ -1,5 +1,5 @@
 // npm test: every gate, in order, stopping at the first failure —
-// Chromium present, typecheck, lint, production build, unit + integration (Vitest), browser (Playwright).
+// Chromium present, typecheck, lint (imports included), format (Prettier), production build, unit + integration (Vitest), browser (Playwright).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -40,6 +40,7 @@ console.log(process.env.TEST_DATABASE_URL ? 'Database for tests: PostgreSQL (TES
 if (only.length === 0 || only.includes('e2e')) ensureChromium();
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
+run('format', 'npm', ['run', '--silent', 'format:check']);
 run('build', 'npm', ['run', '--silent', 'build']);
 run('unit', 'npx', ['vitest', 'run']);
 run('e2e', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium });
