@@ -5,7 +5,9 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', 'dist/', 'node_modules/', '.react-router/', 'drizzle/', 'test-results/', 'playwright-report/', '.cache/', 'data/'] },
+  {
+    ignores: ['build/', 'dist/', 'node_modules/', '.react-router/', 'drizzle/', 'test-results/', 'playwright-report/', '.cache/', 'data/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { languageOptions: { globals: { ...globals.node } } },
@@ -21,7 +23,10 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through src/config (loadConfig).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through src/config (loadConfig).' },
+      ],
     },
   },
   {
@@ -47,7 +52,12 @@ export default tseslint.config(
   {
     files: ['src/shared/**', 'src/config/**'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [layer(['modules', 'server', 'web'], 'src/shared and src/config sit below every other layer.')] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layer(['modules', 'server', 'web'], 'src/shared and src/config sit below every other layer.')] },
+      ],
+    },
   },
   {
     files: ['src/db/**'],
@@ -55,7 +65,12 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [layer(['web/routes'], 'The server never imports a page; pages reach the server through the load context.')] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [layer(['web/routes'], 'The server never imports a page; pages reach the server through the load context.')] },
+      ],
+    },
   },
   {
     files: ['src/modules/**'],
@@ -81,8 +96,16 @@ function layer(folders, message) {
 function modulesMayImport({ builder }) {
   const allowed = ['graphql/errors.ts', 'rate-limits.ts', 'loopback.ts', ...(builder ? ['graphql/builder.ts'] : [])];
   return {
-    paths: ['./graphql.ts', '../graphql.ts'].map((name) => ({ name, message: 'Services never import their GraphQL file: put shared types in the module (e.g. types.ts).' })),
+    paths: ['./graphql.ts', '../graphql.ts'].map((name) => ({
+      name,
+      message: 'Services never import their GraphQL file: put shared types in the module (e.g. types.ts).',
+    })),
     // A regex, as a gitignore pattern cannot re-include a file below an excluded folder.
-    patterns: [{ regex: `^(\\.\\./)+server/(?!(${allowed.map((file) => file.replaceAll('.', '\\.')).join('|')})$)`, message: 'A module does not import src/server (its graphql.ts may import the builder).' }],
+    patterns: [
+      {
+        regex: `^(\\.\\./)+server/(?!(${allowed.map((file) => file.replaceAll('.', '\\.')).join('|')})$)`,
+        message: 'A module does not import src/server (its graphql.ts may import the builder).',
+      },
+    ],
   };
 }

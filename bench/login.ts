@@ -11,7 +11,10 @@ const USERS = 20;
 const PASSWORD = 'Velvet-Orchid-Tannery-1987';
 
 // The per-IP limit protects real sign-in; the benchmark is one IP on purpose.
-const site = await startSite(4412, { IDENTITY_SECRET: 'bench-secret-bench-secret-bench-secret-01', IDENTITY_RATE_LIMIT_PER_MINUTE: '100000' });
+const site = await startSite(4412, {
+  IDENTITY_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+  IDENTITY_RATE_LIMIT_PER_MINUTE: '100000',
+});
 const api = `${site.url}/identity`;
 
 async function json(response: Response) {
@@ -23,7 +26,11 @@ try {
   const emails = Array.from({ length: USERS }, (_, i) => `bench${i}-${Date.now()}@example.com`);
   for (const email of emails) {
     const flow = await json(await fetch(`${api}/self-service/registration/api`));
-    const done = await fetch(`${api}/self-service/registration?flow=${flow.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'password', password: PASSWORD, traits: { email } }) });
+    const done = await fetch(`${api}/self-service/registration?flow=${flow.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'password', password: PASSWORD, traits: { email } }),
+    });
     if (!done.ok) throw new Error(`registration failed: ${done.status} ${await done.text()}`);
   }
 
@@ -46,7 +53,11 @@ try {
       while (Date.now() < end) {
         const started = performance.now();
         const flow = await json(await fetch(`${api}/self-service/login/api`));
-        const response = await fetch(`${api}/self-service/login?flow=${flow.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'password', identifier: emails[i++ % USERS], password: PASSWORD }) });
+        const response = await fetch(`${api}/self-service/login?flow=${flow.id}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ method: 'password', identifier: emails[i++ % USERS], password: PASSWORD }),
+        });
         await response.arrayBuffer();
         if (response.ok) latencies.push(performance.now() - started);
         else failures++;
@@ -56,12 +67,18 @@ try {
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
   const flowsPerSecond = latencies.length / SECONDS;
-  console.log(`\nPassword sign-in, ${CONCURRENCY} concurrent clients, ${SECONDS} s, Node ${process.version}, ${os.cpus().length} cores, PGlite`);
-  console.log(`argon2id cost: memory ${ARGON2_PARAMS.memoryCost} KiB, ${ARGON2_PARAMS.timeCost} passes, parallelism ${ARGON2_PARAMS.parallelism}`);
+  console.log(
+    `\nPassword sign-in, ${CONCURRENCY} concurrent clients, ${SECONDS} s, Node ${process.version}, ${os.cpus().length} cores, PGlite`,
+  );
+  console.log(
+    `argon2id cost: memory ${ARGON2_PARAMS.memoryCost} KiB, ${ARGON2_PARAMS.timeCost} passes, parallelism ${ARGON2_PARAMS.parallelism}`,
+  );
   console.log('| scenario | per second | p50 ms | p99 ms | vs baseline |');
   console.log('|---|---:|---:|---:|---:|');
   console.log(`| argon2id verify, in process (baseline) | ${argonPerSecond.toFixed(1)} | | | 1.000 |`);
-  console.log(`| complete API login flows over HTTP | ${flowsPerSecond.toFixed(1)} | ${pct(50)} | ${pct(99)} | ${(flowsPerSecond / argonPerSecond).toFixed(3)} |`);
+  console.log(
+    `| complete API login flows over HTTP | ${flowsPerSecond.toFixed(1)} | ${pct(50)} | ${pct(99)} | ${(flowsPerSecond / argonPerSecond).toFixed(3)} |`,
+  );
   if (failures > 0) console.log(`${failures} sign-ins failed (rate limits or errors)`);
 } finally {
   site.stop();

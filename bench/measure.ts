@@ -23,7 +23,14 @@ export interface Measured {
 }
 
 export async function measure({ name, url, method = 'GET', headers = {}, body }: Scenario): Promise<Measured> {
-  const result = await autocannon({ url, method, body, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'gzip', ...headers } });
+  const result = await autocannon({
+    url,
+    method,
+    body,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { 'accept-encoding': 'gzip', ...headers },
+  });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -39,7 +46,9 @@ export async function startBaseline(port: number) {
 /** Prints the results as a Markdown table; the first is the baseline. */
 export function report(results: Measured[]) {
   const baseline = results[0]!.rps;
-  console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}, ${os.cpus().length} cores, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(
+    `\nautocannon, ${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}, ${os.cpus().length} cores, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  );
   console.log('| scenario | req/s | p50 ms | p99 ms | vs baseline |');
   console.log('|---|---:|---:|---:|---:|');
   for (const r of results) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / baseline).toFixed(3)} |`);

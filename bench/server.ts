@@ -6,14 +6,26 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-export async function startSite(port: number, env: Record<string, string> = {}): Promise<{ url: string; stop: () => void; process: ChildProcess }> {
+export async function startSite(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop: () => void; process: ChildProcess }> {
   if (!existsSync(path.join(root, 'dist/server/main.js')) || !existsSync(path.join(root, 'build/server/index.js'))) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
   }
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-')), SITE_URL: `http://127.0.0.1:${port}`, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-')),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

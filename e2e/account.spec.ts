@@ -34,7 +34,17 @@ test('a new reader completes one-more-step, is welcomed, edits details and email
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible();
   await expectAccessible(page);
   // The session now says the details are complete: one-more-step sends the reader on.
-  const claims = await page.evaluate(() => JSON.parse(atob(document.cookie.match(/bof_session=([^;]+)/)![1]!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))));
+  const claims = await page.evaluate(() =>
+    JSON.parse(
+      atob(
+        document.cookie
+          .match(/bof_session=([^;]+)/)![1]!
+          .split('.')[1]!
+          .replace(/-/g, '+')
+          .replace(/_/g, '/'),
+      ),
+    ),
+  );
   expect(claims.is_user_data_complete).toBe(true);
   await page.goto('/user/one-more-step/');
   await expect(page).toHaveURL(/\/user\/welcome\/$/);
@@ -49,7 +59,9 @@ test('a new reader completes one-more-step, is welcomed, edits details and email
   await expect(page.getByText('Enter your last name')).toBeVisible();
   await page.getByLabel('Last name').fill('Okafor-Mills');
   // Saved through the tRPC client (§7), not a page form post.
-  const throughTrpc = page.waitForRequest((sent) => sent.method() === 'POST' && new URL(sent.url()).pathname.endsWith('/account.updatePersonalDetails'));
+  const throughTrpc = page.waitForRequest(
+    (sent) => sent.method() === 'POST' && new URL(sent.url()).pathname.endsWith('/account.updatePersonalDetails'),
+  );
   await page.getByRole('button', { name: 'Save details' }).click();
   await throughTrpc;
   await expect(page.getByText('Your details are saved.')).toBeVisible();

@@ -21,7 +21,8 @@ interface RecentEvent {
 }
 
 async function stubThirdParties(page: Page) {
-  for (const origin of THIRD_PARTIES) await page.route(`${origin}**`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* stub */' }));
+  for (const origin of THIRD_PARTIES)
+    await page.route(`${origin}**`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* stub */' }));
 }
 
 async function domainUserId(context: BrowserContext): Promise<string | undefined> {
@@ -44,7 +45,8 @@ function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
     // A 403 page logs its own document as a failed resource.
-    if (message.type() === 'error' && !(message.text().startsWith('Failed to load resource') && message.location().url === page.url())) errors.push(message.text());
+    if (message.type() === 'error' && !(message.text().startsWith('Failed to load resource') && message.location().url === page.url()))
+      errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
@@ -65,7 +67,10 @@ async function signInThroughApi(page: Page, request: APIRequestContext) {
   const started = await page.request.get('/identity/self-service/login/browser', { headers: { accept: 'application/json' } });
   const flow = (await started.json()) as { id: string; ui: { nodes: Array<{ attributes: { name?: string; value?: unknown } }> } };
   const csrf = flow.ui.nodes.find((node) => node.attributes.name === 'csrf_token')?.attributes.value;
-  const done = await page.request.post(`/identity/self-service/login?flow=${flow.id}`, { headers: { accept: 'application/json' }, data: { method: 'password', identifier: email, password: TEST_PASSWORD, csrf_token: csrf } });
+  const done = await page.request.post(`/identity/self-service/login?flow=${flow.id}`, {
+    headers: { accept: 'application/json' },
+    data: { method: 'password', identifier: email, password: TEST_PASSWORD, csrf_token: csrf },
+  });
   expect(done.status(), await done.text()).toBe(200);
 }
 
@@ -93,13 +98,25 @@ async function todaysPageViews(page: Page): Promise<number> {
   return Number((await cell.textContent())!.replace(/,/g, ''));
 }
 
-test('a reader’s page views reach the dashboard, which an admin reads as charts and tables and switches by period', async ({ browser, baseURL, request }) => {
+test('a reader’s page views reach the dashboard, which an admin reads as charts and tables and switches by period', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   // The admin signs in from the dashboard's own redirect and sees the demo data.
   const admin = await analyticsContext(browser, baseURL!);
   await signInAsAdmin(admin.page, request);
   const dashboard = admin.page;
-  await expect(dashboard.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: '7 days' })).toHaveAttribute('aria-current', 'page');
-  for (const name of ['Page views and visitors', 'Top stories', 'Walls: impressions to registrations and purchases', 'Newsletter sign-ups']) {
+  await expect(dashboard.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: '7 days' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  for (const name of [
+    'Page views and visitors',
+    'Top stories',
+    'Walls: impressions to registrations and purchases',
+    'Newsletter sign-ups',
+  ]) {
     await expect(dashboard.getByRole('heading', { level: 2, name })).toBeVisible();
   }
   await expect(dashboard.getByRole('img', { name: /Page views and visitors per day, last 7 days/ })).toBeVisible();
@@ -121,7 +138,8 @@ test('a reader’s page views reach the dashboard, which an admin reads as chart
   await stubThirdParties(reader);
   const collectorRequests: string[] = [];
   reader.on('request', (r) => {
-    if (new URL(r.url()).pathname === COLLECTOR_POST || THIRD_PARTIES.some((origin) => r.url().startsWith(origin))) collectorRequests.push(r.url());
+    if (new URL(r.url()).pathname === COLLECTOR_POST || THIRD_PARTIES.some((origin) => r.url().startsWith(origin)))
+      collectorRequests.push(r.url());
   });
   await reader.goto('/');
   const banner = reader.getByRole('region', { name: 'Your privacy' });
@@ -134,9 +152,14 @@ test('a reader’s page views reach the dashboard, which an admin reads as chart
   await storyLink.click();
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText(headline);
   // The banner's view was queued before the decision and sent after it, before the decision's own event.
-  await expect.poll(() => namesOf(request, readerContext), { timeout: 30_000 }).toEqual(expect.arrayContaining(['page_view', 'user_view_consent', 'user_submit_consent', 'user_view_article']));
+  await expect
+    .poll(() => namesOf(request, readerContext), { timeout: 30_000 })
+    .toEqual(expect.arrayContaining(['page_view', 'user_view_consent', 'user_submit_consent', 'user_view_article']));
   const readerEvents = await eventsOf(request, readerContext);
-  expect(readerEvents.find((e) => e.eventName === 'user_view_consent')?.data).toEqual({ consent_variant: 'banner', interaction_mode: 'non-blocking' });
+  expect(readerEvents.find((e) => e.eventName === 'user_view_consent')?.data).toEqual({
+    consent_variant: 'banner',
+    interaction_mode: 'non-blocking',
+  });
   const pageViews = readerEvents.filter((e) => e.eventName === 'page_view').length;
   expect(pageViews).toBeGreaterThanOrEqual(2);
 

@@ -40,7 +40,13 @@ function watchTracking(page: Page) {
   page.on('request', (request) => {
     const url = request.url();
     const { pathname, search } = new URL(url);
-    if (pathname === COLLECTOR_POST || `${pathname}?` === COLLECTOR_GET || (pathname === '/i' && search) || Object.values(THIRD_PARTY).some((origin) => url.startsWith(origin))) seen.push(url);
+    if (
+      pathname === COLLECTOR_POST ||
+      `${pathname}?` === COLLECTOR_GET ||
+      (pathname === '/i' && search) ||
+      Object.values(THIRD_PARTY).some((origin) => url.startsWith(origin))
+    )
+      seen.push(url);
   });
   return {
     seen,
@@ -72,7 +78,10 @@ async function openMembersStory(page: Page): Promise<string> {
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Your privacy' });
 
-test('before consent nothing is tracked; "Accept all" starts the tracker, pixel and tags; withdrawing stops them', async ({ page, context }) => {
+test('before consent nothing is tracked; "Accept all" starts the tracker, pixel and tags; withdrawing stops them', async ({
+  page,
+  context,
+}) => {
   await stubThirdParties(page);
   const tracking = watchTracking(page);
 
@@ -83,7 +92,9 @@ test('before consent nothing is tracked; "Accept all" starts the tracker, pixel 
   await openMembersStory(page);
   await expect(page.getByRole('heading', { name: 'This story is for members' })).toBeVisible();
   expect(tracking.seen, 'tracking requests before consent').toEqual([]);
-  expect((await context.cookies()).map((c) => c.name).filter((name) => name.startsWith('_sp_') || name === 'cc_cookie' || name === 'sp')).toEqual([]);
+  expect(
+    (await context.cookies()).map((c) => c.name).filter((name) => name.startsWith('_sp_') || name === 'cc_cookie' || name === 'sp'),
+  ).toEqual([]);
 
   const recorded = page.waitForResponse((response) => response.url().endsWith('/api/consent') && response.request().method() === 'POST');
   await banner(page).getByRole('button', { name: 'Accept all' }).click();
@@ -106,9 +117,26 @@ test('before consent nothing is tracked; "Accept all" starts the tracker, pixel 
   expect(visitor!.expires - Date.now() / 1000).toBeGreaterThan(400 * 86_400 - 600);
 
   // The tag manager queue got the defaults first and the update after the decision.
-  const consentCommands = await page.evaluate(() => ((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry)).filter((entry) => entry[0] === 'consent'));
-  expect(consentCommands[0]).toEqual(['consent', 'default', expect.objectContaining({ analytics_storage: 'denied', embeds_storage: 'denied' })]);
-  expect(consentCommands.at(-1)).toEqual(['consent', 'update', expect.objectContaining({ analytics_storage: 'granted', ad_storage: 'granted', security_storage: 'granted', embeds_storage: 'granted' })]);
+  const consentCommands = await page.evaluate(() =>
+    ((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer ?? [])
+      .map((entry) => Array.from(entry))
+      .filter((entry) => entry[0] === 'consent'),
+  );
+  expect(consentCommands[0]).toEqual([
+    'consent',
+    'default',
+    expect.objectContaining({ analytics_storage: 'denied', embeds_storage: 'denied' }),
+  ]);
+  expect(consentCommands.at(-1)).toEqual([
+    'consent',
+    'update',
+    expect.objectContaining({
+      analytics_storage: 'granted',
+      ad_storage: 'granted',
+      security_storage: 'granted',
+      embeds_storage: 'granted',
+    }),
+  ]);
 
   // Withdraw from the footer: the popup, keyboard-operable, focus inside it.
   await page.getByRole('button', { name: 'Cookie preferences' }).click();
@@ -122,7 +150,12 @@ test('before consent nothing is tracked; "Accept all" starts the tracker, pixel 
   await expect(dialog).toBeHidden();
   await expect(page.locator('html')).toHaveAttribute('data-analytics', 'deactivated');
   await expect(page.locator('html')).toHaveAttribute('data-analytics', 'deactivated');
-  const flags = await page.evaluate(() => ((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry)).filter((entry) => entry[0] === 'consent').at(-1));
+  const flags = await page.evaluate(() =>
+    ((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer ?? [])
+      .map((entry) => Array.from(entry))
+      .filter((entry) => entry[0] === 'consent')
+      .at(-1),
+  );
   expect(flags).toEqual(['consent', 'update', expect.objectContaining({ analytics_storage: 'denied', embeds_storage: 'granted' })]);
 
   // The next page view is refused by the proxy (logged) and nothing reaches the collector.
@@ -135,7 +168,11 @@ test('before consent nothing is tracked; "Accept all" starts the tracker, pixel 
   expect((await context.cookies()).filter((c) => c.name.startsWith('_sp_'))).toEqual([]);
 });
 
-test('the real tracker sends page views and custom events that arrive decoded and valid; a malformed payload is a bad row', async ({ page, context, request }) => {
+test('the real tracker sends page views and custom events that arrive decoded and valid; a malformed payload is a bad row', async ({
+  page,
+  context,
+  request,
+}) => {
   await stubThirdParties(page);
   await page.goto('/?utm_source=e2e&utm_medium=browser');
   await banner(page).getByRole('button', { name: 'Accept all' }).click();
@@ -146,7 +183,11 @@ test('the real tracker sends page views and custom events that arrive decoded an
   const duid = await domainUserId(context);
   const mine = async () => (await recent(request)).events.filter((e) => e.domainUserid === duid);
   const names = async () => (await mine()).map((e) => e.eventName);
-  await expect.poll(names, { timeout: 30_000 }).toEqual(expect.arrayContaining(['page_view', 'user_submit_consent', 'user_view_article', 'user_view_wall', 'user_view_article_scroll']));
+  await expect
+    .poll(names, { timeout: 30_000 })
+    .toEqual(
+      expect.arrayContaining(['page_view', 'user_submit_consent', 'user_view_article', 'user_view_wall', 'user_view_article_scroll']),
+    );
 
   const events = await mine();
   for (const e of events) {
@@ -161,20 +202,36 @@ test('the real tracker sends page views and custom events that arrive decoded an
   const article = events.find((e) => e.eventName === 'user_view_article');
   expect(article?.schema).toBe('iglu:com.atelier/user_view_article/jsonschema/1-0-0');
   expect(article?.data).toMatchObject({ article_id: expect.any(String), topic_id: expect.any(String), wall_variant: 'pay_wall' });
-  expect(events.find((e) => e.eventName === 'user_view_wall')?.data).toMatchObject({ wall_variant: 'pay_wall', offer_variant: expect.any(String), article_id: article?.data?.article_id });
-  expect(events.find((e) => e.eventName === 'user_submit_consent')?.data).toMatchObject({ consent_state: ['nonessential', 'embeds'], consent_variant: 'banner' });
-  await expect.poll(async () => (await mine()).filter((e) => e.eventName === 'user_view_article_scroll').map((e) => e.data?.percentage)).toEqual(expect.arrayContaining([0, 100]));
+  expect(events.find((e) => e.eventName === 'user_view_wall')?.data).toMatchObject({
+    wall_variant: 'pay_wall',
+    offer_variant: expect.any(String),
+    article_id: article?.data?.article_id,
+  });
+  expect(events.find((e) => e.eventName === 'user_submit_consent')?.data).toMatchObject({
+    consent_state: ['nonessential', 'embeds'],
+    consent_variant: 'banner',
+  });
+  await expect
+    .poll(async () => (await mine()).filter((e) => e.eventName === 'user_view_article_scroll').map((e) => e.data?.percentage))
+    .toEqual(expect.arrayContaining([0, 100]));
 
   // The packages page and a topic page send their views too (docs/analytics.md "Sent by each screen").
   const dataOf = async (name: string) => (await mine()).filter((e) => e.eventName === name).map((e) => e.data);
   await page.goto('/subscriptions/packages/');
-  await expect.poll(() => dataOf('user_view_packages')).toEqual([expect.objectContaining({ offer_variant: 'individual', currency: expect.any(String) })]);
+  await expect
+    .poll(() => dataOf('user_view_packages'))
+    .toEqual([expect.objectContaining({ offer_variant: 'individual', currency: expect.any(String) })]);
   await page.goto(`/topics/${String(article?.data?.topic_id)}/`);
-  await expect.poll(() => dataOf('user_view_topic')).toEqual([expect.objectContaining({ topic_id: article?.data?.topic_id, topic_label: expect.any(String) })]);
+  await expect
+    .poll(() => dataOf('user_view_topic'))
+    .toEqual([expect.objectContaining({ topic_id: article?.data?.topic_id, topic_label: expect.any(String) })]);
 
   // A malformed payload: kept as a bad row with its reason, answered 400 (the tracker drops it).
   const marker = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const bad = await request.post(COLLECTOR_POST, { headers: { 'content-type': 'application/json' }, data: Buffer.from(`{"schema":"${marker}","data":[`) });
+  const bad = await request.post(COLLECTOR_POST, {
+    headers: { 'content-type': 'application/json' },
+    data: Buffer.from(`{"schema":"${marker}","data":[`),
+  });
   expect(bad.status()).toBe(400);
   const row = (await recent(request)).badRows.find((r) => r.raw.includes(marker));
   expect(row).toMatchObject({ reason: 'body is not JSON', source: 'post' });

@@ -16,17 +16,30 @@ async function newMember(page: Page, request: Parameters<typeof createAccount>[0
   await signInOnScreen(page, { email, returnTo: `${baseURL}/user/membership/` });
   await expect(page).toHaveURL(/\/user\/membership\/$/);
   // The trial through the API, with the browser's own session.
-  const tokenized = await page.request.post('/_sandbox/billing/tokens', { data: { number: '4242424242424242', month: '12', year: '2040', cvv: '123' } });
+  const tokenized = await page.request.post('/_sandbox/billing/tokens', {
+    data: { number: '4242424242424242', month: '12', year: '2040', cvv: '123' },
+  });
   expect(tokenized.status()).toBe(201);
   const { id: cardToken } = (await tokenized.json()) as { id: string };
   const bought = await page.request.post('/graphql', {
     headers: { 'x-atelier-csrf': '1' },
     data: {
       query: PURCHASE,
-      variables: { input: { planCode: 'individuals_standard_yearly_trial_v1', currency: 'GBP', cardToken, billingInfo: { firstName: 'Ada', lastName: 'Okafor', countryCode: 'GB' }, idempotencyKey: `e2e-cancel-${Date.now()}-${Math.random()}` } },
+      variables: {
+        input: {
+          planCode: 'individuals_standard_yearly_trial_v1',
+          currency: 'GBP',
+          cardToken,
+          billingInfo: { firstName: 'Ada', lastName: 'Okafor', countryCode: 'GB' },
+          idempotencyKey: `e2e-cancel-${Date.now()}-${Math.random()}`,
+        },
+      },
     },
   });
-  expect(((await bought.json()) as { data: { purchaseIndividualSubscription: { __typename: string } } }).data.purchaseIndividualSubscription.__typename).toBe('IndividualSubscription');
+  expect(
+    ((await bought.json()) as { data: { purchaseIndividualSubscription: { __typename: string } } }).data.purchaseIndividualSubscription
+      .__typename,
+  ).toBe('IndividualSubscription');
   await page.goto('/user/membership/');
   await expect(page.locator('[data-status="ActiveTrial"]')).toBeVisible();
   return email;
@@ -76,7 +89,11 @@ test('a member cancels, is offered the discount, accepts it and stays active wit
   await expect(page.getByRole('heading', { level: 1, name: 'Your membership is cancelled' })).toBeVisible();
 });
 
-test('a member cancels for real: the confirmation shows the end date and the membership is canceled', async ({ page, request, baseURL }) => {
+test('a member cancels for real: the confirmation shows the end date and the membership is canceled', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await newMember(page, request, baseURL!);
   await startCancelling(page);
   await page.getByLabel('Another reason').check();

@@ -27,8 +27,17 @@ export { expect };
 
 export async function expectAccessible(page: Page) {
   // meta-viewport is off by decision 005: SPEC §1 fixes maximum-scale=1, which axe flags.
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).disableRules(['meta-viewport']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .disableRules(['meta-viewport'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
   expect(summary, 'axe violations').toEqual([]);
 }
 
@@ -68,13 +77,16 @@ export async function createAccount(request: APIRequestContext, { email = newEma
 export async function emailedCode(request: APIRequestContext, to: string, template: string): Promise<string> {
   let code = '';
   await expect
-    .poll(async () => {
-      const response = await request.get(`/_dev/mail/latest.json?to=${encodeURIComponent(to)}`);
-      if (!response.ok()) return null;
-      const message = (await response.json()) as { template: string; code: string | null };
-      code = message.code ?? '';
-      return message.template;
-    }, { message: `a ${template} email to ${to}` })
+    .poll(
+      async () => {
+        const response = await request.get(`/_dev/mail/latest.json?to=${encodeURIComponent(to)}`);
+        if (!response.ok()) return null;
+        const message = (await response.json()) as { template: string; code: string | null };
+        code = message.code ?? '';
+        return message.template;
+      },
+      { message: `a ${template} email to ${to}` },
+    )
     .toBe(template);
   return code;
 }
@@ -96,7 +108,11 @@ export async function presetConsent(context: BrowserContext, baseURL: string, ca
  * Fills in the registration screen (already open) with a password and confirms the address with
  * the emailed code, as a new reader does. Returns the new account's email.
  */
-export async function registerOnScreen(page: Page, request: APIRequestContext, { email = newEmail(), first = 'Ada', last = 'Okafor' } = {}): Promise<string> {
+export async function registerOnScreen(
+  page: Page,
+  request: APIRequestContext,
+  { email = newEmail(), first = 'Ada', last = 'Okafor' } = {},
+): Promise<string> {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Last name').fill(last);
@@ -109,7 +125,10 @@ export async function registerOnScreen(page: Page, request: APIRequestContext, {
 }
 
 /** Signs in on the sign-in screen with a password, to come back to `returnTo`. */
-export async function signInOnScreen(page: Page, { email, password = TEST_PASSWORD, returnTo }: { email: string; password?: string; returnTo: string }) {
+export async function signInOnScreen(
+  page: Page,
+  { email, password = TEST_PASSWORD, returnTo }: { email: string; password?: string; returnTo: string },
+) {
   await page.goto(`/user/login/?return_to=${encodeURIComponent(returnTo)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Email address').fill(email);

@@ -6,8 +6,11 @@ import { expect, expectAccessible, premiumStory, signInOnScreen, test } from './
 /** A demo account (src/db/seed.ts DEMO_ACCOUNTS): a Premium member. */
 const MEMBER = { email: 'premium@example.com', password: 'atelier-demo', name: 'Priya Patel' };
 
-
-test('a member creates a gift link that a signed-out browser opens in full, sees it counted, and revokes it', async ({ page, browser, baseURL }) => {
+test('a member creates a gift link that a signed-out browser opens in full, sees it counted, and revokes it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   const story = await premiumStory(page);
   await signInOnScreen(page, { email: MEMBER.email, password: MEMBER.password, returnTo: `${baseURL}${story}` });
@@ -54,7 +57,9 @@ test('a member creates a gift link that a signed-out browser opens in full, sees
     await row.getByRole('button', { name: `Revoke the gift link for ${headline}` }).click();
     await expect(row.getByText(/^Revoked on /)).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('row', { name: new RegExp(headline.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).getByText(/^Revoked on /)).toBeVisible();
+    await expect(
+      page.getByRole('row', { name: new RegExp(headline.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).getByText(/^Revoked on /),
+    ).toBeVisible();
 
     // The revoked link shows the usual wall, and no banner.
     await reader.reload();

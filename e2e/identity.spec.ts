@@ -33,7 +33,10 @@ async function signOut(page: Page) {
   await expectAccessible(page);
 }
 
-test('a reader registers with a password, confirms the address with the emailed code, signs out and signs in again', async ({ page, request }) => {
+test('a reader registers with a password, confirms the address with the emailed code, signs out and signs in again', async ({
+  page,
+  request,
+}) => {
   const email = newEmail();
   await page.goto('/user/register/');
   await expect(page).toHaveURL(/\/user\/register\/\?flow=/);
@@ -102,7 +105,10 @@ test('a reader turns on an authenticator app, and the next sign-in asks for its 
   await openAccount(page);
   await signInWithPassword(page, email, TEST_PASSWORD);
   await expectAccountPage(page, email);
-  await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Security' })).toHaveAttribute('href', '/user/account/#security');
+  await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Security' })).toHaveAttribute(
+    'href',
+    '/user/account/#security',
+  );
   await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
   await expectAccessible(page);
 
@@ -204,7 +210,10 @@ test('signing in (password or code) and out works without JavaScript', async ({ 
 test('the other identity screens: policy warning, error and signed-out sign-out', async ({ page }) => {
   await page.goto('/user/login-policy-warning/?return_to=%2Fuser%2Faccount%2F');
   await expect(page.getByRole('heading', { level: 1, name: 'Please sign in again' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Continue to sign in' })).toHaveAttribute('href', '/user/login/?refresh=true&return_to=%2Fuser%2Faccount%2F');
+  await expect(page.getByRole('link', { name: 'Continue to sign in' })).toHaveAttribute(
+    'href',
+    '/user/login/?refresh=true&return_to=%2Fuser%2Faccount%2F',
+  );
   await expectShell(page);
   await expectAccessible(page);
 

@@ -15,7 +15,10 @@ test.describe('subscription packages', () => {
     const standard = page.getByRole('article', { name: 'Standard' });
     await expect(standard.getByTestId('plan-price')).toHaveText('£300');
     await expect(standard).toContainText('£250 + £50 VAT at 20%');
-    await expect(standard.getByRole('link', { name: /Start your 30-day free trial/ })).toHaveAttribute('href', '/subscriptions/individuals/payment/?plan=individuals_standard_yearly_trial_v1');
+    await expect(standard.getByRole('link', { name: /Start your 30-day free trial/ })).toHaveAttribute(
+      'href',
+      '/subscriptions/individuals/payment/?plan=individuals_standard_yearly_trial_v1',
+    );
     await expect(page.getByRole('article', { name: 'Premium' }).getByTestId('plan-price')).toHaveText('£540');
     await expect(page.getByTestId('tax-note')).toHaveText('Prices include VAT at 20% for United Kingdom.');
     await expectAccessible(page);
@@ -40,7 +43,10 @@ test.describe('subscription packages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'The Beauty package' })).toBeVisible();
     const beauty = page.getByRole('article', { name: 'Beauty package' });
     await expect(beauty.getByTestId('plan-price')).toHaveText('€210'); // €175 + 20 % French VAT
-    await expect(beauty.getByRole('link', { name: 'Choose Beauty package' })).toHaveAttribute('href', '/subscriptions/individuals/payment/?plan=beauty_package_yearly_v1');
+    await expect(beauty.getByRole('link', { name: 'Choose Beauty package' })).toHaveAttribute(
+      'href',
+      '/subscriptions/individuals/payment/?plan=beauty_package_yearly_v1',
+    );
     await expectAccessible(page);
     await page.screenshot({ path: test.info().outputPath('beauty-phone.png'), fullPage: true });
   });
@@ -53,8 +59,14 @@ test.describe('subscription packages', () => {
     await expect(page).toHaveURL(/\/subscriptions\/packages\/students\/$/);
     const student = page.getByRole('article', { name: 'Student' });
     await expect(student.getByTestId('plan-price')).toHaveText('₹5,310'); // ₹4,500 + 18 % GST
-    await expect(student.getByRole('link', { name: 'Choose Student', exact: true })).toHaveAttribute('href', '/subscriptions/students/validation/?plan=students_standard_yearly_v1');
-    await expect(student.getByRole('link', { name: 'Choose Student monthly' })).toHaveAttribute('href', '/subscriptions/students/validation/?plan=students_standard_monthly_v1');
+    await expect(student.getByRole('link', { name: 'Choose Student', exact: true })).toHaveAttribute(
+      'href',
+      '/subscriptions/students/validation/?plan=students_standard_yearly_v1',
+    );
+    await expect(student.getByRole('link', { name: 'Choose Student monthly' })).toHaveAttribute(
+      'href',
+      '/subscriptions/students/validation/?plan=students_standard_monthly_v1',
+    );
     await expectAccessible(page);
     await page.screenshot({ path: test.info().outputPath('students-inr.png'), fullPage: true });
   });
@@ -66,7 +78,10 @@ test.describe('subscription packages', () => {
     await expect(page.getByRole('heading', { level: 3, name: 'Do prices include tax?' })).toBeInViewport();
     await expectAccessible(page);
     await page.goto('/subscriptions/executive/');
-    await expect(page.getByRole('link', { name: 'Email our memberships team' })).toHaveAttribute('href', /^mailto:groups@atelier\.example\?subject=/);
+    await expect(page.getByRole('link', { name: 'Email our memberships team' })).toHaveAttribute(
+      'href',
+      /^mailto:groups@atelier\.example\?subject=/,
+    );
     await expectAccessible(page);
   });
 });

@@ -7,13 +7,25 @@ async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 }
 
 async function whoami(page: Page) {
   const response = await page.request.get('/identity/sessions/whoami', { headers: { accept: 'application/json' } });
-  return { status: response.status(), body: response.ok() ? ((await response.json()) as { identity: { traits: { email: string } }; authentication_methods: { method: string }[] }) : null };
+  return {
+    status: response.status(),
+    body: response.ok()
+      ? ((await response.json()) as { identity: { traits: { email: string } }; authentication_methods: { method: string }[] })
+      : null,
+  };
 }
 
 test('a reader signs up with a passkey, signs out, and signs in with it', async ({ page }) => {

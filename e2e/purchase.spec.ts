@@ -37,7 +37,11 @@ async function newReader(page: Page, request: Parameters<typeof createAccount>[0
   return email;
 }
 
-test('a registered reader meets the pay wall, starts a trial with the success card, reads the story in full and sees the trial and card on the membership page', async ({ page, request, baseURL }) => {
+test('a registered reader meets the pay wall, starts a trial with the success card, reads the story in full and sees the trial and card on the membership page', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const leaks = watchCardNumbers(page, ['4242424242424242', '5555555555554444']);
   const story = await premiumStory(page);
   await newReader(page, request, `${baseURL}${story}`);

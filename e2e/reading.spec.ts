@@ -16,7 +16,9 @@ test('a reader goes from the home page to a story, its topic and its author', as
   await expectShell(page);
   await expect(page.locator('.story__hero img')).toBeVisible();
   // The image is drawn on first request; wait for it to arrive rather than sleeping.
-  await expect.poll(() => page.locator('.story__hero img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.locator('.story__hero img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await expectAccessible(page);
 
   // Its primary topic.

@@ -5,13 +5,16 @@ import { createAccount, expect, expectAccessible, test } from './fixtures.ts';
 async function emailedLink(request: APIRequestContext, to: string, template: 'recovery_link' | 'verification_link'): Promise<string> {
   let link = '';
   await expect
-    .poll(async () => {
-      const response = await request.get(`/_dev/mail/latest.json?to=${encodeURIComponent(to)}`);
-      if (!response.ok()) return null;
-      const message = (await response.json()) as { template: string; link: string | null };
-      link = message.link ?? '';
-      return message.template;
-    }, { message: `a ${template} email to ${to}` })
+    .poll(
+      async () => {
+        const response = await request.get(`/_dev/mail/latest.json?to=${encodeURIComponent(to)}`);
+        if (!response.ok()) return null;
+        const message = (await response.json()) as { template: string; link: string | null };
+        link = message.link ?? '';
+        return message.template;
+      },
+      { message: `a ${template} email to ${to}` },
+    )
     .toBe(template);
   return link;
 }
@@ -22,7 +25,10 @@ test('a reader recovers the account with an emailed link, opened in another brow
   // An app asks for the link (a native flow), so this browser has never seen the flow.
   const flow = await request.get('/identity/self-service/recovery/api', { headers: { accept: 'application/json' } });
   const { id } = (await flow.json()) as { id: string };
-  const sent = await request.post(`/identity/self-service/recovery?flow=${id}`, { headers: { accept: 'application/json' }, data: { method: 'link', email } });
+  const sent = await request.post(`/identity/self-service/recovery?flow=${id}`, {
+    headers: { accept: 'application/json' },
+    data: { method: 'link', email },
+  });
   expect(sent.status(), await sent.text()).toBe(200);
   const link = await emailedLink(request, email, 'recovery_link');
   expect(link).toMatch(new RegExp(`/user/recovery/\\?flow=${id}&token=[A-Za-z0-9_-]{43}$`));

@@ -51,7 +51,8 @@ test('a signed-in reader sees their account menu from the first render, and it w
   await nav.locator('summary').focus();
   await page.keyboard.press('Enter');
   await expect(nav.getByText(`Signed in as ${email}`)).toBeVisible();
-  for (const name of ['Account details', 'Following', 'Membership', 'Sign out']) await expect(nav.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Account details', 'Following', 'Membership', 'Sign out'])
+    await expect(nav.getByRole('link', { name })).toBeVisible();
   // No link to a page that does not exist yet (/user/newsletters/ comes with newsletters).
   await expect(nav.getByRole('link', { name: 'Newsletters' })).toHaveCount(0);
   await expectAccessible(page);
@@ -104,7 +105,9 @@ test('a GraphQL call refused for a bad token is refreshed and retried without th
   const { main } = await tokenCookies(page.context());
   await page.context().addCookies([{ ...main!, value: `${main!.value.slice(0, -6)}AAAAAA` }]);
   const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth') && response.request().method() === 'POST');
-  const retried = page.waitForResponse(async (response) => response.url().includes('/graphql') && (await response.text()).includes('RecommendedStoriesSuccess'));
+  const retried = page.waitForResponse(
+    async (response) => response.url().includes('/graphql') && (await response.text()).includes('RecommendedStoriesSuccess'),
+  );
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Home' }).click();
 
   await refreshed;

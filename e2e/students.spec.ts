@@ -4,7 +4,17 @@
 // success card, sees the confirmation and finds the student membership on /user/membership/.
 // Every new page is checked with axe and photographed at desktop and phone width.
 import type { Page } from '@playwright/test';
-import { createAccount, emailedCode, expect, expectAccessible, newEmail, presetConsent, signInOnScreen, test, TEST_PASSWORD } from './fixtures.ts';
+import {
+  createAccount,
+  emailedCode,
+  expect,
+  expectAccessible,
+  newEmail,
+  presetConsent,
+  signInOnScreen,
+  test,
+  TEST_PASSWORD,
+} from './fixtures.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -28,7 +38,13 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Security code').fill('123');
 }
 
-test('a reader verifies an academic address, pays for the Student plan and sees it on the membership page', async ({ page, request, context, baseURL, consoleErrors }) => {
+test('a reader verifies an academic address, pays for the Student plan and sees it on the membership page', async ({
+  page,
+  request,
+  context,
+  baseURL,
+  consoleErrors,
+}) => {
   // The consent banner overlays the bottom of the page; decided already, so it covers no button.
   await presetConsent(context, baseURL!);
   const email = newEmail();
@@ -39,7 +55,10 @@ test('a reader verifies an academic address, pays for the Student plan and sees 
   await page.getByRole('article', { name: 'Student' }).getByRole('link', { name: 'Choose Student', exact: true }).click();
   await expect(page).toHaveURL(/\/subscriptions\/students\/validation\/\?plan=students_standard_yearly_v1$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm you are a student' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Joining as a student' }).getByRole('listitem').first()).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByRole('list', { name: 'Joining as a student' }).getByRole('listitem').first()).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
   await expectAccessible(page);
   await photograph(page, 'validation-email');
 
@@ -47,7 +66,9 @@ test('a reader verifies an academic address, pays for the Student plan and sees 
   await page.getByLabel('Academic email address').fill('ada.okafor@gmail.com');
   await page.getByLabel('Graduation year').fill(String(YEAR + 2));
   await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.locator('#email-error')).toHaveText('gmail.com is a personal email provider. Use the address your university or college gave you, such as name@ox.ac.uk or name@mit.edu.');
+  await expect(page.locator('#email-error')).toHaveText(
+    'gmail.com is a personal email provider. Use the address your university or college gave you, such as name@ox.ac.uk or name@mit.edu.',
+  );
   await expect(page.getByLabel('Academic email address')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Graduation year')).toHaveValue(String(YEAR + 2));
   await expectAccessible(page);
@@ -59,7 +80,10 @@ test('a reader verifies an academic address, pays for the Student plan and sees 
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
   await expect(page.getByText(`Enter the 6-digit code we sent to ${academic}. It works for 30 minutes.`)).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Joining as a student' }).getByRole('listitem').nth(1)).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByRole('list', { name: 'Joining as a student' }).getByRole('listitem').nth(1)).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
   await expectAccessible(page);
   await photograph(page, 'validation-code');
 
@@ -103,7 +127,12 @@ test('a reader verifies an academic address, pays for the Student plan and sees 
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((message) => !refusals.test(message)));
 });
 
-test('a signed-out reader choosing a student plan signs in and comes back to the validation page', async ({ page, request, context, baseURL }) => {
+test('a signed-out reader choosing a student plan signs in and comes back to the validation page', async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
   await presetConsent(context, baseURL!);
   const email = newEmail();
   await createAccount(request, { email });

@@ -9,10 +9,17 @@ test.describe.configure({ timeout: 180_000 });
 
 const money = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
-test('a Standard member sees the proration preview, upgrades to Premium with the card on file, and is charged what it said', async ({ page, request, baseURL }) => {
+test('a Standard member sees the proration preview, upgrades to Premium with the card on file, and is charged what it said', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const email = newEmail();
   await createAccount(request, { email });
-  await signInOnScreen(page, { email, returnTo: `${baseURL}/subscriptions/individuals/payment/?plan=individuals_standard_monthly_v1&country=GB` });
+  await signInOnScreen(page, {
+    email,
+    returnTo: `${baseURL}/subscriptions/individuals/payment/?plan=individuals_standard_monthly_v1&country=GB`,
+  });
   await expect(page.getByRole('heading', { level: 1, name: 'Join Standard monthly' })).toBeVisible();
   await page.getByLabel('Last name').fill('Okafor');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -36,7 +43,9 @@ test('a Standard member sees the proration preview, upgrades to Premium with the
   await expect(page.getByRole('heading', { level: 1, name: 'Upgrade to Premium' })).toBeVisible();
   const preview = page.getByTestId('upgrade-preview');
   await expect(preview.getByRole('definition').first()).toHaveText('£450.00');
-  const credit = money((await preview.locator('div', { hasText: 'Credit for the rest of Standard monthly' }).getByRole('definition').textContent()) ?? '');
+  const credit = money(
+    (await preview.locator('div', { hasText: 'Credit for the rest of Standard monthly' }).getByRole('definition').textContent()) ?? '',
+  );
   // £25 paid (before VAT) for a month that has only just begun: nearly all of it comes back.
   expect(credit).toBeGreaterThan(24.9);
   expect(credit).toBeLessThanOrEqual(25);

@@ -20,7 +20,12 @@ async function photograph(page: Page, name: string) {
   if (desktop) await page.setViewportSize(desktop);
 }
 
-test('a signed-in reader pays with the wallet button, sees the confirmation and the wallet card on the membership page', async ({ page, request, context, baseURL }) => {
+test('a signed-in reader pays with the wallet button, sees the confirmation and the wallet card on the membership page', async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
   // The consent banner overlays the bottom of the page; decided already, so it covers nothing.
   await presetConsent(context, baseURL!);
   const email = newEmail();

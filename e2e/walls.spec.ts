@@ -5,13 +5,20 @@ import { emailedCode, expect, expectAccessible, registerOnScreen, test } from '.
 
 test.describe.configure({ timeout: 180_000 });
 
-const wallVariant = (page: Page) => page.locator('[data-wall-variant]').getAttribute('data-wall-variant', { timeout: 1_000 }).catch(() => null);
+const wallVariant = (page: Page) =>
+  page
+    .locator('[data-wall-variant]')
+    .getAttribute('data-wall-variant', { timeout: 1_000 })
+    .catch(() => null);
 
 function claimsOf(token: string) {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { meter: { read: string[] }; entitlements: string[] };
 }
 
-test('an anonymous reader reads free stories until the registration wall, registers, and reads on with the meter carried over', async ({ page, request }) => {
+test('an anonymous reader reads free stories until the registration wall, registers, and reads on with the meter carried over', async ({
+  page,
+  request,
+}) => {
   const rss = await (await request.get('/rss.xml')).text();
   const links = [...rss.matchAll(/<link>[^<]*(\/articles\/[^<]+)<\/link>/g)].map((match) => match[1]!);
   const counted: string[] = [];
@@ -58,7 +65,11 @@ test('an anonymous reader reads free stories until the registration wall, regist
   expect(new Set(meter.read).size).toBe(meter.read.length);
 });
 
-test('a reader at a registration wall signs up with an emailed code and comes back to the story through one more step', async ({ page, request, consoleErrors }) => {
+test('a reader at a registration wall signs up with an emailed code and comes back to the story through one more step', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   const rss = await (await request.get('/rss.xml')).text();
   const links = [...rss.matchAll(/<link>[^<]*(\/articles\/[^<]+)<\/link>/g)].map((match) => match[1]!);
   let walledAt: string | null = null;

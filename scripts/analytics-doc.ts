@@ -79,7 +79,9 @@ function screenSections(): string[] {
     '',
     '| Screen | Events | Code |',
     '|---|---|---|',
-    ...SCREEN_EVENTS.map(({ screen, events, code: files }) => `| ${cell(screen)} | ${events.map(code).join(', ')} | ${files.map(code).join(', ')} |`),
+    ...SCREEN_EVENTS.map(
+      ({ screen, events, code: files }) => `| ${cell(screen)} | ${events.map(code).join(', ')} | ${files.map(code).join(', ')} |`,
+    ),
     '',
     '## Not sent yet',
     '',

@@ -38,7 +38,9 @@ function refuseIfDataDirInUse() {
   } catch (error) {
     if (error.code !== 'EPERM') return;
   }
-  console.error(`Another Atelier process (pid ${owner.pid}, since ${owner.startedAt}) is using the data directory ${dataDir}; stop it or set DATA_DIR`);
+  console.error(
+    `Another Atelier process (pid ${owner.pid}, since ${owner.startedAt}) is using the data directory ${dataDir}; stop it or set DATA_DIR`,
+  );
   process.exit(1);
 }
 

@@ -25,11 +25,17 @@ function ensureChromium() {
   if (existsSync(chromium)) return;
   console.log(`Chromium is not at ${chromium}: installing Debian's chromium package…`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const update = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update', '-qq'], { stdio: 'inherit' });
-  const install = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'install', '-y', '-qq', 'chromium'], {
+  const update = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update', '-qq'], {
     stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
+  const install = spawnSync(
+    sudo[0] ?? 'apt-get',
+    [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'install', '-y', '-qq', 'chromium'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    },
+  );
   if (update.status !== 0 || install.status !== 0 || !existsSync(chromium)) {
     console.error('Could not install Chromium. Install Debian\'s "chromium" package, or set CHROMIUM_PATH.');
     process.exit(1);

@@ -39,7 +39,14 @@ export interface Config {
     analyticsCollector: string;
   };
   /** Third-party ids are set by the operator or absent (then that tag never loads). */
-  analytics: { appId: string; pixelId?: string; insightPartnerId?: string; tagManagerId?: string; tagManagerScriptUrl?: string; tagManagerTransportUrl: string };
+  analytics: {
+    appId: string;
+    pixelId?: string;
+    insightPartnerId?: string;
+    tagManagerId?: string;
+    tagManagerScriptUrl?: string;
+    tagManagerTransportUrl: string;
+  };
   keys: {
     billing: string;
     walletMerchantId?: string;
@@ -82,11 +89,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     else problems.push(`${definition.name}: ${describeIssue(result.error.issues[0]!, env[definition.name])}`);
   }
   const v = values as SettingValues;
-  if (v.APP_ENV === 'prod' && !v.IDENTITY_SECRET && problems.every((p) => !p.startsWith('IDENTITY_SECRET'))) problems.push('IDENTITY_SECRET: is required when APP_ENV is prod');
-  if (v.BILLING_PUBLIC_KEY && v.BILLING_PUBLIC_KEY !== 'sandbox' && !v.BILLING_PRIVATE_KEY && problems.every((p) => !p.startsWith('BILLING_'))) {
+  if (v.APP_ENV === 'prod' && !v.IDENTITY_SECRET && problems.every((p) => !p.startsWith('IDENTITY_SECRET')))
+    problems.push('IDENTITY_SECRET: is required when APP_ENV is prod');
+  if (
+    v.BILLING_PUBLIC_KEY &&
+    v.BILLING_PUBLIC_KEY !== 'sandbox' &&
+    !v.BILLING_PRIVATE_KEY &&
+    problems.every((p) => !p.startsWith('BILLING_'))
+  ) {
     problems.push('BILLING_PRIVATE_KEY: is required when BILLING_PUBLIC_KEY is not "sandbox"');
   }
-  if (v.APP_ENV === 'prod' && v.DEMO_CONTENT) problems.push('DEMO_CONTENT: cannot be on when APP_ENV is prod: the demo accounts’ password is public (unset it or set DEMO_CONTENT=false)');
+  if (v.APP_ENV === 'prod' && v.DEMO_CONTENT)
+    problems.push(
+      'DEMO_CONTENT: cannot be on when APP_ENV is prod: the demo accounts’ password is public (unset it or set DEMO_CONTENT=false)',
+    );
   if (problems.length > 0) throw new ConfigError(problems);
   const ids = ENVIRONMENT_IDS[v.APP_ENV];
   const databaseUrl = v.DATABASE_URL as string | undefined;
@@ -137,8 +153,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secret: v.IDENTITY_SECRET,
       submitLimitPerMinute: v.IDENTITY_RATE_LIMIT_PER_MINUTE,
       oidcProviders: [
-        ...(v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET ? [{ id: 'google', label: 'Google', issuer: 'https://accounts.google.com', clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET }] : []),
-        ...(v.APPLE_CLIENT_ID && v.APPLE_CLIENT_SECRET ? [{ id: 'apple', label: 'Apple', issuer: 'https://appleid.apple.com', clientId: v.APPLE_CLIENT_ID, clientSecret: v.APPLE_CLIENT_SECRET, scope: 'openid email name' }] : []),
+        ...(v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
+          ? [
+              {
+                id: 'google',
+                label: 'Google',
+                issuer: 'https://accounts.google.com',
+                clientId: v.GOOGLE_CLIENT_ID,
+                clientSecret: v.GOOGLE_CLIENT_SECRET,
+              },
+            ]
+          : []),
+        ...(v.APPLE_CLIENT_ID && v.APPLE_CLIENT_SECRET
+          ? [
+              {
+                id: 'apple',
+                label: 'Apple',
+                issuer: 'https://appleid.apple.com',
+                clientId: v.APPLE_CLIENT_ID,
+                clientSecret: v.APPLE_CLIENT_SECRET,
+                scope: 'openid email name',
+              },
+            ]
+          : []),
         ...v.OIDC_PROVIDERS,
       ],
     },

@@ -5,7 +5,9 @@ export const SETTINGS_END = '<!-- settings:end -->';
 
 /** The README's table of settings, made from the one list in settings.ts. */
 export function settingsTable(): string {
-  const rows = SETTINGS.map((s) => `| \`${s.name}\` | ${s.defaultValue === undefined ? '—' : `\`${s.defaultValue}\``} | ${s.description.replace(/\|/g, '\\|')} |`);
+  const rows = SETTINGS.map(
+    (s) => `| \`${s.name}\` | ${s.defaultValue === undefined ? '—' : `\`${s.defaultValue}\``} | ${s.description.replace(/\|/g, '\\|')} |`,
+  );
   return [SETTINGS_START, '| Setting | Default | Meaning |', '|---|---|---|', ...rows, SETTINGS_END].join('\n');
 }
 

@@ -9,7 +9,8 @@ import { DataDirLockedError, LOCK_FILE, lockDataDir } from './data-dir-lock.ts';
 const freshDir = () => mkdtempSync(path.join(os.tmpdir(), 'atelier-lock-'));
 const lockFile = (dir: string) => path.join(dir, LOCK_FILE);
 const owner = (dir: string) => JSON.parse(readFileSync(lockFile(dir), 'utf8')) as { pid: number; host: string; startedAt: string };
-const writeOwner = (dir: string, pid: number, host = os.hostname()) => writeFileSync(lockFile(dir), JSON.stringify({ pid, host, startedAt: '2026-11-24T09:00:00.000Z' }));
+const writeOwner = (dir: string, pid: number, host = os.hostname()) =>
+  writeFileSync(lockFile(dir), JSON.stringify({ pid, host, startedAt: '2026-11-24T09:00:00.000Z' }));
 
 /** The pid of a process that has exited. */
 function deadPid(): number {
@@ -38,7 +39,9 @@ describe('lockDataDir', () => {
       }
     })();
     expect(refusal).toBeInstanceOf(DataDirLockedError);
-    expect((refusal as Error).message).toBe(`Another Atelier process (pid ${process.ppid}, since 2026-11-24T09:00:00.000Z) is using the data directory ${dir}; stop it or set DATA_DIR`);
+    expect((refusal as Error).message).toBe(
+      `Another Atelier process (pid ${process.ppid}, since 2026-11-24T09:00:00.000Z) is using the data directory ${dir}; stop it or set DATA_DIR`,
+    );
     expect(owner(dir).pid).toBe(process.ppid); // left alone
   });
 

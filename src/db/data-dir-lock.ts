@@ -19,7 +19,9 @@ export class DataDirLockedError extends Error {
   readonly owner: LockOwner;
   constructor(dataDir: string, owner: LockOwner) {
     const where = owner.host === os.hostname() ? `pid ${owner.pid}` : `pid ${owner.pid} on ${owner.host}`;
-    super(`Another Atelier process (${where}, since ${owner.startedAt}) is using the data directory ${path.resolve(dataDir)}; stop it or set DATA_DIR`);
+    super(
+      `Another Atelier process (${where}, since ${owner.startedAt}) is using the data directory ${path.resolve(dataDir)}; stop it or set DATA_DIR`,
+    );
     this.name = 'DataDirLockedError';
     this.owner = owner;
   }
@@ -118,7 +120,8 @@ function takeOver(file: string, stale: LockOwner | 'unreadable'): void {
     throw error;
   }
   const moved = readOwner(aside);
-  const sameAsStale = typeof moved === 'string' || (typeof stale !== 'string' && moved.pid === stale.pid && moved.startedAt === stale.startedAt);
+  const sameAsStale =
+    typeof moved === 'string' || (typeof stale !== 'string' && moved.pid === stale.pid && moved.startedAt === stale.startedAt);
   if (!sameAsStale && isAlive(moved)) {
     try {
       linkSync(aside, file);

@@ -13,7 +13,16 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** Starts opening a fresh directory in another process and kills it with SIGKILL once `when` holds. */
 async function killDuringFirstStart(dataDir: string, when: (entries: string[]) => boolean): Promise<string[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', `import('./src/db/database.ts').then((m) => m.openDatabase({ kind: 'pglite', dataDir: ${JSON.stringify(dataDir)} }))`], { cwd: root, stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('./src/db/database.ts').then((m) => m.openDatabase({ kind: 'pglite', dataDir: ${JSON.stringify(dataDir)} }))`,
+    ],
+    { cwd: root, stdio: 'ignore' },
+  );
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const seen = () => (existsSync(dataDir) ? readdirSync(dataDir) : []);
   while (child.exitCode === null && !when(seen())) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -26,14 +35,18 @@ describe('the first start of the embedded database', () => {
   it.each([
     ['while the cluster is being copied', (entries: string[]) => entries.includes('pglite.initialising')],
     ['right after the lock was taken', (entries: string[]) => entries.includes(LOCK_FILE)],
-  ])('killed %s, is redone by the next start', async (_moment, when) => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atelier-first-start-'));
-    await killDuringFirstStart(dataDir, when);
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    await database.migrate();
-    await database.ping();
-    expect(readdirSync(dataDir).sort()).toEqual([LOCK_FILE, 'pglite']);
-    await database.close();
-    expect(readdirSync(dataDir)).toEqual(['pglite']);
-  }, 60_000);
+  ])(
+    'killed %s, is redone by the next start',
+    async (_moment, when) => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atelier-first-start-'));
+      await killDuringFirstStart(dataDir, when);
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      await database.migrate();
+      await database.ping();
+      expect(readdirSync(dataDir).sort()).toEqual([LOCK_FILE, 'pglite']);
+      await database.close();
+      expect(readdirSync(dataDir)).toEqual(['pglite']);
+    },
+    60_000,
+  );
 });

@@ -53,49 +53,113 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     email: 'registered@example.com',
     kind: 'registered, no membership',
-    details: { firstName: 'Rosa', lastName: 'Reyes', organisationTitle: 'Reyes Studio', country: 'ES', jobFunction: 'DESIGN', jobIndustry: 'DESIGNER_FASHION', jobLevel: 'FOUNDER_OWNER' },
+    details: {
+      firstName: 'Rosa',
+      lastName: 'Reyes',
+      organisationTitle: 'Reyes Studio',
+      country: 'ES',
+      jobFunction: 'DESIGN',
+      jobIndustry: 'DESIGNER_FASHION',
+      jobLevel: 'FOUNDER_OWNER',
+    },
     membership: null,
   },
   {
     email: 'standard@example.com',
     kind: 'Standard member (individual)',
-    details: { firstName: 'Sam', lastName: 'Stone', organisationTitle: 'Stone & Field', country: 'GB', jobFunction: 'BUYING', jobIndustry: 'MULTI_BRAND_RETAIL', jobLevel: 'MANAGER' },
+    details: {
+      firstName: 'Sam',
+      lastName: 'Stone',
+      organisationTitle: 'Stone & Field',
+      country: 'GB',
+      jobFunction: 'BUYING',
+      jobIndustry: 'MULTI_BRAND_RETAIL',
+      jobLevel: 'MANAGER',
+    },
     membership: { level: 'Standard', type: 'Individual' },
   },
   {
     email: 'premium@example.com',
     kind: 'Premium member (individual)',
-    details: { firstName: 'Priya', lastName: 'Patel', organisationTitle: 'Maison Patel', country: 'FR', jobFunction: 'CREATIVE_DIRECTION', jobIndustry: 'LUXURY_FASHION', jobLevel: 'DIRECTOR' },
+    details: {
+      firstName: 'Priya',
+      lastName: 'Patel',
+      organisationTitle: 'Maison Patel',
+      country: 'FR',
+      jobFunction: 'CREATIVE_DIRECTION',
+      jobIndustry: 'LUXURY_FASHION',
+      jobLevel: 'DIRECTOR',
+    },
     membership: { level: 'Premium', type: 'Individual' },
   },
   {
     email: 'allaccess@example.com',
     kind: 'All Access member (individual)',
-    details: { firstName: 'Alex', lastName: 'Archer', organisationTitle: 'Archer Capital', country: 'US', jobFunction: 'INVESTMENT', jobIndustry: 'FINANCIAL_SERVICES', jobLevel: 'C_SUITE' },
+    details: {
+      firstName: 'Alex',
+      lastName: 'Archer',
+      organisationTitle: 'Archer Capital',
+      country: 'US',
+      jobFunction: 'INVESTMENT',
+      jobIndustry: 'FINANCIAL_SERVICES',
+      jobLevel: 'C_SUITE',
+    },
     membership: { level: 'AllAccess', type: 'Individual' },
   },
   {
     email: 'beauty@example.com',
     kind: 'Beauty topic member (individual)',
-    details: { firstName: 'Bea', lastName: 'Laurent', organisationTitle: 'Laurent Beauté', country: 'FR', jobFunction: 'MARKETING', jobIndustry: 'BEAUTY', jobLevel: 'SENIOR_MANAGER' },
+    details: {
+      firstName: 'Bea',
+      lastName: 'Laurent',
+      organisationTitle: 'Laurent Beauté',
+      country: 'FR',
+      jobFunction: 'MARKETING',
+      jobIndustry: 'BEAUTY',
+      jobLevel: 'SENIOR_MANAGER',
+    },
     membership: { level: 'TopicBeauty', type: 'Individual' },
   },
   {
     email: 'student@example.com',
     kind: 'student member (Standard level, student type)',
-    details: { firstName: 'Stella', lastName: 'Kim', organisationTitle: 'Atelier School of Fashion', country: 'GB', jobFunction: 'STUDENT', jobIndustry: 'EDUCATION', jobLevel: 'STUDENT' },
+    details: {
+      firstName: 'Stella',
+      lastName: 'Kim',
+      organisationTitle: 'Atelier School of Fashion',
+      country: 'GB',
+      jobFunction: 'STUDENT',
+      jobIndustry: 'EDUCATION',
+      jobLevel: 'STUDENT',
+    },
     membership: { level: 'Standard', type: 'Student' },
   },
   {
     email: 'group@example.com',
     kind: 'Premium seat of an organisation (group)',
-    details: { firstName: 'Greta', lastName: 'Lind', organisationTitle: 'Lind Group', country: 'SE', jobFunction: 'STRATEGY_BUSINESS_DEVELOPMENT', jobIndustry: 'MASS_MARKET_FASHION', jobLevel: 'VICE_PRESIDENT' },
+    details: {
+      firstName: 'Greta',
+      lastName: 'Lind',
+      organisationTitle: 'Lind Group',
+      country: 'SE',
+      jobFunction: 'STRATEGY_BUSINESS_DEVELOPMENT',
+      jobIndustry: 'MASS_MARKET_FASHION',
+      jobLevel: 'VICE_PRESIDENT',
+    },
     membership: { level: 'Premium', type: 'Group', groupAccountId: DEMO_GROUP_ACCOUNT_ID },
   },
   {
     email: 'admin@example.com',
     kind: 'admin (`is_bof_admin`): sees everything',
-    details: { firstName: 'Ada', lastName: 'Adeyemi', organisationTitle: 'Atelier', country: 'GB', jobFunction: 'EDITORIAL_CONTENT', jobIndustry: 'MEDIA_PUBLISHING', jobLevel: 'DIRECTOR' },
+    details: {
+      firstName: 'Ada',
+      lastName: 'Adeyemi',
+      organisationTitle: 'Atelier',
+      country: 'GB',
+      jobFunction: 'EDITORIAL_CONTENT',
+      jobIndustry: 'MEDIA_PUBLISHING',
+      jobLevel: 'DIRECTOR',
+    },
     membership: null,
     isBofAdmin: true,
   },
@@ -121,15 +185,24 @@ export async function seedDemoAccounts(db: Db, { identity, accounts, memberships
   // these demo accounts, never anywhere else. One hash serves them all: they share the password anyway.
   const hashedPassword = await hashPassword(DEMO_PASSWORD);
   for (const account of missing) {
-    const { identity: person } = await identity.identities.create({ traits: { email: account.email, name: { first: account.details.firstName!, last: account.details.lastName! } }, verified: true });
-    await identity.identities.setCredential(person.id, 'password', { identifiers: [normaliseIdentifier(account.email)], config: { hashedPassword } });
+    const { identity: person } = await identity.identities.create({
+      traits: { email: account.email, name: { first: account.details.firstName!, last: account.details.lastName! } },
+      verified: true,
+    });
+    await identity.identities.setCredential(person.id, 'password', {
+      identifiers: [normaliseIdentifier(account.email)],
+      config: { hashedPassword },
+    });
     const saved = await accounts.updatePersonalDetails(person.id, account.details, completeUserDataSchema);
     if (!saved.ok) throw new Error(`demo account ${account.email}: ${saved.fieldErrors.map((error) => error.message).join('; ')}`);
     if (account.membership) await memberships.grant({ identityId: person.id, source: 'demo', ...account.membership });
     if (account.isBofAdmin) {
       // Kratos writes metadata_admin through its admin API, which this provider does not serve yet;
       // the column is where is_bof_admin is read from (session/claims-source.ts).
-      await db.update(identities).set({ metadataAdmin: { is_bof_admin: true } }).where(eq(identities.id, person.id));
+      await db
+        .update(identities)
+        .set({ metadataAdmin: { is_bof_admin: true } })
+        .where(eq(identities.id, person.id));
     }
   }
   return missing.map((account) => account.email);

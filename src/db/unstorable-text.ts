@@ -14,4 +14,5 @@ export function isUnstorableTextError(error: unknown): boolean {
   return false;
 }
 
-export const UNSTORABLE_TEXT_MESSAGE = 'The request holds text that cannot be stored (a control character such as NUL, or half of an emoji or symbol). Remove it and try again.';
+export const UNSTORABLE_TEXT_MESSAGE =
+  'The request holds text that cannot be stored (a control character such as NUL, or half of an emoji or symbol). Remove it and try again.';

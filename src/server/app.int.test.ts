@@ -35,11 +35,14 @@ describe('health', () => {
 });
 
 describe('the shell (§1, §2)', () => {
-  it.each(['/', '/legal/', '/careers/', '/series/bof-insights/', '/case-studies/', '/topics/luxury/'])('%s has the title, viewport and trailing-slash canonical', async (path) => {
-    const { response, html } = await page(path);
-    expect(response.statusCode).toBe(200);
-    expectShell(html, path);
-  });
+  it.each(['/', '/legal/', '/careers/', '/series/bof-insights/', '/case-studies/', '/topics/luxury/'])(
+    '%s has the title, viewport and trailing-slash canonical',
+    async (path) => {
+      const { response, html } = await page(path);
+      expect(response.statusCode).toBe(200);
+      expectShell(html, path);
+    },
+  );
 
   it('drops the query string from the canonical link', async () => {
     const { html } = await page('/topics/retail/?page=2');

@@ -49,7 +49,15 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-export async function buildApp({ config, database, build, logger, development, passwordParams, backgroundJobs = false }: AppOptions): Promise<FastifyInstance & { services: Services }> {
+export async function buildApp({
+  config,
+  database,
+  build,
+  logger,
+  development,
+  passwordParams,
+  backgroundJobs = false,
+}: AppOptions): Promise<FastifyInstance & { services: Services }> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     requestIdHeader: false,
@@ -89,15 +97,16 @@ export async function buildApp({ config, database, build, logger, development, p
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
   if (development) await development.registerAssets(app);
-  else await app.register(fastifyStatic, {
-    root: CLIENT_BUILD_DIR,
-    wildcard: false,
-    index: false,
-    setHeaders: (reply, filePath) => {
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-    },
-  });
+  else
+    await app.register(fastifyStatic, {
+      root: CLIENT_BUILD_DIR,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
 
   registerHealth(app, { database });
   registerMediaRoutes(app, { media: services.media, prefix: pathPrefix(config.endpoints.imageResizer) });
@@ -114,10 +123,26 @@ export async function buildApp({ config, database, build, logger, development, p
     tokenize: (template, session) => services.session.tokenizeSession(template, session),
   });
   await registerCollectorRoutes(app, { analytics: services.analytics, allowedOrigins: [new URL(config.siteUrl).origin], limits });
-  await registerSessionRoutes(app, { session: services.session, authPath: pathPrefix(config.endpoints.auth), siteOrigin: new URL(config.siteUrl).origin, secureCookies: config.siteUrl.startsWith('https://'), limits });
-  await registerGraphQL(app, { path: pathPrefix(config.endpoints.graphql), services, siteOrigin: new URL(config.siteUrl).origin, production: config.appEnv === 'prod' });
+  await registerSessionRoutes(app, {
+    session: services.session,
+    authPath: pathPrefix(config.endpoints.auth),
+    siteOrigin: new URL(config.siteUrl).origin,
+    secureCookies: config.siteUrl.startsWith('https://'),
+    limits,
+  });
+  await registerGraphQL(app, {
+    path: pathPrefix(config.endpoints.graphql),
+    services,
+    siteOrigin: new URL(config.siteUrl).origin,
+    production: config.appEnv === 'prod',
+  });
   await registerTrpc(app, { prefix: pathPrefix(config.endpoints.trpc), services, siteOrigin: new URL(config.siteUrl).origin });
-  await registerConsentRoutes(app, { consent: services.consent, apiPrefix: pathPrefix(config.endpoints.apiBase), staticPrefix: pathPrefix(config.endpoints.staticAssets), limits });
+  await registerConsentRoutes(app, {
+    consent: services.consent,
+    apiPrefix: pathPrefix(config.endpoints.apiBase),
+    staticPrefix: pathPrefix(config.endpoints.staticAssets),
+    limits,
+  });
   if (config.appEnv !== 'prod') {
     // Every sign-in code is in the mailbox: this machine only (loopback.ts).
     await app.register(async (devTools) => {
@@ -126,7 +151,8 @@ export async function buildApp({ config, database, build, logger, development, p
       registerDevMailbox(devTools, { mail: services.mail, productName: config.productName });
     });
   }
-  if (services.billing.sandbox) registerSandboxBillingRoutes(app, { sandbox: services.billing.sandbox, walletMerchantId: config.keys.walletMerchantId });
+  if (services.billing.sandbox)
+    registerSandboxBillingRoutes(app, { sandbox: services.billing.sandbox, walletMerchantId: config.keys.walletMerchantId });
 
   const serverBuild = build ?? ((await import(SERVER_BUILD_FILE)) as ServerBuild);
   const browserConfig = { ...publicConfig(config), careers: config.careers };
@@ -141,7 +167,8 @@ export async function buildApp({ config, database, build, logger, development, p
       requestId: request.id,
       clientAddress: request.ip,
       user: await pageSessionUser(request, reply, { session: services.session, secureCookies: config.siteUrl.startsWith('https://') }),
-      refreshSession: () => refreshPageSession(request, reply, { session: services.session, secureCookies: config.siteUrl.startsWith('https://') }),
+      refreshSession: () =>
+        refreshPageSession(request, reply, { session: services.session, secureCookies: config.siteUrl.startsWith('https://') }),
     }),
   });
 

@@ -19,7 +19,11 @@ export function modeLine(config: Config): string {
 }
 
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  return openDatabase(config.database.kind === 'postgres' ? { kind: 'postgres', url: config.database.url } : { kind: 'pglite', dataDir: config.database.dataDir });
+  return openDatabase(
+    config.database.kind === 'postgres'
+      ? { kind: 'postgres', url: config.database.url }
+      : { kind: 'pglite', dataDir: config.database.dataDir },
+  );
 }
 
 /** Migrations always; demo content when enabled and the site has no stories yet. */
@@ -40,17 +44,33 @@ export async function prepareDatabase(database: Database, config: Config): Promi
  * With the sandbox provider, the individual and student members then hold real sandbox
  * subscriptions (modules/billing/demo-subscriptions.ts), made once; `subscribed` lists who got one.
  */
-export async function prepareDemoAccounts(database: Database, services: Services, config: Config): Promise<{ created: string[]; subscribed: string[] }> {
+export async function prepareDemoAccounts(
+  database: Database,
+  services: Services,
+  config: Config,
+): Promise<{ created: string[]; subscribed: string[] }> {
   if (!config.demoContent || config.appEnv === 'prod') return { created: [], subscribed: [] };
   const created = await seedDemoAccounts(database.db, services);
   const sandbox = services.billing.sandbox;
   const subscribed = sandbox
-    ? await seedDemoSubscriptions({ db: database.db, provider: sandbox, identity: services.identity, memberships: services.memberships, lifecycle: services.lifecycle, accounts: DEMO_ACCOUNTS })
+    ? await seedDemoSubscriptions({
+        db: database.db,
+        provider: sandbox,
+        identity: services.identity,
+        memberships: services.memberships,
+        lifecycle: services.lifecycle,
+        accounts: DEMO_ACCOUNTS,
+      })
     : [];
   // The demo student is a verified student, as if they had confirmed an academic address.
   for (const account of DEMO_ACCOUNTS.filter((demo) => demo.membership?.type === 'Student')) {
     const found = await services.identity.identities.findByIdentifier(account.email);
-    if (found) await services.students.seedVerifiedAddress({ identityId: found.id, email: DEMO_ACADEMIC_EMAIL, graduationYear: new Date().getUTCFullYear() + 2 });
+    if (found)
+      await services.students.seedVerifiedAddress({
+        identityId: found.id,
+        email: DEMO_ACADEMIC_EMAIL,
+        graduationYear: new Date().getUTCFullYear() + 2,
+      });
   }
   return { created, subscribed };
 }

@@ -37,10 +37,12 @@ async function startServer(): Promise<Server & { ready: boolean }> {
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => {
-    running.delete(child);
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   const ready = await Promise.race([
     new Promise<boolean>((resolve) => child.stdout.on('data', () => stdout.includes('is ready') && resolve(true))),
     exited.then(() => false),
@@ -52,7 +54,18 @@ async function startServer(): Promise<Server & { ready: boolean }> {
 function pageViews(ids: string[]) {
   return {
     schema: PAYLOAD_DATA_SCHEMA,
-    data: ids.map((eid, i) => ({ e: 'pv', eid, tv: 'js-4.5.0', tna: 'sp', aid: 'development-global-9.36.0', p: 'web', dtm: String(1795000000000 + i), stm: String(1795000000500 + i), url: 'http://localhost:3000/', page: 'Atelier' })),
+    data: ids.map((eid, i) => ({
+      e: 'pv',
+      eid,
+      tv: 'js-4.5.0',
+      tna: 'sp',
+      aid: 'development-global-9.36.0',
+      p: 'web',
+      dtm: String(1795000000000 + i),
+      stm: String(1795000000500 + i),
+      url: 'http://localhost:3000/',
+      page: 'Atelier',
+    })),
   };
 }
 
@@ -72,8 +85,13 @@ afterAll(() => {
 
 describe('one server per data directory', () => {
   it('says in one line which mode runs', () => {
-    const lines = first.stdout().split('\n').filter((line) => line.includes(' mode'));
-    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['development mode (APP_ENV=dev): the dev mailbox answers only this machine (loopback)']);
+    const lines = first
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes(' mode'));
+    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([
+      'development mode (APP_ENV=dev): the dev mailbox answers only this machine (loopback)',
+    ]);
   });
 
   it('refuses a second server on the same DATA_DIR with one clear line and exit code 1; the first keeps serving', async () => {
@@ -82,29 +100,55 @@ describe('one server per data directory', () => {
     expect(await second.exited).toBe(1);
     const lines = second.stderr().trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^Another Atelier process \\(pid ${first.child.pid}, since [^)]+\\) is using the data directory ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; stop it or set DATA_DIR$`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Another Atelier process \\(pid ${first.child.pid}, since [^)]+\\) is using the data directory ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; stop it or set DATA_DIR$`,
+      ),
+    );
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
     expect(lockOwner()).toBe(first.child.pid);
   }, 60_000);
 
   it('npm start says so before it would rebuild the pages the first server is serving', () => {
-    const result = spawnSync(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 20_000 });
+    const result = spawnSync(process.execPath, ['scripts/start.mjs'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(new RegExp(`^Another Atelier process \\(pid ${first.child.pid}, since [^)]+\\) is using the data directory .*; stop it or set DATA_DIR\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^Another Atelier process \\(pid ${first.child.pid}, since [^)]+\\) is using the data directory .*; stop it or set DATA_DIR\n$`,
+      ),
+    );
     expect(result.stdout).not.toContain('building');
   });
 
   it('npm run db:migrate takes the same lock and is refused too', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/db/cli.ts', 'migrate'], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/db/cli.ts', 'migrate'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(new RegExp(`^Another Atelier process \\(pid ${first.child.pid}, since [^)]+\\) is using the data directory .*; stop it or set DATA_DIR\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^Another Atelier process \\(pid ${first.child.pid}, since [^)]+\\) is using the data directory .*; stop it or set DATA_DIR\n$`,
+      ),
+    );
   });
 
   it('after kill -9 during writes, the next start takes over the dead lock and has every acknowledged write', async () => {
     const acknowledged: string[] = [];
     const send = async () => {
       const ids = Array.from({ length: 10 }, () => randomUUID());
-      const response = await fetch(`${first.url}${COLLECTOR_POST_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(pageViews(ids)) });
+      const response = await fetch(`${first.url}${COLLECTOR_POST_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(pageViews(ids)),
+      });
       if (response.ok) acknowledged.push(...ids);
     };
     for (let i = 0; i < 8; i++) await send();

@@ -27,5 +27,7 @@ export async function thisMachineOnly(request: FastifyRequest, reply: FastifyRep
   return reply
     .code(403)
     .header('cache-control', 'no-store')
-    .send({ error: { message: 'The development tools answer only this machine (loopback): open them on the computer the server runs on.' } });
+    .send({
+      error: { message: 'The development tools answer only this machine (loopback): open them on the computer the server runs on.' },
+    });
 }

@@ -38,7 +38,14 @@ describe('graceful shutdown', () => {
     const port = 4000 + Math.floor(Math.random() * 900);
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,
-      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DEMO_CONTENT: 'false', LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'atelier-shutdown-')) },
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DEMO_CONTENT: 'false',
+        LOG_LEVEL: 'info',
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'atelier-shutdown-')),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

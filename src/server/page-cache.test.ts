@@ -4,7 +4,12 @@ import { allowsSharedCaching, createPageCache, isAnonymousRequest, isCacheablePa
 describe('page cache', () => {
   it('serves a stored page with the new request nonce in every place the old one stood', () => {
     const cache = createPageCache();
-    cache.set('/', { status: 200, headers: [['content-type', 'text/html']], body: '<script nonce="OLD">a</script><script nonce="OLD">b</script>', nonce: 'OLD' });
+    cache.set('/', {
+      status: 200,
+      headers: [['content-type', 'text/html']],
+      body: '<script nonce="OLD">a</script><script nonce="OLD">b</script>',
+      nonce: 'OLD',
+    });
     expect(cache.get('/', 'NEW')?.body).toBe('<script nonce="NEW">a</script><script nonce="NEW">b</script>');
   });
 

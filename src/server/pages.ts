@@ -41,15 +41,29 @@ export async function registerPages(
 
     pages.all('/*', async (request, reply) => {
       const { pathname, search } = splitUrl(request.url);
-      if ((request.method === 'GET' || request.method === 'HEAD') && !pathname.endsWith('/') && !NO_TRAILING_SLASH.has(pathname) && !isFrameworkPath(pathname) && !pathname.includes('.')) {
+      if (
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !pathname.endsWith('/') &&
+        !NO_TRAILING_SLASH.has(pathname) &&
+        !isFrameworkPath(pathname) &&
+        !pathname.includes('.')
+      ) {
         return reply.redirect(`${pathname}/${search}`, 301);
       }
       if (!isSafeMethod(request.method) && !isFromOwnSite(request, siteOrigin)) {
-        return reply.code(403).type('text/plain; charset=utf-8').send('This form was sent from another site, so it was not accepted. Go back, reload the page and try again.');
+        return reply
+          .code(403)
+          .type('text/plain; charset=utf-8')
+          .send('This form was sent from another site, so it was not accepted. Go back, reload the page and try again.');
       }
       if (!isSafeMethod(request.method)) {
         const refused = await refusedForm(request);
-        if (refused) return reply.code(refused.status).type('text/plain; charset=utf-8').header('accept-post', FORM_TYPES.join(', ')).send(refused.message);
+        if (refused)
+          return reply
+            .code(refused.status)
+            .type('text/plain; charset=utf-8')
+            .header('accept-post', FORM_TYPES.join(', '))
+            .send(refused.message);
       }
       const cacheable = cache !== null && request.method === 'GET' && isCacheablePath(request.url) && isAnonymousRequest(request.cookies);
       if (cacheable) {
@@ -61,7 +75,14 @@ export async function registerPages(
       const response = await handle(toFetchRequest(request, reply), loadContext as unknown as AppLoadContext);
       // Whatever the cookies looked like: a render that knew a reader, or set their cookies, is theirs alone.
       const personal = loadContext.user !== null || reply.hasHeader('set-cookie');
-      if (cacheable && !personal && response.status === 200 && response.headers.get('content-type')?.startsWith('text/html') && response.headers.getSetCookie().length === 0 && allowsSharedCaching(response.headers.get('cache-control'))) {
+      if (
+        cacheable &&
+        !personal &&
+        response.status === 200 &&
+        response.headers.get('content-type')?.startsWith('text/html') &&
+        response.headers.getSetCookie().length === 0 &&
+        allowsSharedCaching(response.headers.get('cache-control'))
+      ) {
         const body = await response.text();
         const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
         cache.set(request.url, { status: 200, headers, body, nonce: request.cspNonce });
@@ -82,15 +103,27 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
  * than as a server error in each action.
  */
 async function refusedForm(request: FastifyRequest): Promise<{ status: 400 | 415; message: string } | null> {
-  const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = String(request.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
   if (!FORM_TYPES.includes(type)) {
-    return { status: 415, message: 'This page takes a form (application/x-www-form-urlencoded or multipart/form-data), which this request did not send. Go back, reload the page and try again.' };
+    return {
+      status: 415,
+      message:
+        'This page takes a form (application/x-www-form-urlencoded or multipart/form-data), which this request did not send. Go back, reload the page and try again.',
+    };
   }
   if (type === 'multipart/form-data') {
     try {
-      await new Response(request.body as Uint8Array<ArrayBuffer> | undefined, { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
+      await new Response(request.body as Uint8Array<ArrayBuffer> | undefined, {
+        headers: { 'content-type': String(request.headers['content-type']) },
+      }).formData();
     } catch {
-      return { status: 400, message: 'This form could not be read (the multipart body is malformed). Go back, reload the page and try again.' };
+      return {
+        status: 400,
+        message: 'This form could not be read (the multipart body is malformed). Go back, reload the page and try again.',
+      };
     }
   }
   return null;

@@ -22,7 +22,9 @@ const submit = (app: TestApp, headers: Record<string, string> = {}, remoteAddres
 
 async function register(app: TestApp): Promise<string> {
   const email = `throttle-${randomUUID()}@example.com`;
-  const flow = (await app.inject({ method: 'GET', url: '/identity/self-service/registration/api', headers: JSON_HEADERS })).json<{ id: string }>();
+  const flow = (await app.inject({ method: 'GET', url: '/identity/self-service/registration/api', headers: JSON_HEADERS })).json<{
+    id: string;
+  }>();
   const registered = await app.inject({
     method: 'POST',
     url: `/identity/self-service/registration?flow=${flow.id}`,
@@ -35,14 +37,23 @@ async function register(app: TestApp): Promise<string> {
 
 /** A password sign-in through an API flow from `remoteAddress`: the status and the flow's messages. */
 async function signIn(app: TestApp, identifier: string, password: string, remoteAddress: string, headers: Record<string, string> = {}) {
-  const flow = (await app.inject({ method: 'GET', url: '/identity/self-service/login/api', headers: JSON_HEADERS, remoteAddress })).json<{ id: string }>();
-  const response = await app.inject({ method: 'POST', url: `/identity/self-service/login?flow=${flow.id}`, headers: { ...JSON_HEADERS, ...headers }, payload: { method: 'password', identifier, password }, remoteAddress });
+  const flow = (await app.inject({ method: 'GET', url: '/identity/self-service/login/api', headers: JSON_HEADERS, remoteAddress })).json<{
+    id: string;
+  }>();
+  const response = await app.inject({
+    method: 'POST',
+    url: `/identity/self-service/login?flow=${flow.id}`,
+    headers: { ...JSON_HEADERS, ...headers },
+    payload: { method: 'password', identifier, password },
+    remoteAddress,
+  });
   const body = response.json<{ session_token?: string; ui?: { messages?: { id: number; text: string }[] } }>();
   return { status: response.statusCode, token: body.session_token, messages: body.ui?.messages ?? [] };
 }
 
 /** The seconds a throttled sign-in is told to wait (message 4000001); 0 when it was not throttled. */
-const waitOf = (answer: { messages: { id: number; text: string }[] }) => Number(/Please wait (\d+) seconds/.exec(answer.messages[0]?.text ?? '')?.[1] ?? 0);
+const waitOf = (answer: { messages: { id: number; text: string }[] }) =>
+  Number(/Please wait (\d+) seconds/.exec(answer.messages[0]?.text ?? '')?.[1] ?? 0);
 
 describe('the client address behind a proxy', () => {
   let app: TestApp;
@@ -69,16 +80,25 @@ describe('the client address behind a proxy', () => {
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(refused.json()).toEqual({ error: { code: 429, status: 'Too Many Requests', message: 'Too many requests', reason: `Please wait ${retryAfter} seconds before trying again.` } });
+    expect(refused.json()).toEqual({
+      error: {
+        code: 429,
+        status: 'Too Many Requests',
+        message: 'Too many requests',
+        reason: `Please wait ${retryAfter} seconds before trying again.`,
+      },
+    });
   });
 
   it('counts the forwarded address when the request comes from a configured proxy', async () => {
-    for (let i = 0; i < 60; i++) expect((await submit(behindProxy, { 'x-forwarded-for': '192.0.2.1' }, '10.1.2.3')).statusCode).not.toBe(429);
+    for (let i = 0; i < 60; i++)
+      expect((await submit(behindProxy, { 'x-forwarded-for': '192.0.2.1' }, '10.1.2.3')).statusCode).not.toBe(429);
     expect((await submit(behindProxy, { 'x-forwarded-for': '192.0.2.1' }, '10.1.2.3')).statusCode).toBe(429);
     // Another client behind the same proxy has its own count…
     expect((await submit(behindProxy, { 'x-forwarded-for': '192.0.2.2' })).statusCode).not.toBe(429);
     // …but a client that is not a configured proxy cannot borrow one's address.
-    for (let i = 0; i < 60; i++) expect((await submit(behindProxy, { 'x-forwarded-for': `192.0.2.${100 + i}` }, '198.51.100.9')).statusCode).not.toBe(429);
+    for (let i = 0; i < 60; i++)
+      expect((await submit(behindProxy, { 'x-forwarded-for': `192.0.2.${100 + i}` }, '198.51.100.9')).statusCode).not.toBe(429);
     expect((await submit(behindProxy, { 'x-forwarded-for': '192.0.2.250' }, '198.51.100.9')).statusCode).toBe(429);
   });
 
@@ -87,7 +107,15 @@ describe('the client address behind a proxy', () => {
     const viaProxy = await signIn(behindProxy, email, PASSWORD, '10.9.9.9', { 'x-forwarded-for': '192.0.2.77' });
     const direct = await signIn(behindProxy, email, PASSWORD, '198.51.100.10', { 'x-forwarded-for': '192.0.2.78' });
     const devices = async (token: string) =>
-      (await behindProxy.inject({ method: 'GET', url: '/identity/sessions/whoami', headers: { accept: 'application/json', 'x-session-token': token } })).json<{ devices: { ip_address: string }[] }>().devices.map((d) => d.ip_address);
+      (
+        await behindProxy.inject({
+          method: 'GET',
+          url: '/identity/sessions/whoami',
+          headers: { accept: 'application/json', 'x-session-token': token },
+        })
+      )
+        .json<{ devices: { ip_address: string }[] }>()
+        .devices.map((d) => d.ip_address);
     expect(await devices(viaProxy.token!)).toEqual(['192.0.2.77']);
     expect(await devices(direct.token!)).toEqual(['198.51.100.10']);
   });

@@ -30,7 +30,8 @@ export interface LimitStoreOptions {
 const CONNECT_WAIT_MS = 3000;
 
 export function createLimitStore({ redisUrl, keyPrefix, onUnavailable }: LimitStoreOptions): LimitStore {
-  const memory = ({ name, points, durationSeconds }: LimitOptions) => new RateLimiterMemory({ keyPrefix: `${keyPrefix}:${name}`, points, duration: durationSeconds });
+  const memory = ({ name, points, durationSeconds }: LimitOptions) =>
+    new RateLimiterMemory({ keyPrefix: `${keyPrefix}:${name}`, points, duration: durationSeconds });
   if (!redisUrl) return { limiter: memory, ready: async () => {}, close: async () => {} };
 
   // No offline queue: a command while disconnected fails at once and the insurance answers.
@@ -39,7 +40,9 @@ export function createLimitStore({ redisUrl, keyPrefix, onUnavailable }: LimitSt
   client.on('error', (error: Error) => {
     if (reported) return;
     reported = true;
-    onUnavailable?.(`Redis at ${redactedUrl(redisUrl)} does not answer (${error.message}): rate limits count in this process until it does`);
+    onUnavailable?.(
+      `Redis at ${redactedUrl(redisUrl)} does not answer (${error.message}): rate limits count in this process until it does`,
+    );
   });
   client.on('ready', () => {
     reported = false;
@@ -79,7 +82,10 @@ export async function retryAfterSeconds(attempt: Promise<RateLimiterRes>): Promi
  * TRUSTED_PROXIES). Past the limit it sets Retry-After and lets `refuse` answer 429 in the route's
  * own error shape.
  */
-export function limitPerAddress(limiter: RateLimiterAbstract, refuse: (request: FastifyRequest, reply: FastifyReply, seconds: number) => unknown) {
+export function limitPerAddress(
+  limiter: RateLimiterAbstract,
+  refuse: (request: FastifyRequest, reply: FastifyReply, seconds: number) => unknown,
+) {
   return async function limitPerAddressHook(request: FastifyRequest, reply: FastifyReply) {
     const seconds = await retryAfterSeconds(limiter.consume(request.ip));
     if (seconds === 0) return;

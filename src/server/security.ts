@@ -12,7 +12,10 @@ declare module 'fastify' {
 /** Extra origins per directive: the consented third parties (src/shared/analytics/third-parties.ts). */
 export type ExtraSources = Partial<Record<'script' | 'connect' | 'img' | 'frame' | 'form', string[]>>;
 
-export function contentSecurityPolicy(nonce: string, { allowDevServer = false, sources = {} }: { allowDevServer?: boolean; sources?: ExtraSources } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  { allowDevServer = false, sources = {} }: { allowDevServer?: boolean; sources?: ExtraSources } = {},
+): string {
   const extra = (directive: keyof ExtraSources) => (sources[directive]?.length ? ` ${[...new Set(sources[directive])].join(' ')}` : '');
   const script = allowDevServer ? `'self' 'nonce-${nonce}' 'unsafe-eval'` : `'self' 'nonce-${nonce}'`;
   return [
@@ -30,7 +33,10 @@ export function contentSecurityPolicy(nonce: string, { allowDevServer = false, s
   ].join('; ');
 }
 
-export async function registerSecurity(app: FastifyInstance, { allowDevServer = false, sources }: { allowDevServer?: boolean; sources?: ExtraSources } = {}) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  { allowDevServer = false, sources }: { allowDevServer?: boolean; sources?: ExtraSources } = {},
+) {
   await app.register(helmet, {
     contentSecurityPolicy: false, // set below, with our own per-request nonce
     crossOriginEmbedderPolicy: false,

@@ -1,44 +1,38 @@
 // The services every transport (pages, GraphQL, tRPC, HTTP routes) calls. Built once per process.
-import path from "node:path";
-import type { Config } from "../config/config.ts";
-import type { Db } from "../db/database.ts";
-import { DEMO_ACCOUNTS } from "../db/seed.ts";
-import { createAnalyticsService } from "../modules/analytics/analytics-service.ts";
-import { createConsentService } from "../modules/consent/consent-service.ts";
-import { unconfiguredProvider } from "../modules/billing/provider.ts";
-import { createSandboxProvider } from "../modules/billing/sandbox-provider.ts";
-import { createRecurlyProvider } from "../modules/billing/recurly-provider.ts";
-import { createCancellationService } from "../modules/billing/cancellation.ts";
-import { createBillingService } from "../modules/billing/subscriptions-service.ts";
-import { createLifecycle } from "../modules/billing/lifecycle.ts";
-import { createUpgrades } from "../modules/billing/upgrades.ts";
-import { createJobRunner } from "../modules/jobs/job-runner.ts";
-import { createContentService } from "../modules/content/content-service.ts";
-import {
-  createIdentityService,
-  type IdentityMailer,
-} from "../modules/identity/identity-service.ts";
-import {
-  createMailService,
-  createTransport,
-} from "../modules/mail/mail-service.ts";
-import { createOidc } from "../modules/identity/oidc.ts";
-import type { SessionChanges } from "../modules/identity/session-changes.ts";
-import { relyingPartyFor } from "../modules/identity/passkeys.ts";
-import { createAccountsService } from "../modules/accounts/accounts-service.ts";
-import { createGiftsService } from "../modules/gifts/gifts-service.ts";
-import { createFollowsService } from "../modules/follows/follows-service.ts";
-import { createLookupsService } from "../modules/lookups/lookups-service.ts";
-import { createMediaService } from "../modules/media/media-service.ts";
-import { createMembershipsService } from "../modules/memberships/memberships-service.ts";
-import { createStudentsService } from "../modules/students/students-service.ts";
-import { combineClaimsSources } from "../modules/session/claims-source.ts";
-import { createSessionService } from "../modules/session/session-service.ts";
-import { createMeterCookies } from "../modules/walls/meter.ts";
-import { createWallRules } from "../modules/walls/rules.ts";
-import { createWallsService } from "../modules/walls/walls-service.ts";
-import { identitySecret } from "./secrets.ts";
-import type { LimitStore } from "./rate-limits.ts";
+import path from 'node:path';
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/database.ts';
+import { DEMO_ACCOUNTS } from '../db/seed.ts';
+import { createAnalyticsService } from '../modules/analytics/analytics-service.ts';
+import { createConsentService } from '../modules/consent/consent-service.ts';
+import { unconfiguredProvider } from '../modules/billing/provider.ts';
+import { createSandboxProvider } from '../modules/billing/sandbox-provider.ts';
+import { createRecurlyProvider } from '../modules/billing/recurly-provider.ts';
+import { createCancellationService } from '../modules/billing/cancellation.ts';
+import { createBillingService } from '../modules/billing/subscriptions-service.ts';
+import { createLifecycle } from '../modules/billing/lifecycle.ts';
+import { createUpgrades } from '../modules/billing/upgrades.ts';
+import { createJobRunner } from '../modules/jobs/job-runner.ts';
+import { createContentService } from '../modules/content/content-service.ts';
+import { createIdentityService, type IdentityMailer } from '../modules/identity/identity-service.ts';
+import { createMailService, createTransport } from '../modules/mail/mail-service.ts';
+import { createOidc } from '../modules/identity/oidc.ts';
+import type { SessionChanges } from '../modules/identity/session-changes.ts';
+import { relyingPartyFor } from '../modules/identity/passkeys.ts';
+import { createAccountsService } from '../modules/accounts/accounts-service.ts';
+import { createGiftsService } from '../modules/gifts/gifts-service.ts';
+import { createFollowsService } from '../modules/follows/follows-service.ts';
+import { createLookupsService } from '../modules/lookups/lookups-service.ts';
+import { createMediaService } from '../modules/media/media-service.ts';
+import { createMembershipsService } from '../modules/memberships/memberships-service.ts';
+import { createStudentsService } from '../modules/students/students-service.ts';
+import { combineClaimsSources } from '../modules/session/claims-source.ts';
+import { createSessionService } from '../modules/session/session-service.ts';
+import { createMeterCookies } from '../modules/walls/meter.ts';
+import { createWallRules } from '../modules/walls/rules.ts';
+import { createWallsService } from '../modules/walls/walls-service.ts';
+import { identitySecret } from './secrets.ts';
+import type { LimitStore } from './rate-limits.ts';
 
 /** Where each identity flow's screen lives (Kratos "UI URLs", §2). */
 export function identityUiUrls(siteUrl: string) {
@@ -53,9 +47,7 @@ export function identityUiUrls(siteUrl: string) {
 }
 
 export function identityPublicBaseUrl(config: Config): string {
-  return config.endpoints.identity.startsWith("/")
-    ? `${config.siteUrl}${config.endpoints.identity}`
-    : config.endpoints.identity;
+  return config.endpoints.identity.startsWith('/') ? `${config.siteUrl}${config.endpoints.identity}` : config.endpoints.identity;
 }
 
 export function createServices({
@@ -93,7 +85,7 @@ export function createServices({
     content: createContentService({ db }),
     media: createMediaService({
       db,
-      cacheDir: path.resolve(config.dataDir, "image-cache"),
+      cacheDir: path.resolve(config.dataDir, 'image-cache'),
     }),
     mail,
     analytics: createAnalyticsService({ db }),
@@ -136,23 +128,16 @@ export function createServices({
     mail,
     pepper: identitySecret(config),
     userIdOf: async (identityId) => {
-      const userId = (await services.identity.identities.get(identityId))
-        ?.identity.metadataPublic?.user_id;
-      return typeof userId === "string" || typeof userId === "number"
-        ? String(userId)
-        : null;
+      const userId = (await services.identity.identities.get(identityId))?.identity.metadataPublic?.user_id;
+      return typeof userId === 'string' || typeof userId === 'number' ? String(userId) : null;
     },
   });
   // Every fact in the session claims (admin, user data, membership); the paywall token follows from the same facts.
-  const claimsSource = combineClaimsSources(
-    accounts.claimsSource,
-    memberships.claimsSource,
-  );
+  const claimsSource = combineClaimsSources(accounts.claimsSource, memberships.claimsSource);
   const walls = createWallsService({
     rules: createWallRules({
       file: config.walls.rulesFile,
-      onError: (error) =>
-        console.error(`WALL_RULES_FILE ignored: ${error.message}`),
+      onError: (error) => console.error(`WALL_RULES_FILE ignored: ${error.message}`),
     }),
     meterCookies: createMeterCookies({ secret: identitySecret(config) }),
     reads: follows,
@@ -173,8 +158,7 @@ export function createServices({
     siteUrl: config.siteUrl,
   });
   // Billing (issue 7): the embedded sandbox provider, or Recurly when its public and private keys are configured.
-  const sandboxBilling =
-    config.keys.billing === "sandbox" ? createSandboxProvider({ db }) : null;
+  const sandboxBilling = config.keys.billing === 'sandbox' ? createSandboxProvider({ db }) : null;
   const billingProvider =
     sandboxBilling ??
     (config.billing.privateKey
@@ -193,14 +177,11 @@ export function createServices({
     mail,
     siteUrl: config.siteUrl,
     personOf: async (identityId) => {
-      const email = (await services.identity.identities.get(identityId))
-        ?.identity.traits.email;
+      const email = (await services.identity.identities.get(identityId))?.identity.traits.email;
       return email ? { email } : null;
     },
   });
-  const emailOf = async (identityId: string) =>
-    (await services.identity.identities.get(identityId))?.identity.traits
-      .email ?? null;
+  const emailOf = async (identityId: string) => (await services.identity.identities.get(identityId))?.identity.traits.email ?? null;
   const billing = Object.assign(
     createBillingService({
       db,

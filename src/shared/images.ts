@@ -8,7 +8,14 @@ export function imageUrl(base: string, key: string, ratio: ImageRatio, width: nu
 }
 
 /** srcset over the widths between min and max (inclusive). */
-export function imageSrcSet(base: string, key: string, ratio: ImageRatio, min: number, max: number, format: 'webp' | 'jpg' = 'webp'): string {
+export function imageSrcSet(
+  base: string,
+  key: string,
+  ratio: ImageRatio,
+  min: number,
+  max: number,
+  format: 'webp' | 'jpg' = 'webp',
+): string {
   return IMAGE_WIDTHS.filter((w) => w >= min && w <= max)
     .map((w) => `${imageUrl(base, key, ratio, w, format)} ${w}w`)
     .join(', ');

@@ -2,7 +2,16 @@
 // them. Isomorphic: the server grants and checks them, the browser reads them from the main token.
 
 /** §4 membership level. `None`: not a member (SessionUser.isMember is false). */
-export const MEMBERSHIP_LEVELS = ['AllAccess', 'LearningAndDevelopment', 'NewsAndAnalysis', 'None', 'Premium', 'Restricted', 'Standard', 'TopicBeauty'] as const;
+export const MEMBERSHIP_LEVELS = [
+  'AllAccess',
+  'LearningAndDevelopment',
+  'NewsAndAnalysis',
+  'None',
+  'Premium',
+  'Restricted',
+  'Standard',
+  'TopicBeauty',
+] as const;
 export type MembershipLevel = (typeof MEMBERSHIP_LEVELS)[number];
 
 /** §4 membership type. `Student` makes SessionUser.isStudent true. */
@@ -14,7 +23,11 @@ export const MEMBERSHIP_STATUSES = ['ActiveCanceled', 'ActiveRenewing', 'ActiveT
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
 /** The statuses of a membership within its term: it grants its level (a canceled one until it ends). */
-export const ACTIVE_MEMBERSHIP_STATUSES = ['ActiveCanceled', 'ActiveRenewing', 'ActiveTrial'] as const satisfies readonly MembershipStatus[];
+export const ACTIVE_MEMBERSHIP_STATUSES = [
+  'ActiveCanceled',
+  'ActiveRenewing',
+  'ActiveTrial',
+] as const satisfies readonly MembershipStatus[];
 export type ActiveMembershipStatus = (typeof ACTIVE_MEMBERSHIP_STATUSES)[number];
 
 /** §4 subscription state (the billing provider's). */

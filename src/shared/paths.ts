@@ -2,7 +2,8 @@
 export const paths = {
   home: () => '/',
   story: (slug: string) => `/articles/${slug}/`,
-  topic: (slug: string) => (slug === 'bof-insights' ? '/series/bof-insights/' : slug === 'case-studies' ? '/case-studies/' : `/topics/${slug}/`),
+  topic: (slug: string) =>
+    slug === 'bof-insights' ? '/series/bof-insights/' : slug === 'case-studies' ? '/case-studies/' : `/topics/${slug}/`,
   author: (slug: string) => `/authors/${slug}/`,
   topicFeed: (slug: string) => `/topics/${slug}/rss.xml`,
   latestFeed: () => '/rss.xml',

@@ -36,7 +36,10 @@ beforeAll(async () => {
 afterAll(async () => {
   const total = (statuses: Map<number, number>) => [...statuses.values()].reduce((a, b) => a + b, 0);
   const figures = [...tried].map(([endpoint, statuses]) => {
-    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
+    const byStatus = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
     return `  ${String(total(statuses)).padStart(5)}  ${endpoint}  (${byStatus})`;
   });
   const all = [...tried.values()].reduce((sum, statuses) => sum + total(statuses), 0);
@@ -48,16 +51,56 @@ afterAll(async () => {
 // Hostile values
 
 const NASTY = [
-  '\u0000', 'a\u0000b', '\u0007\u001b[31m', '\u007f', '\u0085', '\r\n', '\t', '\uD800', 'x\uDFFFy', '\uDC00\uD800', 'Beaut\uD83C',
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '\u202E', '\uFEFF', '%00', '%', '%ED%A0%80', '../../etc/passwd',
-  '<script>alert(1)</script>', "'; drop table identities; --", '😀👗', '𝕏', 'ﷺ', 'null', 'undefined', '-1', '1e309', 'NaN', '', ' ',
-  'a'.repeat(5000), 'info@example.com', 'reader@example.com', 'https://evil.example/', '00000000-0000-0000-0000-000000000000',
+  '\u0000',
+  'a\u0000b',
+  '\u0007\u001b[31m',
+  '\u007f',
+  '\u0085',
+  '\r\n',
+  '\t',
+  '\uD800',
+  'x\uDFFFy',
+  '\uDC00\uD800',
+  'Beaut\uD83C',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '\u202E',
+  '\uFEFF',
+  '%00',
+  '%',
+  '%ED%A0%80',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  "'; drop table identities; --",
+  '😀👗',
+  '𝕏',
+  'ﷺ',
+  'null',
+  'undefined',
+  '-1',
+  '1e309',
+  'NaN',
+  '',
+  ' ',
+  'a'.repeat(5000),
+  'info@example.com',
+  'reader@example.com',
+  'https://evil.example/',
+  '00000000-0000-0000-0000-000000000000',
 ];
 
 const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...NASTY) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 24 }) },
-  { weight: 2, arbitrary: fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...NASTY), fc.string({ unit: 'binary', maxLength: 8 })).map((parts) => parts.join('')) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...NASTY), fc.string({ unit: 'binary', maxLength: 8 }))
+      .map((parts) => parts.join('')),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: 200, maxLength: 3000 }) },
 );
 
@@ -75,16 +118,25 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 const fieldValue = fc.oneof({ weight: 4, arbitrary: hostileString }, { weight: 1, arbitrary: hostileValue });
 
 /** The value one time in `every`, null otherwise. */
-const sometimes = <T>(value: fc.Arbitrary<T>, every: number): fc.Arbitrary<T | null> => fc.oneof({ weight: every - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: value });
+const sometimes = <T>(value: fc.Arbitrary<T>, every: number): fc.Arbitrary<T | null> =>
+  fc.oneof({ weight: every - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: value });
 
 /** An object with some of the named fields (hostile values), and now and then a hostile key. */
 function fieldsOf(names: readonly string[], values: fc.Arbitrary<unknown> = fieldValue): fc.Arbitrary<Record<string, unknown>> {
-  return fc.tuple(fc.subarray([...names]), fc.array(values, { minLength: names.length, maxLength: names.length }), sometimes(fc.tuple(hostileString, hostileValue), 4)).map(([chosen, list, extra]) => {
-    const out: Record<string, unknown> = {};
-    chosen.forEach((name, index) => Object.defineProperty(out, name, { value: list[index], enumerable: true, writable: true, configurable: true }));
-    if (extra) Object.defineProperty(out, extra[0], { value: extra[1], enumerable: true, writable: true, configurable: true });
-    return out;
-  });
+  return fc
+    .tuple(
+      fc.subarray([...names]),
+      fc.array(values, { minLength: names.length, maxLength: names.length }),
+      sometimes(fc.tuple(hostileString, hostileValue), 4),
+    )
+    .map(([chosen, list, extra]) => {
+      const out: Record<string, unknown> = {};
+      chosen.forEach((name, index) =>
+        Object.defineProperty(out, name, { value: list[index], enumerable: true, writable: true, configurable: true }),
+      );
+      if (extra) Object.defineProperty(out, extra[0], { value: extra[1], enumerable: true, writable: true, configurable: true });
+      return out;
+    });
 }
 
 /** Percent-encoding that keeps half surrogate pairs as their (invalid) UTF-8 bytes, as a hostile client sends them. */
@@ -93,7 +145,9 @@ export function percentEncode(text: string): string {
   for (const character of text) {
     const unit = character.charCodeAt(0);
     if (character.length === 1 && unit >= 0xd800 && unit <= 0xdfff) {
-      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
     } else out += encodeURIComponent(character);
   }
   return out;
@@ -105,16 +159,52 @@ function formEncode(fields: Record<string, unknown>): string {
     .join('&');
 }
 
-const MALFORMED_BODIES = ['{', '{"a":', '[', 'nul', '"\\ud800"', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '\u0000', '--x\r\n', `${'['.repeat(5000)}`, 'a=1&a=2&a[]=3'];
-const CONTENT_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=x', 'text/plain', 'application/xml', 'application/json; charset=utf-16'];
+const MALFORMED_BODIES = [
+  '{',
+  '{"a":',
+  '[',
+  'nul',
+  '"\\ud800"',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+  '\u0000',
+  '--x\r\n',
+  `${'['.repeat(5000)}`,
+  'a=1&a=2&a[]=3',
+];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=x',
+  'text/plain',
+  'application/xml',
+  'application/json; charset=utf-16',
+];
 
 /** A body for `fields`: JSON, a form, or something malformed, under a content type that may not match. */
-function hostileBody(fields: fc.Arbitrary<Record<string, unknown>>, { forms = false } = {}): fc.Arbitrary<{ payload: string; contentType: string }> {
+function hostileBody(
+  fields: fc.Arbitrary<Record<string, unknown>>,
+  { forms = false } = {},
+): fc.Arbitrary<{ payload: string; contentType: string }> {
   return fc.oneof(
     { weight: forms ? 1 : 5, arbitrary: fields.map((value) => ({ payload: JSON.stringify(value), contentType: 'application/json' })) },
-    { weight: forms ? 5 : 2, arbitrary: fields.map((value) => ({ payload: formEncode(value), contentType: 'application/x-www-form-urlencoded' })) },
-    { weight: 1, arbitrary: fc.tuple(fields, fc.constantFrom(...CONTENT_TYPES)).map(([value, contentType]) => ({ payload: JSON.stringify(value), contentType })) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...MALFORMED_BODIES), fc.constantFrom(...CONTENT_TYPES)).map(([payload, contentType]) => ({ payload, contentType })) },
+    {
+      weight: forms ? 5 : 2,
+      arbitrary: fields.map((value) => ({ payload: formEncode(value), contentType: 'application/x-www-form-urlencoded' })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fields, fc.constantFrom(...CONTENT_TYPES))
+        .map(([value, contentType]) => ({ payload: JSON.stringify(value), contentType })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...MALFORMED_BODIES), fc.constantFrom(...CONTENT_TYPES))
+        .map(([payload, contentType]) => ({ payload, contentType })),
+    },
     { weight: 1, arbitrary: hostileValue.map((value) => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json' })) },
   );
 }
@@ -156,24 +246,63 @@ const json = (contentType: string) => ({ 'content-type': contentType });
 const IDENTITY = '/identity';
 const FLOW_KINDS = ['login', 'registration', 'recovery', 'verification', 'settings'] as const;
 const METHODS = ['password', 'code', 'link', 'profile', 'totp', 'lookup_secret', 'passkey', 'webauthn', 'oidc', 'identifier_first'];
-const SUBMISSION_FIELDS = ['method', 'identifier', 'password', 'password_identifier', 'code', 'email', 'resend', 'provider', 'traits', 'traits.email', 'traits.name.first', 'totp_code', 'lookup_secret', 'passkey_login', 'passkey_register', 'csrf_token', 'transient_payload'];
-const submission = fc.tuple(fieldsOf(SUBMISSION_FIELDS), fc.constantFrom(...METHODS), fieldsOf(['email', 'name'], fc.oneof(hostileString, fieldsOf(['first', 'last'])))).map(([fields, method, traits]) => ({ method, traits, ...fields }));
+const SUBMISSION_FIELDS = [
+  'method',
+  'identifier',
+  'password',
+  'password_identifier',
+  'code',
+  'email',
+  'resend',
+  'provider',
+  'traits',
+  'traits.email',
+  'traits.name.first',
+  'totp_code',
+  'lookup_secret',
+  'passkey_login',
+  'passkey_register',
+  'csrf_token',
+  'transient_payload',
+];
+const submission = fc
+  .tuple(
+    fieldsOf(SUBMISSION_FIELDS),
+    fc.constantFrom(...METHODS),
+    fieldsOf(['email', 'name'], fc.oneof(hostileString, fieldsOf(['first', 'last']))),
+  )
+  .map(([fields, method, traits]) => ({ method, traits, ...fields }));
 
 describe('identity API', () => {
   for (const kind of FLOW_KINDS) {
     const session = () => (kind === 'settings' ? { 'x-session-token': settingsUser.identitySessionToken } : {});
 
     it(`creates ${kind} flows from hostile queries (api and browser)`, { timeout: TIMEOUT_MS }, async () => {
-      const query = fc.tuple(fc.constantFrom('api', 'browser'), fieldsOf(['return_to', 'refresh', 'aal', 'return_session_token_exchange_code', 'login_challenge', 'organization', 'via']));
-      await fuzz(`GET ${IDENTITY}/self-service/${kind}/{api,browser}`, query, ([type, fields]) => ({ method: 'GET', url: `${IDENTITY}/self-service/${kind}/${type}?${formEncode(fields)}`, headers: { accept: 'application/json', ...session() } }));
+      const query = fc.tuple(
+        fc.constantFrom('api', 'browser'),
+        fieldsOf(['return_to', 'refresh', 'aal', 'return_session_token_exchange_code', 'login_challenge', 'organization', 'via']),
+      );
+      await fuzz(`GET ${IDENTITY}/self-service/${kind}/{api,browser}`, query, ([type, fields]) => ({
+        method: 'GET',
+        url: `${IDENTITY}/self-service/${kind}/${type}?${formEncode(fields)}`,
+        headers: { accept: 'application/json', ...session() },
+      }));
     });
 
     it(`reads ${kind} flows by hostile ids`, { timeout: TIMEOUT_MS }, async () => {
-      await fuzz(`GET ${IDENTITY}/self-service/${kind}/flows`, hostileString, (id) => ({ method: 'GET', url: `${IDENTITY}/self-service/${kind}/flows?id=${percentEncode(id)}`, headers: session() }));
+      await fuzz(`GET ${IDENTITY}/self-service/${kind}/flows`, hostileString, (id) => ({
+        method: 'GET',
+        url: `${IDENTITY}/self-service/${kind}/flows?id=${percentEncode(id)}`,
+        headers: session(),
+      }));
     });
 
     it(`answers hostile ${kind} submissions with a flow or an error, never a 500`, { timeout: TIMEOUT_MS }, async () => {
-      const created = await app.inject({ method: 'GET', url: `${IDENTITY}/self-service/${kind}/api`, headers: { accept: 'application/json', ...session() } });
+      const created = await app.inject({
+        method: 'GET',
+        url: `${IDENTITY}/self-service/${kind}/api`,
+        headers: { accept: 'application/json', ...session() },
+      });
       expect(created.statusCode).toBe(200);
       const flowId = created.json<{ id: string }>().id;
       // Now and then an emailed link's token, or another (hostile) flow id; mostly this flow.
@@ -197,7 +326,20 @@ describe('identity API', () => {
   });
 
   it('answers the logout, error, session and token-exchange endpoints with hostile input', { timeout: TIMEOUT_MS }, async () => {
-    const input = fc.tuple(fc.constantFrom('self-service/logout', 'self-service/logout/browser', 'self-service/errors', 'sessions', 'sessions/token-exchange', 'schemas', 'sessions/{}', 'schemas/{}'), fieldsOf(['token', 'return_to', 'id', 'init_code', 'return_to_code', 'page', 'page_size', 'page_token', 'per_page']), hostileString);
+    const input = fc.tuple(
+      fc.constantFrom(
+        'self-service/logout',
+        'self-service/logout/browser',
+        'self-service/errors',
+        'sessions',
+        'sessions/token-exchange',
+        'schemas',
+        'sessions/{}',
+        'schemas/{}',
+      ),
+      fieldsOf(['token', 'return_to', 'id', 'init_code', 'return_to_code', 'page', 'page_size', 'page_token', 'per_page']),
+      hostileString,
+    );
     await fuzz(`GET ${IDENTITY}/{logout,errors,sessions,schemas}`, input, ([path, fields, segment]) => ({
       method: 'GET',
       url: `${IDENTITY}/${path.replace('{}', percentEncode(segment) || 'x')}?${formEncode(fields)}`,
@@ -212,21 +354,69 @@ describe('identity API', () => {
 describe('auth, consent and the collector', () => {
   it('answers POST /api/auth with hostile bodies', { timeout: TIMEOUT_MS }, async () => {
     const headers = (contentType: string) => ({ ...json(contentType), origin: 'https://atelier.test', cookie: member.cookie });
-    await fuzz('POST /api/auth', hostileBody(fieldsOf(['castleRequestToken', 'currentUrl'])), (body) => ({ method: 'POST', url: '/api/auth', headers: headers(body.contentType), payload: body.payload }));
+    await fuzz('POST /api/auth', hostileBody(fieldsOf(['castleRequestToken', 'currentUrl'])), (body) => ({
+      method: 'POST',
+      url: '/api/auth',
+      headers: headers(body.contentType),
+      payload: body.payload,
+    }));
   });
 
   it('answers POST /api/consent with hostile bodies', { timeout: TIMEOUT_MS }, async () => {
     const fields = fieldsOf(['consentId', 'userId', 'categories', 'action', 'variant', 'bannerVersion']);
-    await fuzz('POST /api/consent', hostileBody(fields), (body) => ({ method: 'POST', url: '/api/consent', headers: json(body.contentType), payload: body.payload }));
+    await fuzz('POST /api/consent', hostileBody(fields), (body) => ({
+      method: 'POST',
+      url: '/api/consent',
+      headers: json(body.contentType),
+      payload: body.payload,
+    }));
   });
 
-  const PROTOCOL_FIELDS = ['e', 'p', 'tv', 'eid', 'aid', 'url', 'page', 'refr', 'uid', 'duid', 'sid', 'vid', 'dtm', 'stm', 'ue_pr', 'ue_px', 'co', 'cx', 'se_ca', 'se_ac', 'se_va', 'pp_mix', 'tr_id', 'ti_id', 'res'];
-  const event = fc.tuple(fieldsOf(PROTOCOL_FIELDS, hostileString), fc.constantFrom('pv', 'ue', 'se', 'pp', 'tr', 'ti', 'xx')).map(([fields, e]) => ({ e, p: 'web', tv: 'js-4.5.0', url: 'https://atelier.test/', ...fields }));
+  const PROTOCOL_FIELDS = [
+    'e',
+    'p',
+    'tv',
+    'eid',
+    'aid',
+    'url',
+    'page',
+    'refr',
+    'uid',
+    'duid',
+    'sid',
+    'vid',
+    'dtm',
+    'stm',
+    'ue_pr',
+    'ue_px',
+    'co',
+    'cx',
+    'se_ca',
+    'se_ac',
+    'se_va',
+    'pp_mix',
+    'tr_id',
+    'ti_id',
+    'res',
+  ];
+  const event = fc
+    .tuple(fieldsOf(PROTOCOL_FIELDS, hostileString), fc.constantFrom('pv', 'ue', 'se', 'pp', 'tr', 'ti', 'xx'))
+    .map(([fields, e]) => ({ e, p: 'web', tv: 'js-4.5.0', url: 'https://atelier.test/', ...fields }));
 
   it('answers the collector’s POST with hostile batches (a bad event is a bad row, not a 500)', { timeout: TIMEOUT_MS }, async () => {
-    const envelope = fc.array(fc.oneof({ weight: 4, arbitrary: event }, { weight: 1, arbitrary: hostileValue }), { minLength: 1, maxLength: 5 }).map((data) => ({ schema: 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4', data }));
-    const body = fc.oneof({ weight: 4, arbitrary: envelope.map((value) => JSON.stringify(value)) }, { weight: 1, arbitrary: fc.constantFrom(...MALFORMED_BODIES) });
-    await fuzz('POST /com.snowplowanalytics.snowplow/tp2', fc.tuple(body, fc.constantFrom(...CONTENT_TYPES)), ([payload, contentType]) => ({ method: 'POST', url: '/com.snowplowanalytics.snowplow/tp2', headers: json(contentType), payload }));
+    const envelope = fc
+      .array(fc.oneof({ weight: 4, arbitrary: event }, { weight: 1, arbitrary: hostileValue }), { minLength: 1, maxLength: 5 })
+      .map((data) => ({ schema: 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4', data }));
+    const body = fc.oneof(
+      { weight: 4, arbitrary: envelope.map((value) => JSON.stringify(value)) },
+      { weight: 1, arbitrary: fc.constantFrom(...MALFORMED_BODIES) },
+    );
+    await fuzz('POST /com.snowplowanalytics.snowplow/tp2', fc.tuple(body, fc.constantFrom(...CONTENT_TYPES)), ([payload, contentType]) => ({
+      method: 'POST',
+      url: '/com.snowplowanalytics.snowplow/tp2',
+      headers: json(contentType),
+      payload,
+    }));
   });
 
   it('answers the collector’s GET /i with hostile queries', { timeout: TIMEOUT_MS }, async () => {
@@ -243,7 +433,16 @@ const INPUT_FIELDS: Record<string, readonly string[]> = {
   CancelSubscriptionInput: ['reason', 'otherReason', 'subscriptionId'],
   PurchaseSubscriptionInput: ['billingInfo', 'cardToken', 'currency', 'idempotencyKey', 'planCode', 'threeDSecureActionResultToken'],
   PurchaseSubscriptionUpgradeInput: ['cardToken', 'currency', 'idempotencyKey', 'planCode', 'threeDSecureActionResultToken'],
-  UpdatePersonalDetailsInput: ['completesUserData', 'country', 'firstName', 'jobFunction', 'jobIndustry', 'jobLevel', 'lastName', 'organisationTitle'],
+  UpdatePersonalDetailsInput: [
+    'completesUserData',
+    'country',
+    'firstName',
+    'jobFunction',
+    'jobIndustry',
+    'jobLevel',
+    'lastName',
+    'organisationTitle',
+  ],
   ValidateAcademicEmailInput: ['email', 'graduationYear'],
 };
 const BILLING_INFO = ['countryCode', 'firstName', 'lastName', 'postalCode'];
@@ -291,7 +490,8 @@ const TYPED_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
 function argValue(type: Arg): fc.Arbitrary<unknown> {
   const name = type.replace('!', '');
   if (name === 'Int') return fc.oneof(fc.integer(), hugeNumber, hostileValue);
-  if (name === 'FollowsType') return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...FOLLOWS_TYPES) }, { weight: 1, arbitrary: hostileValue });
+  if (name === 'FollowsType')
+    return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...FOLLOWS_TYPES) }, { weight: 1, arbitrary: hostileValue });
   const fields = INPUT_FIELDS[name];
   if (fields) {
     // Every field, mostly of its own type, so most inputs get past GraphQL's coercion and reach the resolver.
@@ -318,8 +518,16 @@ describe('GraphQL', () => {
   }
 
   it('answers hostile GraphQL request bodies', { timeout: TIMEOUT_MS }, async () => {
-    const body = fc.oneof(hostileBody(fieldsOf(['query', 'variables', 'operationName', 'extensions'])), hostileString.map((query) => ({ payload: JSON.stringify({ query }), contentType: 'application/json' })));
-    await fuzz('POST /graphql (hostile documents)', body, ({ payload, contentType }) => ({ method: 'POST', url: '/graphql', headers: { 'content-type': contentType, 'x-atelier-csrf': '1' }, payload }));
+    const body = fc.oneof(
+      hostileBody(fieldsOf(['query', 'variables', 'operationName', 'extensions'])),
+      hostileString.map((query) => ({ payload: JSON.stringify({ query }), contentType: 'application/json' })),
+    );
+    await fuzz('POST /graphql (hostile documents)', body, ({ payload, contentType }) => ({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': contentType, 'x-atelier-csrf': '1' },
+      payload,
+    }));
   });
 });
 
@@ -332,19 +540,42 @@ describe('tRPC', () => {
   it('answers every procedure with hostile input over GET and POST', { timeout: TIMEOUT_MS }, async () => {
     // Queries are GETs and mutations POSTs; one call in six uses the other method.
     const method = (procedure: string, wrong: boolean) => ((procedure === 'account.updatePersonalDetails') !== wrong ? 'POST' : 'GET');
-    const input = fc.tuple(fc.constantFrom(...procedures), fc.oneof(fieldsOf(['firstName', 'lastName', 'organisationTitle', 'country', 'jobFunction', 'jobIndustry', 'jobLevel']), hostileValue), fc.boolean(), sometimes(fc.constant(true), 6));
-    await fuzz('/trpc/{procedure}', input.map(([procedure, value, batch, wrong]) => [procedure, value, method(procedure, wrong === true), batch] as const), ([procedure, value, method, batch]) => {
-      const body = JSON.stringify(batch ? { 0: value } : value) ?? 'null';
-      const query = batch ? '?batch=1' : '';
-      return method === 'GET'
-        ? { method: 'GET', url: `/trpc/${procedure}${query ? `${query}&` : '?'}input=${percentEncode(body)}`, headers: { cookie: member.cookie } }
-        : { method: 'POST', url: `/trpc/${procedure}${query}`, headers: { 'content-type': 'application/json', cookie: member.cookie }, payload: body };
-    });
+    const input = fc.tuple(
+      fc.constantFrom(...procedures),
+      fc.oneof(fieldsOf(['firstName', 'lastName', 'organisationTitle', 'country', 'jobFunction', 'jobIndustry', 'jobLevel']), hostileValue),
+      fc.boolean(),
+      sometimes(fc.constant(true), 6),
+    );
+    await fuzz(
+      '/trpc/{procedure}',
+      input.map(([procedure, value, batch, wrong]) => [procedure, value, method(procedure, wrong === true), batch] as const),
+      ([procedure, value, method, batch]) => {
+        const body = JSON.stringify(batch ? { 0: value } : value) ?? 'null';
+        const query = batch ? '?batch=1' : '';
+        return method === 'GET'
+          ? {
+              method: 'GET',
+              url: `/trpc/${procedure}${query ? `${query}&` : '?'}input=${percentEncode(body)}`,
+              headers: { cookie: member.cookie },
+            }
+          : {
+              method: 'POST',
+              url: `/trpc/${procedure}${query}`,
+              headers: { 'content-type': 'application/json', cookie: member.cookie },
+              payload: body,
+            };
+      },
+    );
   });
 
   it('answers hostile procedure names and malformed bodies', { timeout: TIMEOUT_MS }, async () => {
     const input = fc.tuple(hostileString, hostileBody(fieldsOf(['0', 'json', 'input'])));
-    await fuzz('/trpc/{hostile}', input, ([name, body]) => ({ method: 'POST', url: `/trpc/${percentEncode(name) || 'x'}?batch=1`, headers: { 'content-type': body.contentType, cookie: member.cookie }, payload: body.payload }));
+    await fuzz('/trpc/{hostile}', input, ([name, body]) => ({
+      method: 'POST',
+      url: `/trpc/${percentEncode(name) || 'x'}?batch=1`,
+      headers: { 'content-type': body.contentType, cookie: member.cookie },
+      payload: body.payload,
+    }));
   });
 });
 
@@ -352,31 +583,105 @@ describe('tRPC', () => {
 // Pages, feeds, images and the sandbox billing routes
 
 const PAGE_URLS = [
-  '/articles/{}/', '/topics/{}/', '/authors/{}/', '/{}/', '/user/{}/', '/subscriptions/{}/', '/?page={}', '/topics/news/?page={}', '/user/login/?flow={}',
-  '/user/register/?flow={}&return_to={}', '/user/recovery/?flow={}&token={}', '/user/error/?id={}', '/user/confirm-email?code={}', '/subscriptions/individuals/payment/?plan={}',
-  '/subscriptions/packages/?packages={}', '/subscriptions/upgrade/?plan={}', '/articles/{}/?gift={}', '/user/one-more-step/?flow={}', '/{}.data', '/articles/{}.data', '/__manifest?p={}&version={}',
+  '/articles/{}/',
+  '/topics/{}/',
+  '/authors/{}/',
+  '/{}/',
+  '/user/{}/',
+  '/subscriptions/{}/',
+  '/?page={}',
+  '/topics/news/?page={}',
+  '/user/login/?flow={}',
+  '/user/register/?flow={}&return_to={}',
+  '/user/recovery/?flow={}&token={}',
+  '/user/error/?id={}',
+  '/user/confirm-email?code={}',
+  '/subscriptions/individuals/payment/?plan={}',
+  '/subscriptions/packages/?packages={}',
+  '/subscriptions/upgrade/?plan={}',
+  '/articles/{}/?gift={}',
+  '/user/one-more-step/?flow={}',
+  '/{}.data',
+  '/articles/{}.data',
+  '/__manifest?p={}&version={}',
 ];
-const fill = (template: string, values: string[]) => values.reduce((url, value) => url.replace('{}', percentEncode(value) || 'x'), template);
+const fill = (template: string, values: string[]) =>
+  values.reduce((url, value) => url.replace('{}', percentEncode(value) || 'x'), template);
 
 describe('pages', () => {
   it('answers page URLs with hostile paths and queries with a page or a 4xx', { timeout: TIMEOUT_MS }, async () => {
-    const input = fc.tuple(fc.constantFrom(...PAGE_URLS), fc.array(hostileString, { minLength: 2, maxLength: 2 }), fc.boolean(), sometimes(hostileString, 4));
+    const input = fc.tuple(
+      fc.constantFrom(...PAGE_URLS),
+      fc.array(hostileString, { minLength: 2, maxLength: 2 }),
+      fc.boolean(),
+      sometimes(hostileString, 4),
+    );
     await fuzz('GET page URLs', input, ([template, values, signedIn, cookie]) => ({
       method: 'GET',
       url: fill(template, values),
-      headers: { accept: 'text/html', ...(signedIn ? { cookie: member.cookie } : cookie === null ? {} : { cookie: `bof_session=${percentEncode(cookie)}; ory_kratos_session=${percentEncode(cookie)}` }) },
+      headers: {
+        accept: 'text/html',
+        ...(signedIn
+          ? { cookie: member.cookie }
+          : cookie === null
+            ? {}
+            : { cookie: `bof_session=${percentEncode(cookie)}; ory_kratos_session=${percentEncode(cookie)}` }),
+      },
     }));
   });
 
   const ACTION_PAGES = [
-    '/user/account/', '/user/one-more-step/', '/user/logout/', '/user/welcome/', '/user/following/', '/user/gifts/', '/user/membership/', '/subscriptions/cancel/',
-    '/subscriptions/individuals/payment/', '/subscriptions/students/payment/', '/subscriptions/upgrade/payment/', '/subscriptions/students/validation/', '/topics/news/', '/user/login/',
+    '/user/account/',
+    '/user/one-more-step/',
+    '/user/logout/',
+    '/user/welcome/',
+    '/user/following/',
+    '/user/gifts/',
+    '/user/membership/',
+    '/subscriptions/cancel/',
+    '/subscriptions/individuals/payment/',
+    '/subscriptions/students/payment/',
+    '/subscriptions/upgrade/payment/',
+    '/subscriptions/students/validation/',
+    '/topics/news/',
+    '/user/login/',
   ];
-  const FORM_FIELDS = ['intent', 'firstName', 'lastName', 'organisationTitle', 'country', 'jobFunction', 'jobIndustry', 'jobLevel', 'newEmail', 'code', 'reason', 'otherReason', 'followsKey', 'followsType', 'storyId', 'giftId', 'email', 'graduationYear', 'cardToken', 'planCode', 'currency', 'idempotencyKey', 'countryCode', 'postalCode', 'returnTo'];
+  const FORM_FIELDS = [
+    'intent',
+    'firstName',
+    'lastName',
+    'organisationTitle',
+    'country',
+    'jobFunction',
+    'jobIndustry',
+    'jobLevel',
+    'newEmail',
+    'code',
+    'reason',
+    'otherReason',
+    'followsKey',
+    'followsType',
+    'storyId',
+    'giftId',
+    'email',
+    'graduationYear',
+    'cardToken',
+    'planCode',
+    'currency',
+    'idempotencyKey',
+    'countryCode',
+    'postalCode',
+    'returnTo',
+  ];
 
   it('answers page form posts with hostile bodies and content types with a page or a 4xx', { timeout: TIMEOUT_MS }, async () => {
     const story = (await app.services.content.listLatest({ limit: 1 }))[0]!;
-    const input = fc.tuple(fc.constantFrom(...ACTION_PAGES, `/articles/${story.slug}/`), fc.constantFrom('', '?index', '.data'), hostileBody(fieldsOf(FORM_FIELDS), { forms: true }), fc.boolean());
+    const input = fc.tuple(
+      fc.constantFrom(...ACTION_PAGES, `/articles/${story.slug}/`),
+      fc.constantFrom('', '?index', '.data'),
+      hostileBody(fieldsOf(FORM_FIELDS), { forms: true }),
+      fc.boolean(),
+    );
     await fuzz('POST page forms', input, ([page, suffix, body, signedIn]) => ({
       method: 'POST',
       url: suffix === '.data' ? `${page.replace(/\/$/, '')}.data` : `${page}${suffix}`,
@@ -386,14 +691,32 @@ describe('pages', () => {
   });
 
   it('answers feeds, the sitemap and the image resizer with hostile paths', { timeout: TIMEOUT_MS }, async () => {
-    const templates = ['/rss.xml?{}', '/topics/{}/rss.xml', '/sitemap.xml?{}', '/robots.txt?{}', '/img/{}/{}/640.webp', '/img/portrait/{}/{}', '/static/{}', '/.well-known/jwks.json?{}'];
+    const templates = [
+      '/rss.xml?{}',
+      '/topics/{}/rss.xml',
+      '/sitemap.xml?{}',
+      '/robots.txt?{}',
+      '/img/{}/{}/640.webp',
+      '/img/portrait/{}/{}',
+      '/static/{}',
+      '/.well-known/jwks.json?{}',
+    ];
     const input = fc.tuple(fc.constantFrom(...templates), fc.array(hostileString, { minLength: 2, maxLength: 2 }));
     await fuzz('GET feeds, sitemap, images', input, ([template, values]) => ({ method: 'GET', url: fill(template, values) }));
   });
 
   it('answers the sandbox billing routes with hostile tokens and bodies', { timeout: TIMEOUT_MS }, async () => {
-    const routes = ['POST /_sandbox/billing/tokens', 'POST /_sandbox/billing/wallet-tokens', 'GET /_sandbox/billing/3ds/{}', 'POST /_sandbox/billing/3ds/{}'];
-    const input = fc.tuple(fc.constantFrom(...routes), hostileString, hostileBody(fieldsOf(['number', 'month', 'year', 'cvv', 'merchantId', 'result'])));
+    const routes = [
+      'POST /_sandbox/billing/tokens',
+      'POST /_sandbox/billing/wallet-tokens',
+      'GET /_sandbox/billing/3ds/{}',
+      'POST /_sandbox/billing/3ds/{}',
+    ];
+    const input = fc.tuple(
+      fc.constantFrom(...routes),
+      hostileString,
+      hostileBody(fieldsOf(['number', 'month', 'year', 'cvv', 'merchantId', 'result'])),
+    );
     await fuzz('/_sandbox/billing/*', input, ([route, token, body]) => {
       const [method, path] = route.split(' ') as ['GET' | 'POST', string];
       const url = path.replace('{}', percentEncode(token) || 'x');

@@ -29,7 +29,9 @@ export default async function setup(project: TestProject) {
     project.provide('databaseTemplate', { kind: 'postgres', serverUrl, template });
     return async () => {
       // Drop copies a crashed run left behind, then the template.
-      const leftovers = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`atelier_test_${process.pid}_%`}`;
+      const leftovers = await admin<
+        { datname: string }[]
+      >`select datname from pg_database where datname like ${`atelier_test_${process.pid}_%`}`;
       for (const { datname } of leftovers) await admin.unsafe(`drop database if exists ${datname} with (force)`);
       await admin.unsafe(`drop database if exists ${template} with (force)`);
       await admin.end();

@@ -33,13 +33,27 @@ export async function signIn(app: App, { first = 'Ada', last = 'Okafor', email }
 export async function graphql<Data = Record<string, any>>(
   app: App,
   query: string,
-  { variables, cookie, method = 'POST', headers = {} }: { variables?: Record<string, unknown>; cookie?: string; method?: 'GET' | 'POST'; headers?: Record<string, string> } = {},
+  {
+    variables,
+    cookie,
+    method = 'POST',
+    headers = {},
+  }: { variables?: Record<string, unknown>; cookie?: string; method?: 'GET' | 'POST'; headers?: Record<string, string> } = {},
 ): Promise<GraphQLResponse<Data>> {
   const common = { ...(cookie ? { cookie } : {}), 'x-atelier-csrf': '1', ...headers };
   const response =
     method === 'GET'
-      ? await app.inject({ method: 'GET', url: `/graphql?${new URLSearchParams({ query, ...(variables ? { variables: JSON.stringify(variables) } : {}) })}`, headers: common })
-      : await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...common }, payload: JSON.stringify({ query, variables }) });
+      ? await app.inject({
+          method: 'GET',
+          url: `/graphql?${new URLSearchParams({ query, ...(variables ? { variables: JSON.stringify(variables) } : {}) })}`,
+          headers: common,
+        })
+      : await app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { 'content-type': 'application/json', ...common },
+          payload: JSON.stringify({ query, variables }),
+        });
   const body = response.body ? (JSON.parse(response.body) as Omit<GraphQLResponse<Data>, 'status'>) : {};
   return { status: response.statusCode, ...body };
 }

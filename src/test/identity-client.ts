@@ -50,7 +50,9 @@ export class CookieJar {
 /** A browser-like client (cookies, JSON accept) and a native-app client (no cookies). */
 export function sdkClients(basePath: string) {
   const jar = new CookieJar();
-  const browser = new FrontendApi(new Configuration({ basePath, fetchApi: jar.fetch, credentials: 'include', headers: { Accept: 'application/json' } }));
+  const browser = new FrontendApi(
+    new Configuration({ basePath, fetchApi: jar.fetch, credentials: 'include', headers: { Accept: 'application/json' } }),
+  );
   const native = new FrontendApi(new Configuration({ basePath, headers: { Accept: 'application/json' } }));
   return { jar, browser, native };
 }
@@ -60,7 +62,8 @@ export async function failure(call: Promise<unknown>): Promise<{ status: number;
   try {
     await call;
   } catch (error) {
-    if (error instanceof ResponseError) return { status: error.response.status, body: (await error.response.json()) as Record<string, unknown> };
+    if (error instanceof ResponseError)
+      return { status: error.response.status, body: (await error.response.json()) as Record<string, unknown> };
     throw error;
   }
   throw new Error('expected the call to fail');
@@ -78,7 +81,10 @@ export async function latestCode(db: Db, to: string): Promise<string> {
 export async function startListeningApp() {
   const port = await freePort();
   const site = `http://127.0.0.1:${port}`;
-  const app = await createTestApp({ SITE_URL: site, IDENTITY_SECRET: 'test-secret-test-secret-test-secret-0123' }, { passwordParams: ARGON2_TEST_PARAMS });
+  const app = await createTestApp(
+    { SITE_URL: site, IDENTITY_SECRET: 'test-secret-test-secret-test-secret-0123' },
+    { passwordParams: ARGON2_TEST_PARAMS },
+  );
   await app.listen({ port, host: '127.0.0.1' });
   return { app, site, basePath: `${site}/identity` };
 }

@@ -33,7 +33,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const user = useSessionUser(data?.user ?? null);
   // In the Layout, not App: error pages (404s included) keep the header's session working too.
-  useBrowserAuth(data ? { identityBaseUrl: data.config.endpoints.identity, authEndpointUrl: data.config.endpoints.auth } : null, data?.user ?? null);
+  useBrowserAuth(
+    data ? { identityBaseUrl: data.config.endpoints.identity, authEndpointUrl: data.config.endpoints.auth } : null,
+    data?.user ?? null,
+  );
   const { pathname } = useLocation();
   const productName = data?.config.productName ?? 'Atelier';
   return (

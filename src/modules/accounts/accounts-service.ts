@@ -14,7 +14,14 @@ import {
   personalDetailsSchema,
   type PersonalDetails,
 } from '../../shared/validation/personal-details.ts';
-import { codeExpiresAt, CODE_TTL_MS, generateCode, hashCode, MAX_CODE_ATTEMPTS, verifyCode } from '../identity/credentials/one-time-code.ts';
+import {
+  codeExpiresAt,
+  CODE_TTL_MS,
+  generateCode,
+  hashCode,
+  MAX_CODE_ATTEMPTS,
+  verifyCode,
+} from '../identity/credentials/one-time-code.ts';
 import type { Pepper } from '../identity/credentials/peppered-hash.ts';
 import type { IdentityService } from '../identity/identity-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
@@ -97,7 +104,11 @@ export function createAccountsService({ db, identity, lookups, mail, pepper, now
    * Saves the details after the shared schema (`schema`: the account form's, or one-more-step's
    * stricter one) and the lookups accept them. Names go to the identity's traits.
    */
-  async function updatePersonalDetails(identityId: string, input: unknown, schema: z.ZodType<PersonalDetails> = personalDetailsSchema): Promise<Validated<UserData>> {
+  async function updatePersonalDetails(
+    identityId: string,
+    input: unknown,
+    schema: z.ZodType<PersonalDetails> = personalDetailsSchema,
+  ): Promise<Validated<UserData>> {
     const parsed = schema.safeParse(input);
     if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsFromZod(parsed.error) };
     const details = parsed.data;
@@ -127,14 +138,18 @@ export function createAccountsService({ db, identity, lookups, mail, pepper, now
     const { newEmail } = parsed.data;
     const found = await identities.get(identityId);
     if (!found) throw new Error(`identity ${identityId} not found`);
-    if (found.identity.traits.email.toLowerCase() === newEmail) return { ok: false, fieldErrors: [{ path: ['newEmail'], code: 'same_email', message: personalDetailsMessages.sameEmail }] };
-    if (await identities.emailInUse(newEmail, identityId)) return { ok: false, fieldErrors: [{ path: ['newEmail'], code: 'email_in_use', message: EMAIL_CHANGE_MESSAGES.inUse }] };
+    if (found.identity.traits.email.toLowerCase() === newEmail)
+      return { ok: false, fieldErrors: [{ path: ['newEmail'], code: 'same_email', message: personalDetailsMessages.sameEmail }] };
+    if (await identities.emailInUse(newEmail, identityId))
+      return { ok: false, fieldErrors: [{ path: ['newEmail'], code: 'email_in_use', message: EMAIL_CHANGE_MESSAGES.inUse }] };
     const code = generateCode();
     const at = now();
     const expiresAt = codeExpiresAt(at);
     // One pending change at a time: a new request voids the earlier code.
     await db.delete(emailChangeRequests).where(eq(emailChangeRequests.identityId, identityId));
-    await db.insert(emailChangeRequests).values({ id: randomUUID(), identityId, newEmail, codeHash: hashCode(code, pepper), expiresAt, createdAt: at });
+    await db
+      .insert(emailChangeRequests)
+      .values({ id: randomUUID(), identityId, newEmail, codeHash: hashCode(code, pepper), expiresAt, createdAt: at });
     await mail.send({ to: newEmail, template: 'email_change_code', data: { code, expiresInMinutes: CODE_TTL_MS / 60_000 } });
     return { ok: true, value: { newEmail, expiresAt } };
   }
@@ -152,12 +167,16 @@ export function createAccountsService({ db, identity, lookups, mail, pepper, now
       .limit(1);
     if (!pending || pending.attempts >= MAX_CODE_ATTEMPTS) return refuse(EMAIL_CHANGE_MESSAGES.expired, 'expired');
     if (!verifyCode({ hash: pending.codeHash, code: parsed.data.code, pepper })) {
-      await db.update(emailChangeRequests).set({ attempts: pending.attempts + 1 }).where(eq(emailChangeRequests.id, pending.id));
+      await db
+        .update(emailChangeRequests)
+        .set({ attempts: pending.attempts + 1 })
+        .where(eq(emailChangeRequests.id, pending.id));
       return refuse(EMAIL_CHANGE_MESSAGES.wrongCode, 'wrong_code');
     }
     await db.delete(emailChangeRequests).where(eq(emailChangeRequests.identityId, identityId));
     // Someone may have registered the address since the code was sent.
-    if (await identities.emailInUse(pending.newEmail, identityId)) return { ok: false, fieldErrors: [{ path: ['code'], code: 'email_in_use', message: EMAIL_CHANGE_MESSAGES.inUse }] };
+    if (await identities.emailInUse(pending.newEmail, identityId))
+      return { ok: false, fieldErrors: [{ path: ['code'], code: 'email_in_use', message: EMAIL_CHANGE_MESSAGES.inUse }] };
     const found = await identities.get(identityId);
     if (!found) throw new Error(`identity ${identityId} not found`);
     await identities.updateTraits(identityId, { ...found.identity.traits, email: pending.newEmail });

@@ -23,14 +23,44 @@ const VIEWER = /* GraphQL */ `
       __typename
       ... on Viewer {
         isQuiltBetaTester
-        individualAccount { accountId }
-        individualMembershipEligibility { isEligibleForPurchase isEligibleForTrialPurchase isEligibleForUpgrade }
-        organisationAccounts { accountId }
-        userAcademicData { email }
-        userData { userId firstName lastName organisationTitle country jobFunction jobIndustry jobLevel createdAt updatedAt }
-        userProfile { membershipGroupAccountId membershipGroupAccountTitle membershipGroupStatus membershipLevel membershipPlan membershipType }
+        individualAccount {
+          accountId
+        }
+        individualMembershipEligibility {
+          isEligibleForPurchase
+          isEligibleForTrialPurchase
+          isEligibleForUpgrade
+        }
+        organisationAccounts {
+          accountId
+        }
+        userAcademicData {
+          email
+        }
+        userData {
+          userId
+          firstName
+          lastName
+          organisationTitle
+          country
+          jobFunction
+          jobIndustry
+          jobLevel
+          createdAt
+          updatedAt
+        }
+        userProfile {
+          membershipGroupAccountId
+          membershipGroupAccountTitle
+          membershipGroupStatus
+          membershipLevel
+          membershipPlan
+          membershipType
+        }
       }
-      ... on AuthError { message }
+      ... on AuthError {
+        message
+      }
     }
   }
 `;
@@ -39,18 +69,47 @@ const UPDATE = /* GraphQL */ `
   mutation Update($input: UpdatePersonalDetailsInput!) {
     updatePersonalDetails(input: $input) {
       __typename
-      ... on UserData { firstName lastName organisationTitle country jobFunction jobIndustry jobLevel }
-      ... on ZodError { message fieldErrors { path code message } }
-      ... on AuthError { message }
+      ... on UserData {
+        firstName
+        lastName
+        organisationTitle
+        country
+        jobFunction
+        jobIndustry
+        jobLevel
+      }
+      ... on ZodError {
+        message
+        fieldErrors {
+          path
+          code
+          message
+        }
+      }
+      ... on AuthError {
+        message
+      }
     }
   }
 `;
 
-const COMPLETE = { firstName: 'Ada', lastName: 'Okafor', organisationTitle: 'Maison Okafor', country: 'FR', jobFunction: 'DESIGN', jobIndustry: 'LUXURY', jobLevel: 'SENIOR' };
+const COMPLETE = {
+  firstName: 'Ada',
+  lastName: 'Okafor',
+  organisationTitle: 'Maison Okafor',
+  country: 'FR',
+  jobFunction: 'DESIGN',
+  jobIndustry: 'LUXURY',
+  jobLevel: 'SENIOR',
+};
 
 async function someLookupKeys() {
   const lookups = app.services.lookups;
-  return { jobFunction: lookups.jobFunctions()[0]!.key, jobIndustry: lookups.jobIndustries()[0]!.key, jobLevel: lookups.jobLevels()[0]!.key };
+  return {
+    jobFunction: lookups.jobFunctions()[0]!.key,
+    jobIndustry: lookups.jobIndustries()[0]!.key,
+    jobLevel: lookups.jobLevels()[0]!.key,
+  };
 }
 
 describe('viewer (§3)', () => {
@@ -87,7 +146,10 @@ describe('viewer (§3)', () => {
   it("never mixes one reader's data into another's", async () => {
     const ada = await signIn(app, { first: 'Ada', last: 'Okafor' });
     const ben = await signIn(app, { first: 'Ben', last: 'Mills' });
-    await graphql(app, UPDATE, { cookie: ada.cookie, variables: { input: { firstName: 'Ada', lastName: 'Okafor', organisationTitle: 'Secret Label' } } });
+    await graphql(app, UPDATE, {
+      cookie: ada.cookie,
+      variables: { input: { firstName: 'Ada', lastName: 'Okafor', organisationTitle: 'Secret Label' } },
+    });
     const { data } = await graphql(app, VIEWER, { cookie: ben.cookie });
     expect(data?.viewer.userData).toMatchObject({ userId: ben.userId, firstName: 'Ben', organisationTitle: null });
   });
@@ -112,7 +174,10 @@ describe('updatePersonalDetails', () => {
 
   it('answers invalid input with ZodError paths in the user’s terms', async () => {
     const ada = await signIn(app);
-    const { data } = await graphql(app, UPDATE, { cookie: ada.cookie, variables: { input: { firstName: '  ', lastName: 'x'.repeat(101), country: 'ATLANTIS' } } });
+    const { data } = await graphql(app, UPDATE, {
+      cookie: ada.cookie,
+      variables: { input: { firstName: '  ', lastName: 'x'.repeat(101), country: 'ATLANTIS' } },
+    });
     expect(data?.updatePersonalDetails.__typename).toBe('ZodError');
     const errors = data?.updatePersonalDetails.fieldErrors as { path: string[]; message: string }[];
     expect(errors).toEqual(
@@ -122,13 +187,21 @@ describe('updatePersonalDetails', () => {
       ]),
     );
     // Shape first, then the lookups: an unknown country is refused once the names are right.
-    const unknown = await graphql(app, UPDATE, { cookie: ada.cookie, variables: { input: { firstName: 'Ada', lastName: 'Okafor', country: 'ATLANTIS' } } });
-    expect(unknown.data?.updatePersonalDetails.fieldErrors).toEqual([{ path: ['country'], code: 'unknown_key', message: personalDetailsMessages.country }]);
+    const unknown = await graphql(app, UPDATE, {
+      cookie: ada.cookie,
+      variables: { input: { firstName: 'Ada', lastName: 'Okafor', country: 'ATLANTIS' } },
+    });
+    expect(unknown.data?.updatePersonalDetails.fieldErrors).toEqual([
+      { path: ['country'], code: 'unknown_key', message: personalDetailsMessages.country },
+    ]);
   });
 
   it('requires every field when completing user data (one-more-step)', async () => {
     const ada = await signIn(app);
-    const { data } = await graphql(app, UPDATE, { cookie: ada.cookie, variables: { input: { firstName: 'Ada', lastName: 'Okafor', completesUserData: true } } });
+    const { data } = await graphql(app, UPDATE, {
+      cookie: ada.cookie,
+      variables: { input: { firstName: 'Ada', lastName: 'Okafor', completesUserData: true } },
+    });
     const paths = (data?.updatePersonalDetails.fieldErrors as { path: string[] }[]).map((error) => error.path.join('.'));
     expect(paths.sort()).toEqual(['country', 'jobFunction', 'jobIndustry', 'jobLevel', 'organisationTitle']);
   });
@@ -139,7 +212,9 @@ describe('requestEmailChange / confirmEmailChange', () => {
   const CONFIRM = `mutation($code: String!) { confirmEmailChange(code: $code) { __typename ... on EmailChangeConfirmed { email } ... on ZodError { fieldErrors { path code message } } } }`;
 
   it('refuses anonymous callers', async () => {
-    expect((await graphql(app, REQUEST, { variables: { newEmail: 'x@example.com' } })).data?.requestEmailChange.__typename).toBe('AuthError');
+    expect((await graphql(app, REQUEST, { variables: { newEmail: 'x@example.com' } })).data?.requestEmailChange.__typename).toBe(
+      'AuthError',
+    );
     expect((await graphql(app, CONFIRM, { variables: { code: '123456' } })).data?.confirmEmailChange.__typename).toBe('AuthError');
   });
 
@@ -151,20 +226,25 @@ describe('requestEmailChange / confirmEmailChange', () => {
     const code = await latestCode(app.db, newEmail);
     const wrong = code === '000000' ? '111111' : '000000';
     const refused = await graphql(app, CONFIRM, { cookie: ada.cookie, variables: { code: wrong } });
-    expect(refused.data?.confirmEmailChange.fieldErrors).toEqual([{ path: ['code'], code: 'wrong_code', message: EMAIL_CHANGE_MESSAGES.wrongCode }]);
+    expect(refused.data?.confirmEmailChange.fieldErrors).toEqual([
+      { path: ['code'], code: 'wrong_code', message: EMAIL_CHANGE_MESSAGES.wrongCode },
+    ]);
     const confirmed = await graphql(app, CONFIRM, { cookie: ada.cookie, variables: { code: code.replace(/(\d{3})/, '$1 ') } });
     expect(confirmed.data?.confirmEmailChange).toEqual({ __typename: 'EmailChangeConfirmed', email: newEmail });
     const identity = await app.services.identity.identities.get(ada.identityId);
     expect(identity?.identity.traits.email).toBe(newEmail);
     expect(identity?.addresses.find((a) => a.kind === 'verifiable')).toMatchObject({ value: newEmail, verified: true });
     // A used code is gone.
-    expect((await graphql(app, CONFIRM, { cookie: ada.cookie, variables: { code } })).data?.confirmEmailChange.fieldErrors[0].code).toBe('expired');
+    expect((await graphql(app, CONFIRM, { cookie: ada.cookie, variables: { code } })).data?.confirmEmailChange.fieldErrors[0].code).toBe(
+      'expired',
+    );
   });
 
   it('refuses an address another account uses, an invalid one, and the current one', async () => {
     const ada = await signIn(app);
     const ben = await signIn(app);
-    const answer = async (newEmail: string) => (await graphql(app, REQUEST, { cookie: ada.cookie, variables: { newEmail } })).data?.requestEmailChange.fieldErrors[0];
+    const answer = async (newEmail: string) =>
+      (await graphql(app, REQUEST, { cookie: ada.cookie, variables: { newEmail } })).data?.requestEmailChange.fieldErrors[0];
     expect(await answer(ben.email)).toMatchObject({ path: ['newEmail'], code: 'email_in_use' });
     expect(await answer('not an address')).toMatchObject({ path: ['newEmail'] });
     expect(await answer(ada.email)).toMatchObject({ path: ['newEmail'], code: 'same_email' });
@@ -177,6 +257,8 @@ describe('requestEmailChange / confirmEmailChange', () => {
     const code = await latestCode(app.db, newEmail);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) await graphql(app, CONFIRM, { cookie: ada.cookie, variables: { code: wrong } });
-    expect((await graphql(app, CONFIRM, { cookie: ada.cookie, variables: { code } })).data?.confirmEmailChange.fieldErrors[0].code).toBe('expired');
+    expect((await graphql(app, CONFIRM, { cookie: ada.cookie, variables: { code } })).data?.confirmEmailChange.fieldErrors[0].code).toBe(
+      'expired',
+    );
   });
 });

@@ -79,7 +79,12 @@ const ViewerType = builder.objectRef<Viewer>('Viewer').implement({
         const membership = await services.memberships.currentMembership(claims.sub);
         const held = membership
           ? heldMembership(membership)
-          : { level: claims.membership_level, type: claims.membership_type, planCode: null, groupAccountId: claims.unclaimed_membership_account_id };
+          : {
+              level: claims.membership_level,
+              type: claims.membership_type,
+              planCode: null,
+              groupAccountId: claims.unclaimed_membership_account_id,
+            };
         return {
           membershipGroupAccountId: held.groupAccountId,
           membershipGroupAccountTitle: null,
@@ -107,9 +112,17 @@ const ViewerType = builder.objectRef<Viewer>('Viewer').implement({
       type: MembershipEligibilityType,
       // One free trial per person: trial history (any subscription that was a trial) closes isEligibleForTrialPurchase.
       resolve: async ({ claims }, _args, { services }) =>
-        membershipEligibility({ membershipLevel: claims.membership_level, membershipType: claims.membership_type, hasUsedTrial: await services.billing.hasUsedTrial(claims.sub) }),
+        membershipEligibility({
+          membershipLevel: claims.membership_level,
+          membershipType: claims.membership_type,
+          hasUsedTrial: await services.billing.hasUsedTrial(claims.sub),
+        }),
     }),
-    organisationAccounts: t.field({ type: [OrganisationAccountType], description: 'Organisation accounts the person belongs to.', resolve: () => [] }),
+    organisationAccounts: t.field({
+      type: [OrganisationAccountType],
+      description: 'Organisation accounts the person belongs to.',
+      resolve: () => [],
+    }),
   }),
 });
 
@@ -160,7 +173,8 @@ builder.mutationField('requestEmailChange', (t) =>
     type: EmailChangeRequested,
     errors: { types: [...USER_INPUT_ERRORS], union: { name: 'RequestEmailChangeResult' } },
     args: { newEmail: t.arg.string({ required: true }) },
-    resolve: async (_root, { newEmail }, { user, services }) => InputError.unwrap(await services.accounts.requestEmailChange(requireUser(user).sub, { newEmail })),
+    resolve: async (_root, { newEmail }, { user, services }) =>
+      InputError.unwrap(await services.accounts.requestEmailChange(requireUser(user).sub, { newEmail })),
   }),
 );
 
@@ -173,6 +187,7 @@ builder.mutationField('confirmEmailChange', (t) =>
     type: EmailChangeConfirmed,
     errors: { types: [...USER_INPUT_ERRORS], union: { name: 'ConfirmEmailChangeResult' } },
     args: { code: t.arg.string({ required: true }) },
-    resolve: async (_root, { code }, { user, services }) => InputError.unwrap(await services.accounts.confirmEmailChange(requireUser(user).sub, { code })),
+    resolve: async (_root, { code }, { user, services }) =>
+      InputError.unwrap(await services.accounts.confirmEmailChange(requireUser(user).sub, { code })),
   }),
 );

@@ -37,7 +37,11 @@ export function createAnalyticsService({ db }: { db: Db }) {
     const inserted = await db.transaction(async (tx) => {
       let count = 0;
       for (const rows of chunks(good)) {
-        const stored = await tx.insert(analyticsEvents).values(rows).onConflictDoNothing({ target: analyticsEvents.eventId }).returning({ eventId: analyticsEvents.eventId });
+        const stored = await tx
+          .insert(analyticsEvents)
+          .values(rows)
+          .onConflictDoNothing({ target: analyticsEvents.eventId })
+          .returning({ eventId: analyticsEvents.eventId });
         count += stored.length;
       }
       for (const rows of chunks(bad)) await tx.insert(analyticsBadRows).values(rows);

@@ -31,7 +31,15 @@ export interface CollectorRoutesOptions {
   limits?: LimitStore;
 }
 
-export async function registerCollectorRoutes(app: FastifyInstance, { analytics, allowedOrigins, rateLimit: limit = DEFAULT_COLLECTOR_RATE_LIMIT, limits = createLimitStore({ keyPrefix: 'atelier' }) }: CollectorRoutesOptions): Promise<void> {
+export async function registerCollectorRoutes(
+  app: FastifyInstance,
+  {
+    analytics,
+    allowedOrigins,
+    rateLimit: limit = DEFAULT_COLLECTOR_RATE_LIMIT,
+    limits = createLimitStore({ keyPrefix: 'atelier' }),
+  }: CollectorRoutesOptions,
+): Promise<void> {
   const origins = new Set(allowedOrigins);
 
   // Encapsulated: the rate limit, body parser and CORS headers apply to the collector routes only.
@@ -48,8 +56,9 @@ export async function registerCollectorRoutes(app: FastifyInstance, { analytics,
         reply.header('access-control-allow-headers', 'Content-Type, SP-Anonymous');
       }
     });
-    const perAddress = limitPerAddress(limits.limiter({ name: 'collector', points: limit.max, durationSeconds: Math.ceil(limit.timeWindowMs / 1000) }), (_request, reply) =>
-      reply.code(429).type('text/plain; charset=utf-8').send('too many requests'),
+    const perAddress = limitPerAddress(
+      limits.limiter({ name: 'collector', points: limit.max, durationSeconds: Math.ceil(limit.timeWindowMs / 1000) }),
+      (_request, reply) => reply.code(429).type('text/plain; charset=utf-8').send('too many requests'),
     );
 
     // Every body is read as text so a malformed one can be kept as a bad row rather than refused

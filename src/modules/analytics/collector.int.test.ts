@@ -14,7 +14,10 @@ import { analyticsBadRows, analyticsEvents } from './schema.ts';
 const ORIGIN = 'https://atelier.test';
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const ARTICLE_SCHEMA = EVENTS.user_view_article.schema;
-const WEB_PAGE = { schema: 'iglu:com.snowplowanalytics.snowplow/web_page/jsonschema/1-0-0', data: { id: '6a1f5e1c-9d0b-4f43-9a51-3e0f4c5a7b21' } };
+const WEB_PAGE = {
+  schema: 'iglu:com.snowplowanalytics.snowplow/web_page/jsonschema/1-0-0',
+  data: { id: '6a1f5e1c-9d0b-4f43-9a51-3e0f4c5a7b21' },
+};
 const DUID = '0d5c1e0a-6b8f-4c1e-9b52-6a1f3d2e4c5b';
 const SID = 'b4c3d2e1-f0a9-4b8c-8d7e-6f5a4b3c2d1e';
 
@@ -77,7 +80,10 @@ function batch(pageViewId = randomUUID(), articleViewId = randomUUID()) {
       { e: 'pv', page: 'The new luxury | Atelier', ...trackerFields(pageViewId, 1795000000000), stm },
       {
         e: 'ue',
-        ue_pr: JSON.stringify({ schema: UNSTRUCT_EVENT_SCHEMA, data: { schema: ARTICLE_SCHEMA, data: { article_id: 'story-1', topic_id: 'luxury', wall_variant: 'pay' } } }),
+        ue_pr: JSON.stringify({
+          schema: UNSTRUCT_EVENT_SCHEMA,
+          data: { schema: ARTICLE_SCHEMA, data: { article_id: 'story-1', topic_id: 'luxury', wall_variant: 'pay' } },
+        }),
         ...trackerFields(articleViewId, 1795000000200),
         stm,
       },
@@ -89,7 +95,13 @@ function post(body: unknown, headers: Record<string, string> = {}, on: FastifyIn
   return on.inject({
     method: 'POST',
     url: COLLECTOR_POST_PATH,
-    headers: { 'content-type': 'application/json; charset=UTF-8', origin: ORIGIN, 'user-agent': USER_AGENT, 'x-forwarded-for': '203.0.113.9', ...headers },
+    headers: {
+      'content-type': 'application/json; charset=UTF-8',
+      origin: ORIGIN,
+      'user-agent': USER_AGENT,
+      'x-forwarded-for': '203.0.113.9',
+      ...headers,
+    },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -171,8 +183,14 @@ describe('POST /com.snowplowanalytics.snowplow/tp2', () => {
 
   it('keeps a bad event of a batch as a bad row and stores the rest', async () => {
     const body = batch();
-    const bad = { ...body.data[1], ue_pr: JSON.stringify({ schema: UNSTRUCT_EVENT_SCHEMA, data: { schema: ARTICLE_SCHEMA, data: { topic_id: 'luxury' } } }) };
-    const response = await post({ ...body, data: [body.data[0], bad, { e: 'pv', tv: 'js-4.5.0', p: 'web', url: 'https://atelier.test/', extra: 'x' }] });
+    const bad = {
+      ...body.data[1],
+      ue_pr: JSON.stringify({ schema: UNSTRUCT_EVENT_SCHEMA, data: { schema: ARTICLE_SCHEMA, data: { topic_id: 'luxury' } } }),
+    };
+    const response = await post({
+      ...body,
+      data: [body.data[0], bad, { e: 'pv', tv: 'js-4.5.0', p: 'web', url: 'https://atelier.test/', extra: 'x' }],
+    });
     expect(response.statusCode).toBe(200);
     expect(await storedEvents()).toHaveLength(1);
     const badRows = await storedBadRows();
@@ -185,7 +203,11 @@ describe('POST /com.snowplowanalytics.snowplow/tp2', () => {
 
   it.each([
     ['half of a surrogate pair in a field', { page: 'Beaut\uD83C' }, 'half of a surrogate pair in: page'],
-    ['half of a surrogate pair in an entity', { co: JSON.stringify({ schema: CONTEXTS_SCHEMA, data: [{ ...WEB_PAGE, data: { id: '\uDC00' } }] }) }, 'co: contains half of a surrogate pair'],
+    [
+      'half of a surrogate pair in an entity',
+      { co: JSON.stringify({ schema: CONTEXTS_SCHEMA, data: [{ ...WEB_PAGE, data: { id: '\uDC00' } }] }) },
+      'co: contains half of a surrogate pair',
+    ],
     ['a NUL character in a field', { page: 'a\u0000b' }, 'a NUL character in: page'],
   ])('stores 49 good events beside one with %s, which becomes a bad row (200, nothing to retry)', async (_case, change, reason) => {
     const good = Array.from({ length: 49 }, () => batch().data[0]!);
@@ -252,11 +274,30 @@ describe('POST /com.snowplowanalytics.snowplow/tp2', () => {
 describe('GET /i', () => {
   it('stores one event from the query string (ue_px, cx base64url) and answers a no-cache GIF', async () => {
     const eid = randomUUID();
-    const uePx = Buffer.from(JSON.stringify({ schema: UNSTRUCT_EVENT_SCHEMA, data: { schema: ARTICLE_SCHEMA, data: { article_id: 'story-2', topic_label: 'Beauté >>> ?' } } })).toString('base64url');
+    const uePx = Buffer.from(
+      JSON.stringify({
+        schema: UNSTRUCT_EVENT_SCHEMA,
+        data: { schema: ARTICLE_SCHEMA, data: { article_id: 'story-2', topic_label: 'Beauté >>> ?' } },
+      }),
+    ).toString('base64url');
     const cx = Buffer.from(JSON.stringify({ schema: CONTEXTS_SCHEMA, data: [WEB_PAGE] })).toString('base64url');
-    const query = new URLSearchParams({ e: 'ue', eid, tv: 'js-4.5.0', p: 'web', aid: 'test-global-9.36.0', ue_px: uePx, cx, url: 'https://atelier.test/a/', stm: '1795000000900' });
+    const query = new URLSearchParams({
+      e: 'ue',
+      eid,
+      tv: 'js-4.5.0',
+      p: 'web',
+      aid: 'test-global-9.36.0',
+      ue_px: uePx,
+      cx,
+      url: 'https://atelier.test/a/',
+      stm: '1795000000900',
+    });
     const nuid = randomUUID();
-    const response = await app.inject({ method: 'GET', url: `${COLLECTOR_GET_PATH}?${query}`, headers: { origin: ORIGIN, cookie: `other=1; sp=${nuid}`, 'user-agent': USER_AGENT } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `${COLLECTOR_GET_PATH}?${query}`,
+      headers: { origin: ORIGIN, cookie: `other=1; sp=${nuid}`, 'user-agent': USER_AGENT },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/gif');
     expect(response.headers['cache-control']).toBe('no-cache, no-store, must-revalidate');
@@ -300,7 +341,11 @@ describe('CORS preflight', () => {
   });
 
   it('gives another origin no CORS headers (never *)', async () => {
-    const response = await app.inject({ method: 'OPTIONS', url: COLLECTOR_POST_PATH, headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const response = await app.inject({
+      method: 'OPTIONS',
+      url: COLLECTOR_POST_PATH,
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();
   });
@@ -324,7 +369,9 @@ describe('rate limit', () => {
     try {
       const fromA = { 'x-forwarded-for': '198.51.100.1' };
       expect((await post(batch(), fromA, limited)).statusCode).toBe(200);
-      expect((await limited.inject({ method: 'OPTIONS', url: COLLECTOR_POST_PATH, headers: { origin: ORIGIN, ...fromA } })).statusCode).toBe(204);
+      expect(
+        (await limited.inject({ method: 'OPTIONS', url: COLLECTOR_POST_PATH, headers: { origin: ORIGIN, ...fromA } })).statusCode,
+      ).toBe(204);
       expect((await post(batch(), fromA, limited)).statusCode).toBe(200);
       const refused = await post(batch(), fromA, limited);
       expect(refused.statusCode).toBe(429);

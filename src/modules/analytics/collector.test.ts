@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { EVENTS } from '../../shared/analytics/events.ts';
-import { CONTEXTS_SCHEMA, decodeBase64Url, decodeEvent, decodePayload, PAYLOAD_DATA_SCHEMA, UNSTRUCT_EVENT_SCHEMA, type CollectorRequest } from './collector.ts';
+import {
+  CONTEXTS_SCHEMA,
+  decodeBase64Url,
+  decodeEvent,
+  decodePayload,
+  PAYLOAD_DATA_SCHEMA,
+  UNSTRUCT_EVENT_SCHEMA,
+  type CollectorRequest,
+} from './collector.ts';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
-const REQUEST: CollectorRequest = { ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (test)', anonymous: false, networkUserId: '0b3f3f0e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', collectorTstamp: NOW };
+const REQUEST: CollectorRequest = {
+  ip: '203.0.113.9',
+  userAgent: 'Mozilla/5.0 (test)',
+  anonymous: false,
+  networkUserId: '0b3f3f0e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+  collectorTstamp: NOW,
+};
 const EID = '5f0f1a2b-3c4d-4e5f-9a0b-1c2d3e4f5a6b';
-const WEB_PAGE = { schema: 'iglu:com.snowplowanalytics.snowplow/web_page/jsonschema/1-0-0', data: { id: '8c8a1d2e-0000-4000-8000-000000000001' } };
+const WEB_PAGE = {
+  schema: 'iglu:com.snowplowanalytics.snowplow/web_page/jsonschema/1-0-0',
+  data: { id: '8c8a1d2e-0000-4000-8000-000000000001' },
+};
 const ARTICLE_SCHEMA = EVENTS.user_view_article.schema;
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -75,7 +92,9 @@ describe('decodePayload', () => {
   });
 
   it('accepts earlier 1-0-x revisions of payload_data', () => {
-    expect(decodePayload(JSON.stringify({ schema: 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-0', data: [{}] })).ok).toBe(true);
+    expect(
+      decodePayload(JSON.stringify({ schema: 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-0', data: [{}] })).ok,
+    ).toBe(true);
   });
 
   it.each([
@@ -138,7 +157,19 @@ describe('decodeEvent: a page view', () => {
   });
 
   it('keeps the other protocol fields (f_*, fp, ctype, mac, tid, ue_na …) as sent, and drops empty ones', () => {
-    const extra = { f_pdf: '1', f_java: '0', fp: '123456', ctype: 'wifi', mac: '00:00:5e:00:53:af', tid: '42', sa: 'x', sn: 'y', st: 'z', sp: 'w', ad_ba: 'b' };
+    const extra = {
+      f_pdf: '1',
+      f_java: '0',
+      fp: '123456',
+      ctype: 'wifi',
+      mac: '00:00:5e:00:53:af',
+      tid: '42',
+      sa: 'x',
+      sn: 'y',
+      st: 'z',
+      sp: 'w',
+      ad_ba: 'b',
+    };
     const row = good(pageView({ ...extra, lang: '' }));
     expect(row.fields).toMatchObject(extra);
     expect(row.fields).not.toHaveProperty('lang');
@@ -146,7 +177,16 @@ describe('decodeEvent: a page view', () => {
 
   it('leaves out fields the tracker did not send', () => {
     const row = good({ e: 'pv', tv: 'js-4.5.0', p: 'web', url: 'https://atelier.test/' });
-    expect(row).toMatchObject({ eventId: undefined, appId: null, userId: null, domainSessionidx: null, pageTitle: null, deviceTstamp: null, contexts: [], fields: {} });
+    expect(row).toMatchObject({
+      eventId: undefined,
+      appId: null,
+      userId: null,
+      domainSessionidx: null,
+      pageTitle: null,
+      deviceTstamp: null,
+      contexts: [],
+      fields: {},
+    });
     expect(row.data).toEqual({ page_path: '/', page_url: 'https://atelier.test/' });
   });
 
@@ -169,7 +209,12 @@ describe('decodeEvent: who sent it', () => {
   });
 
   it('keeps no IP and no network user id when anonymous', () => {
-    const row = good(pageView({ ip: '198.51.100.7', nuid: '11111111-1111-4111-8111-111111111111' }), { ...REQUEST, ip: '203.0.113.9', anonymous: true, networkUserId: null });
+    const row = good(pageView({ ip: '198.51.100.7', nuid: '11111111-1111-4111-8111-111111111111' }), {
+      ...REQUEST,
+      ip: '203.0.113.9',
+      anonymous: true,
+      networkUserId: null,
+    });
     expect(row.ip).toBeNull();
     expect(row.networkUserid).toBeNull();
   });
@@ -187,7 +232,12 @@ describe('decodeEvent: who sent it', () => {
 describe('decodeEvent: self-describing events', () => {
   it('validates ue_pr against the catalogue and stores the snake_case data', () => {
     const row = good(selfDescribing());
-    expect(row).toMatchObject({ event: 'ue', eventName: 'user_view_article', schema: ARTICLE_SCHEMA, data: { article_id: 'story-1', topic_id: 'luxury', currency: 'EUR' } });
+    expect(row).toMatchObject({
+      event: 'ue',
+      eventName: 'user_view_article',
+      schema: ARTICLE_SCHEMA,
+      data: { article_id: 'story-1', topic_id: 'luxury', currency: 'EUR' },
+    });
   });
 
   it('decodes ue_px and cx from base64url (no padding, - and _ characters)', () => {
@@ -214,9 +264,15 @@ describe('decodeEvent: self-describing events', () => {
     [{ ue_pr: undefined, ue_px: 'a' }, 'ue_px is not base64url-encoded UTF-8'],
     [{ ue_pr: undefined, ue_px: Buffer.from([0xff, 0xfe, 0x7b]).toString('base64url') }, 'ue_px is not base64url-encoded UTF-8'],
     [{ ue_pr: undefined, ue_px: Buffer.from('{"a":').toString('base64url') }, 'ue_px is not JSON'],
-    [{ ue_pr: JSON.stringify({ schema: ARTICLE_SCHEMA, data: { article_id: 'a' } }) }, `self-describing event must be wrapped in ${UNSTRUCT_EVENT_SCHEMA}`],
+    [
+      { ue_pr: JSON.stringify({ schema: ARTICLE_SCHEMA, data: { article_id: 'a' } }) },
+      `self-describing event must be wrapped in ${UNSTRUCT_EVENT_SCHEMA}`,
+    ],
     [{ ue_pr: JSON.stringify({ schema: UNSTRUCT_EVENT_SCHEMA, data: 'x' }) }, 'self-describing event has no inner schema'],
-    [{ ue_pr: JSON.stringify(unstruct('iglu:com.atelier/no_such_event/jsonschema/1-0-0', {})) }, 'Unknown analytics schema "iglu:com.atelier/no_such_event/jsonschema/1-0-0"'],
+    [
+      { ue_pr: JSON.stringify(unstruct('iglu:com.atelier/no_such_event/jsonschema/1-0-0', {})) },
+      'Unknown analytics schema "iglu:com.atelier/no_such_event/jsonschema/1-0-0"',
+    ],
     [{ ue_pr: JSON.stringify(unstruct(ARTICLE_SCHEMA, { topic_id: 'x' })) }, `${ARTICLE_SCHEMA}: article_id: `],
     [{ ue_pr: JSON.stringify(unstruct(ARTICLE_SCHEMA, { article_id: 'a', articleId: 'a' })) }, 'articleId'],
     [{ ue_pr: JSON.stringify(unstruct(ARTICLE_SCHEMA, { article_id: 'x'.repeat(256) })) }, `${ARTICLE_SCHEMA}: article_id: `],
@@ -235,14 +291,19 @@ describe('decodeEvent: contexts', () => {
   it('validates catalogued entities and keeps others as sent', () => {
     const pageEntity = { schema: EVENTS.page_view.schema, data: { page_path: '/', page_url: 'https://atelier.test/' } };
     expect(good(pageView({ co: JSON.stringify(contexts(WEB_PAGE, pageEntity)) })).contexts).toEqual([WEB_PAGE, pageEntity]);
-    expect(reason(pageView({ co: JSON.stringify(contexts({ schema: EVENTS.page_view.schema, data: { page_path: '/' } })) }))).toMatch(/^context 0 iglu:com\.atelier\/page_view\/jsonschema\/1-0-0: page_url: /);
+    expect(reason(pageView({ co: JSON.stringify(contexts({ schema: EVENTS.page_view.schema, data: { page_path: '/' } })) }))).toMatch(
+      /^context 0 iglu:com\.atelier\/page_view\/jsonschema\/1-0-0: page_url: /,
+    );
   });
 
   it.each([
     [{ co: 'nope' }, 'co is not JSON'],
     [{ co: undefined, cx: '%%%' }, 'cx is not base64url-encoded UTF-8'],
     [{ cx: base64url(contexts()) }, 'send one of co and cx, not both'],
-    [{ co: JSON.stringify({ schema: 'iglu:com.snowplowanalytics.snowplow/contexts/jsonschema/9-0-0', data: [] }) }, 'contexts must be wrapped in'],
+    [
+      { co: JSON.stringify({ schema: 'iglu:com.snowplowanalytics.snowplow/contexts/jsonschema/9-0-0', data: [] }) },
+      'contexts must be wrapped in',
+    ],
     [{ co: JSON.stringify({ schema: CONTEXTS_SCHEMA, data: {} }) }, 'contexts must be wrapped in'],
     [{ co: JSON.stringify(contexts({ schema: 'not-iglu', data: {} })) }, 'context 0 is not'],
     [{ co: JSON.stringify(contexts(WEB_PAGE, { schema: WEB_PAGE.schema, data: [] })) }, 'context 1 is not'],
@@ -253,27 +314,53 @@ describe('decodeEvent: contexts', () => {
   it('refuses JSON nested deeper than PostgreSQL would store', () => {
     let deep: unknown = {};
     for (let i = 0; i < 100; i++) deep = { a: deep };
-    expect(reason(pageView({ co: JSON.stringify(contexts({ schema: WEB_PAGE.schema, data: deep })) }))).toContain('co: nested deeper than 64 levels');
+    expect(reason(pageView({ co: JSON.stringify(contexts({ schema: WEB_PAGE.schema, data: deep })) }))).toContain(
+      'co: nested deeper than 64 levels',
+    );
   });
 });
 
 describe('decodeEvent: page pings, structured and ecommerce events', () => {
   it('decodes a page ping', () => {
-    const row = good({ e: 'pp', tv: 'js-4.5.0', p: 'web', url: 'https://atelier.test/a/', pp_mix: '0', pp_max: '10', pp_miy: '-5', pp_may: '2400' });
-    expect(row).toMatchObject({ eventName: 'page_ping', schema: null, data: { min_x: 0, max_x: 10, min_y: -5, max_y: 2400 }, pageUrl: 'https://atelier.test/a/' });
+    const row = good({
+      e: 'pp',
+      tv: 'js-4.5.0',
+      p: 'web',
+      url: 'https://atelier.test/a/',
+      pp_mix: '0',
+      pp_max: '10',
+      pp_miy: '-5',
+      pp_may: '2400',
+    });
+    expect(row).toMatchObject({
+      eventName: 'page_ping',
+      schema: null,
+      data: { min_x: 0, max_x: 10, min_y: -5, max_y: 2400 },
+      pageUrl: 'https://atelier.test/a/',
+    });
     expect(reason({ e: 'pp', tv: 'js-4.5.0', p: 'web', pp_mix: '1.5' })).toBe('pp_mix is not an integer');
   });
 
   it('decodes a structured event', () => {
     const row = good({ e: 'se', tv: 'js-4.5.0', p: 'web', se_ca: 'video', se_ac: 'play', se_la: 'hero', se_pr: 'autoplay', se_va: '12.5' });
-    expect(row).toMatchObject({ eventName: 'structured', data: { category: 'video', action: 'play', label: 'hero', property: 'autoplay', value: 12.5 } });
+    expect(row).toMatchObject({
+      eventName: 'structured',
+      data: { category: 'video', action: 'play', label: 'hero', property: 'autoplay', value: 12.5 },
+    });
     expect(reason({ e: 'se', tv: 'js-4.5.0', p: 'web', se_ca: 'video' })).toBe('structured event needs se_ca and se_ac');
     expect(reason({ e: 'se', tv: 'js-4.5.0', p: 'web', se_ca: 'video', se_ac: 'play', se_va: 'lots' })).toBe('se_va is not a number');
   });
 
   it('decodes transactions and their items', () => {
-    expect(good({ e: 'tr', tv: 't', p: 'web', tr_id: 'o-1', tr_tt: '120.00', tr_cu: 'EUR' })).toMatchObject({ eventName: 'transaction', data: { tr_id: 'o-1', tr_tt: '120.00', tr_cu: 'EUR' }, fields: {} });
-    expect(good({ e: 'ti', tv: 't', p: 'web', ti_id: 'o-1', ti_sk: 'sku', ti_pr: '60', ti_qu: '2' })).toMatchObject({ eventName: 'transaction_item', data: { ti_id: 'o-1', ti_sk: 'sku', ti_pr: '60', ti_qu: '2' } });
+    expect(good({ e: 'tr', tv: 't', p: 'web', tr_id: 'o-1', tr_tt: '120.00', tr_cu: 'EUR' })).toMatchObject({
+      eventName: 'transaction',
+      data: { tr_id: 'o-1', tr_tt: '120.00', tr_cu: 'EUR' },
+      fields: {},
+    });
+    expect(good({ e: 'ti', tv: 't', p: 'web', ti_id: 'o-1', ti_sk: 'sku', ti_pr: '60', ti_qu: '2' })).toMatchObject({
+      eventName: 'transaction_item',
+      data: { ti_id: 'o-1', ti_sk: 'sku', ti_pr: '60', ti_qu: '2' },
+    });
     expect(reason({ e: 'tr', tv: 't', p: 'web', tr_id: 'o-1' })).toBe('transaction needs tr_tt');
   });
 });

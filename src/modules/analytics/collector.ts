@@ -12,7 +12,9 @@ export const UNSTRUCT_EVENT_SCHEMA = 'iglu:com.snowplowanalytics.snowplow/unstru
 export const CONTEXTS_SCHEMA = 'iglu:com.snowplowanalytics.snowplow/contexts/jsonschema/1-0-0';
 
 const PROTOCOL_KEYS: ReadonlySet<string> = new Set(
-  'tna aid p dtm tz e tid eid tv duid nuid uid vid ip res url page refr fp ctype cookie lang cd ds cs vp mac sa sn st sp ue_na ue_pr ue_px co cx ua tnuid stm sid ttm'.split(' '),
+  'tna aid p dtm tz e tid eid tv duid nuid uid vid ip res url page refr fp ctype cookie lang cd ds cs vp mac sa sn st sp ue_na ue_pr ue_px co cx ua tnuid stm sid ttm'.split(
+    ' ',
+  ),
 );
 /** f_* (browser features), pp_*, ad_*, tr_*, ti_*, se_*. */
 const PROTOCOL_PREFIXED_KEY = /^(?:f|pp|ad|tr|ti|se)_[a-z0-9]+$/;
@@ -99,7 +101,13 @@ function decode(raw: unknown, request: CollectorRequest): DecodedEvent {
   const e = take('e');
   const tv = take('tv');
   const p = take('p');
-  const missing = [['e', e], ['tv', tv], ['p', p]].filter(([, value]) => value === undefined).map(([key]) => key);
+  const missing = [
+    ['e', e],
+    ['tv', tv],
+    ['p', p],
+  ]
+    .filter(([, value]) => value === undefined)
+    .map(([key]) => key);
   if (missing.length > 0) return fail(`missing required: ${missing.join(', ')}`);
   if (!isTrackerEventType(e!)) return fail(`e must be one of ${TRACKER_EVENT_TYPES.join(', ')}, got "${e}"`);
   if (!(PLATFORMS as readonly string[]).includes(p!)) return fail(`p must be one of ${PLATFORMS.join(', ')}, got "${p}"`);
@@ -184,7 +192,12 @@ function decodeBody(e: TrackerEventType, fields: Fields): Body | { ok: false; re
       return decodePageView(fields);
     case 'pp': {
       const data: Record<string, number> = {};
-      for (const [key, name] of [['pp_mix', 'min_x'], ['pp_max', 'max_x'], ['pp_miy', 'min_y'], ['pp_may', 'max_y']] as const) {
+      for (const [key, name] of [
+        ['pp_mix', 'min_x'],
+        ['pp_max', 'max_x'],
+        ['pp_miy', 'min_y'],
+        ['pp_may', 'max_y'],
+      ] as const) {
         const value = take(key);
         if (value === undefined) continue;
         if (!/^-?\d{1,9}$/.test(value)) return fail(`${key} is not an integer`);
@@ -243,7 +256,8 @@ function decodeSelfDescribing(uePr: string | undefined, uePx: string | undefined
   if (json === undefined) return fail('self-describing event needs ue_pr or ue_px');
   if (!json.ok) return json;
   const envelope = json.value;
-  if (!isPlainObject(envelope) || envelope.schema !== UNSTRUCT_EVENT_SCHEMA) return fail(`self-describing event must be wrapped in ${UNSTRUCT_EVENT_SCHEMA}`);
+  if (!isPlainObject(envelope) || envelope.schema !== UNSTRUCT_EVENT_SCHEMA)
+    return fail(`self-describing event must be wrapped in ${UNSTRUCT_EVENT_SCHEMA}`);
   const inner = envelope.data;
   if (!isPlainObject(inner) || typeof inner.schema !== 'string') return fail('self-describing event has no inner schema');
   const result = parseWireEvent(inner.schema, inner.data);
@@ -252,7 +266,10 @@ function decodeSelfDescribing(uePr: string | undefined, uePx: string | undefined
 }
 
 /** Entities (co or cx). Catalogued ones are validated like events; others are kept as sent. */
-function decodeContexts(co: string | undefined, cx: string | undefined): { ok: true; entities: AnalyticsEntity[] } | { ok: false; reason: string } {
+function decodeContexts(
+  co: string | undefined,
+  cx: string | undefined,
+): { ok: true; entities: AnalyticsEntity[] } | { ok: false; reason: string } {
   if (co !== undefined && cx !== undefined) return fail('send one of co and cx, not both');
   const json = decodeJsonField(co, cx, 'co', 'cx');
   if (json === undefined) return { ok: true, entities: [] };
@@ -280,7 +297,12 @@ function decodeContexts(co: string | undefined, cx: string | undefined): { ok: t
 type JsonResult = { ok: true; value: unknown } | { ok: false; reason: string };
 
 /** Plain JSON in `plainKey`, or base64url JSON in `encodedKey`; undefined when neither is sent. */
-function decodeJsonField(plain: string | undefined, encoded: string | undefined, plainKey: string, encodedKey: string): JsonResult | undefined {
+function decodeJsonField(
+  plain: string | undefined,
+  encoded: string | undefined,
+  plainKey: string,
+  encodedKey: string,
+): JsonResult | undefined {
   if (plain !== undefined) return parseJson(plain, plainKey);
   if (encoded === undefined) return undefined;
   const text = decodeBase64Url(encoded);

@@ -17,7 +17,8 @@ let app: App;
 let reader: Awaited<ReturnType<typeof signIn>>;
 let adminCookie: string;
 
-const page = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+const page = (url: string, cookie?: string) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
 /** The HTML without React's markers between adjacent text parts. */
 const textOf = (html: string) => html.replaceAll('<!-- -->', '');
 const today = () => new Date(Date.now() - 60_000);
@@ -41,7 +42,10 @@ beforeAll(async () => {
   reader = await signIn(app);
   // Admin is metadata_admin.is_bof_admin (session/claims-source.ts); the tokens minted after carry it.
   const admin = await signIn(app, { first: 'Ann', last: 'Admin' });
-  await app.db.update(identities).set({ metadataAdmin: { is_bof_admin: true } }).where(eq(identities.id, admin.identityId));
+  await app.db
+    .update(identities)
+    .set({ metadataAdmin: { is_bof_admin: true } })
+    .where(eq(identities.id, admin.identityId));
   const issued = await app.services.session.refreshTokens({ identitySessionToken: admin.identitySessionToken });
   adminCookie = `ory_kratos_session=${admin.identitySessionToken}; bof_session=${issued!.main.token}; blaize_jwt=${issued!.paywall.token}`;
 });
@@ -88,15 +92,17 @@ describe('what an admin sees', () => {
 
   it('draws each chart with a title, a description and its numbers in a table', async () => {
     const [story] = await app.services.content.listLatest({ limit: 1 });
-    await app.db.insert(analyticsEvents).values([
-      event('page_view', { page_path: '/', page_url: `${SITE}/` }, 'a'),
-      event('page_view', { page_path: '/', page_url: `${SITE}/` }, 'b'),
-      event('page_view', { page_path: `/articles/${story!.slug}/`, page_url: `${SITE}/articles/${story!.slug}/` }, 'a'),
-      event('user_view_article', { article_id: story!.id }, 'a'),
-      event('user_view_wall', { wall_variant: 'pay_wall', offer_variant: 'annual_trial', article_id: story!.id }, 'a'),
-      event('user_purchased_subscription', { subscription_id: 'sub-1' }, 'a'),
-      event('user_submit_newsletter_signup', { newsletter_ids: ['the-daily-digest'] }, 'b'),
-    ]);
+    await app.db
+      .insert(analyticsEvents)
+      .values([
+        event('page_view', { page_path: '/', page_url: `${SITE}/` }, 'a'),
+        event('page_view', { page_path: '/', page_url: `${SITE}/` }, 'b'),
+        event('page_view', { page_path: `/articles/${story!.slug}/`, page_url: `${SITE}/articles/${story!.slug}/` }, 'a'),
+        event('user_view_article', { article_id: story!.id }, 'a'),
+        event('user_view_wall', { wall_variant: 'pay_wall', offer_variant: 'annual_trial', article_id: story!.id }, 'a'),
+        event('user_purchased_subscription', { subscription_id: 'sub-1' }, 'a'),
+        event('user_submit_newsletter_signup', { newsletter_ids: ['the-daily-digest'] }, 'b'),
+      ]);
     const response = await page(`${PATH}?days=7`, adminCookie);
     expect(response.statusCode).toBe(200);
     const html = textOf(response.body);
@@ -107,14 +113,18 @@ describe('what an admin sees', () => {
     expect(html.match(/<details class="chart__data">/g)).toHaveLength(4);
     expect(html).toContain('3 page views from 2 visitors.');
     // Top stories: a ranked list, the headline from the content service, linked.
-    expect(html).toMatch(new RegExp(`<ol class="rank-bars"><li class="rank-bars__item"><span class="rank-bars__label"><a href="/articles/${story!.slug}/"`));
+    expect(html).toMatch(
+      new RegExp(`<ol class="rank-bars"><li class="rank-bars__item"><span class="rank-bars__label"><a href="/articles/${story!.slug}/"`),
+    );
     expect(html).toContain('<span class="visually-hidden"> views</span>');
     // The funnel names the wall and counts the purchase after it, in the list and the table.
     expect(html).toContain('<p class="funnel__title">Pay wall</p>');
     expect(html).toMatch(/<th scope="row">Pay wall<\/th><td>1<\/td><td>1<\/td><td>0 \(0%\)<\/td><td>1 \(100%\)<\/td>/);
     // Totals and the period switcher (7 days current).
     expect(html).toMatch(/<dt>Page views<\/dt><dd>3<\/dd>/);
-    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/admin\/analytics\/\?days=7"|<a[^>]*href="\/admin\/analytics\/\?days=7"[^>]*aria-current="page"/);
+    expect(html).toMatch(
+      /<a[^>]*aria-current="page"[^>]*href="\/admin\/analytics\/\?days=7"|<a[^>]*href="\/admin\/analytics\/\?days=7"[^>]*aria-current="page"/,
+    );
     expect(html).toContain('href="/admin/analytics/?days=90"');
   });
 

@@ -100,8 +100,10 @@ describe('readDashboardAggregates', () => {
   });
 
   it('ranks stories by views, with distinct readers and readers who reached the end', async () => {
-    const story = (articleId: string, domainUserid: string) => event('user_view_article', { data: { article_id: articleId }, domainUserid });
-    const scrolled = (articleId: string, domainUserid: string, percentage: number) => event('user_view_article_scroll', { data: { article_id: articleId, percentage }, domainUserid });
+    const story = (articleId: string, domainUserid: string) =>
+      event('user_view_article', { data: { article_id: articleId }, domainUserid });
+    const scrolled = (articleId: string, domainUserid: string, percentage: number) =>
+      event('user_view_article_scroll', { data: { article_id: articleId, percentage }, domainUserid });
     await insert(
       story('s-1', 'a'),
       story('s-1', 'a'),
@@ -126,7 +128,9 @@ describe('readDashboardAggregates', () => {
   });
 
   it('keeps the ten most viewed stories', async () => {
-    const rows = Array.from({ length: 12 }, (_, i) => Array.from({ length: i + 1 }, () => event('user_view_article', { data: { article_id: `s-${i}` } }))).flat();
+    const rows = Array.from({ length: 12 }, (_, i) =>
+      Array.from({ length: i + 1 }, () => event('user_view_article', { data: { article_id: `s-${i}` } })),
+    ).flat();
     await insert(...rows);
     const { topStories } = await readDashboardAggregates(database.db, { days: 7, now: NOW });
     expect(topStories.map((s) => s.articleId)).toEqual(['s-11', 's-10', 's-9', 's-8', 's-7', 's-6', 's-5', 's-4', 's-3', 's-2']);
@@ -134,7 +138,11 @@ describe('readDashboardAggregates', () => {
 
   it('builds the wall funnel by variant and offer: impressions, then registrations and purchases attributed to a wall', async () => {
     const wall = (variant: string, offer: string, domainUserid: string, time = '09:00:00') =>
-      event('user_view_wall', { data: { wall_variant: variant, offer_variant: offer, article_id: 's-1' }, domainUserid, collectorTstamp: at('2026-11-18', time) });
+      event('user_view_wall', {
+        data: { wall_variant: variant, offer_variant: offer, article_id: 's-1' },
+        domainUserid,
+        collectorTstamp: at('2026-11-18', time),
+      });
     await insert(
       wall('registration_wall', 'free_account', 'a'),
       wall('registration_wall', 'free_account', 'a', '09:05:00'),
@@ -150,19 +158,41 @@ describe('readDashboardAggregates', () => {
       // b registered before seeing any wall: not the wall's doing.
       event('user_complete_registration', { domainUserid: 'b', userId: '102', collectorTstamp: at('2026-11-18', '08:00:00') }),
       // The wall named on the event wins over the browser's history (here without an offer).
-      event('user_complete_registration', { domainUserid: 'c', userId: '103', data: { wall_variant: 'pay_wall' }, collectorTstamp: at('2026-11-18', '10:00:00') }),
+      event('user_complete_registration', {
+        domainUserid: 'c',
+        userId: '103',
+        data: { wall_variant: 'pay_wall' },
+        collectorTstamp: at('2026-11-18', '10:00:00'),
+      }),
       // Purchases: d bought after the standard-trial pay wall (reported twice, one subscription), e an upgrade after the annual offer.
       event('user_purchased_subscription', { domainUserid: 'd', data: { subscription_id: 'sub-1' }, collectorTstamp: at('2026-11-19') }),
-      event('user_purchased_subscription', { domainUserid: 'd', data: { subscription_id: 'sub-1' }, collectorTstamp: at('2026-11-19', '10:01:00') }),
-      event('user_purchased_upgrade', { domainUserid: 'e', data: { subscription_id: 'sub-2', previous_plan: 'a', current_plan: 'b' }, collectorTstamp: at('2026-11-19') }),
+      event('user_purchased_subscription', {
+        domainUserid: 'd',
+        data: { subscription_id: 'sub-1' },
+        collectorTstamp: at('2026-11-19', '10:01:00'),
+      }),
+      event('user_purchased_upgrade', {
+        domainUserid: 'e',
+        data: { subscription_id: 'sub-2', previous_plan: 'a', current_plan: 'b' },
+        collectorTstamp: at('2026-11-19'),
+      }),
       // A ticket is not a wall conversion.
       event('user_purchased_ticket', { domainUserid: 'e', data: { order_id: 'o-1' }, collectorTstamp: at('2026-11-19') }),
       // A wall seen more than 30 days before a purchase does not count for it.
-      event('user_view_wall', { data: { wall_variant: 'upgrade_wall' }, domainUserid: 'f', collectorTstamp: new Date('2026-10-01T09:00:00Z') }),
+      event('user_view_wall', {
+        data: { wall_variant: 'upgrade_wall' },
+        domainUserid: 'f',
+        collectorTstamp: new Date('2026-10-01T09:00:00Z'),
+      }),
       event('user_purchased_subscription', { domainUserid: 'f', data: { subscription_id: 'sub-3' }, collectorTstamp: at('2026-11-19') }),
     );
     const { funnel } = await readDashboardAggregates(database.db, { days: 7, now: NOW });
-    const counts = (impressions: number, viewers: number, registrations: number, purchases: number) => ({ impressions, viewers, registrations, purchases });
+    const counts = (impressions: number, viewers: number, registrations: number, purchases: number) => ({
+      impressions,
+      viewers,
+      registrations,
+      purchases,
+    });
     expect(funnel).toEqual([
       { wallVariant: 'registration_wall', ...counts(4, 3, 1, 0), offers: [{ offerVariant: 'free_account', ...counts(4, 3, 1, 0) }] },
       {
@@ -194,7 +224,10 @@ describe('loadAnalyticsDashboard', () => {
       event('user_view_article', { data: { article_id: known!.id }, domainUserid: 'b' }),
       event('user_view_article', { data: { article_id: 'gone' } }),
     );
-    const dashboard = await loadAnalyticsDashboard({ analytics: createAnalyticsService({ db: database.db }), content }, { days: 7, now: NOW });
+    const dashboard = await loadAnalyticsDashboard(
+      { analytics: createAnalyticsService({ db: database.db }), content },
+      { days: 7, now: NOW },
+    );
     expect(dashboard.days).toBe(7);
     expect(dashboard.topStories).toEqual([
       { articleId: known!.id, views: 2, readers: 2, finished: 0, slug: known!.slug, headline: known!.headline },
@@ -210,7 +243,10 @@ describe('seedDemoAnalytics', () => {
     // Repeating it adds nothing (fixed event ids).
     await seedDemoAnalytics(database.db, { siteUrl: 'https://atelier.test', now: NOW });
     const content = createContentService({ db: database.db });
-    const dashboard = await loadAnalyticsDashboard({ analytics: createAnalyticsService({ db: database.db }), content }, { days: 90, now: NOW });
+    const dashboard = await loadAnalyticsDashboard(
+      { analytics: createAnalyticsService({ db: database.db }), content },
+      { days: 90, now: NOW },
+    );
     expect(dashboard.totals.pageViews).toBeGreaterThan(1000);
     expect(dashboard.traffic.every((day) => day.pageViews > 0)).toBe(true);
     expect(dashboard.topStories).toHaveLength(10);
@@ -218,7 +254,9 @@ describe('seedDemoAnalytics', () => {
     expect(dashboard.funnel.map((row) => row.wallVariant)).toEqual(expect.arrayContaining(['registration_wall', 'pay_wall']));
     expect(dashboard.funnel.find((row) => row.wallVariant === 'registration_wall')!.registrations).toBeGreaterThan(0);
     expect(dashboard.funnel.find((row) => row.wallVariant === 'pay_wall')!.purchases).toBeGreaterThan(0);
-    expect(dashboard.funnel.find((row) => row.wallVariant === 'pay_wall')!.offers.map((o) => o.offerVariant)).toEqual(expect.arrayContaining(['standard_trial', 'annual_trial']));
+    expect(dashboard.funnel.find((row) => row.wallVariant === 'pay_wall')!.offers.map((o) => o.offerVariant)).toEqual(
+      expect.arrayContaining(['standard_trial', 'annual_trial']),
+    );
     expect(dashboard.totals.newsletterSignups).toBeGreaterThan(0);
     const rows = await database.db.select({ appId: analyticsEvents.appId }).from(analyticsEvents);
     expect(rows.length).toBe(seeded.events);

@@ -18,7 +18,12 @@ export const ATTRIBUTION_WINDOW_DAYS = 30;
 export const WALL_VIEW_EVENT = 'user_view_wall' satisfies EventName;
 export const REGISTRATION_EVENT = 'user_complete_registration' satisfies EventName;
 /** Memberships bought (tickets are not a wall's conversion). */
-export const PURCHASE_EVENTS = ['user_purchased_subscription', 'user_purchased_student_subscription', 'user_purchased_organisation_subscription', 'user_purchased_upgrade'] as const satisfies readonly EventName[];
+export const PURCHASE_EVENTS = [
+  'user_purchased_subscription',
+  'user_purchased_student_subscription',
+  'user_purchased_organisation_subscription',
+  'user_purchased_upgrade',
+] as const satisfies readonly EventName[];
 export const STORY_VIEW_EVENT = 'user_view_article' satisfies EventName;
 export const STORY_SCROLL_EVENT = 'user_view_article_scroll' satisfies EventName;
 export const NEWSLETTER_SIGNUP_EVENT = 'user_submit_newsletter_signup' satisfies EventName;
@@ -127,7 +132,10 @@ const attributedTouch = sql`case
     order by w.collector_tstamp desc limit 1)
 end`;
 
-export async function readDashboardAggregates(db: Db, { days, now = new Date() }: { days: number; now?: Date }): Promise<DashboardAggregates> {
+export async function readDashboardAggregates(
+  db: Db,
+  { days, now = new Date() }: { days: number; now?: Date },
+): Promise<DashboardAggregates> {
   const range = dashboardRange(days, now);
   const pageView = named(PAGE_VIEW_EVENT);
   const signup = named(NEWSLETTER_SIGNUP_EVENT);
@@ -188,8 +196,10 @@ export async function readDashboardAggregates(db: Db, { days, now = new Date() }
   };
   for (const row of walls) Object.assign(countsFor(row), { impressions: row.impressions, viewers: row.viewers });
   for (const row of conversions) Object.assign(countsFor(row), { registrations: row.registrations, purchases: row.purchases });
-  const byShown = <T extends FunnelCounts>(key: (row: T) => string | null) => (a: T, b: T) =>
-    Number(key(a) === null) - Number(key(b) === null) || b.impressions - a.impressions || (key(a) ?? '').localeCompare(key(b) ?? '');
+  const byShown =
+    <T extends FunnelCounts>(key: (row: T) => string | null) =>
+    (a: T, b: T) =>
+      Number(key(a) === null) - Number(key(b) === null) || b.impressions - a.impressions || (key(a) ?? '').localeCompare(key(b) ?? '');
   for (const row of funnel.values()) row.offers.sort(byShown((o) => o.offerVariant));
 
   return {
@@ -209,13 +219,23 @@ export async function readDashboardAggregates(db: Db, { days, now = new Date() }
 function readWallImpressions(db: Db, range: DashboardRange) {
   const shown = db.$with('shown').as(
     db
-      .select({ wall: sql<string | null>`${e.data}->>'wall_variant'`.as('wall'), offer: sql<string | null>`${e.data}->>'offer_variant'`.as('offer'), who: sql<string | null>`${visitor}`.as('who') })
+      .select({
+        wall: sql<string | null>`${e.data}->>'wall_variant'`.as('wall'),
+        offer: sql<string | null>`${e.data}->>'offer_variant'`.as('offer'),
+        who: sql<string | null>`${visitor}`.as('who'),
+      })
       .from(e)
       .where(inRange(range, [WALL_VIEW_EVENT])),
   );
   return db
     .with(shown)
-    .select({ wall: shown.wall, offer: shown.offer, rollup: int(sql`grouping(${shown.offer})`), impressions: int(sql`count(*)`), viewers: int(sql`count(distinct ${shown.who})`) })
+    .select({
+      wall: shown.wall,
+      offer: shown.offer,
+      rollup: int(sql`grouping(${shown.offer})`),
+      impressions: int(sql`count(*)`),
+      viewers: int(sql`count(distinct ${shown.who})`),
+    })
     .from(shown)
     .groupBy(sql`grouping sets ((${shown.wall}), (${shown.wall}, ${shown.offer}))`);
 }
@@ -268,7 +288,10 @@ export interface AnalyticsDashboard extends Omit<DashboardAggregates, 'topStorie
 
 /** The dashboard for a period: the analytics aggregates, with headlines from the content service. */
 export async function loadAnalyticsDashboard(
-  { analytics, content }: { analytics: { dashboard(options: { days: number; now?: Date }): Promise<DashboardAggregates> }; content: StoryLookup },
+  {
+    analytics,
+    content,
+  }: { analytics: { dashboard(options: { days: number; now?: Date }): Promise<DashboardAggregates> }; content: StoryLookup },
   { days, now = new Date() }: { days: DashboardPeriod; now?: Date },
 ): Promise<AnalyticsDashboard> {
   const aggregates = await analytics.dashboard({ days, now });

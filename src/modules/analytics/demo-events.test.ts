@@ -31,14 +31,31 @@ describe('buildDemoEvents', () => {
 
   it('holds every figure the dashboard shows, each payload valid for the catalogue', () => {
     const names = new Set(rows.map((r) => r.eventName));
-    for (const name of ['page_view', 'user_view_article', 'user_view_article_scroll', 'user_view_wall', 'user_complete_registration', 'user_purchased_subscription', 'user_submit_newsletter_signup']) expect(names).toContain(name);
+    for (const name of [
+      'page_view',
+      'user_view_article',
+      'user_view_article_scroll',
+      'user_view_wall',
+      'user_complete_registration',
+      'user_purchased_subscription',
+      'user_submit_newsletter_signup',
+    ])
+      expect(names).toContain(name);
     for (const row of rows) {
       expect(row.appId).toBe(DEMO_APP_ID);
       if (row.event === 'ue') expect(parseWireEvent(row.schema!, row.data).ok, `${row.eventName} ${JSON.stringify(row.data)}`).toBe(true);
-      else expect(row.data).toMatchObject({ page_path: expect.stringMatching(/^\//), page_url: expect.stringMatching(/^https:\/\/atelier\.test\//) });
+      else
+        expect(row.data).toMatchObject({
+          page_path: expect.stringMatching(/^\//),
+          page_url: expect.stringMatching(/^https:\/\/atelier\.test\//),
+        });
     }
-    const walls = new Set(rows.filter((r) => r.eventName === 'user_view_wall').map((r) => `${String(r.data?.wall_variant)}/${String(r.data?.offer_variant)}`));
-    expect(walls).toEqual(new Set(['registration_wall/free_account', 'pay_wall/standard_trial', 'pay_wall/annual_trial', 'pay_wall/beauty_package']));
+    const walls = new Set(
+      rows.filter((r) => r.eventName === 'user_view_wall').map((r) => `${String(r.data?.wall_variant)}/${String(r.data?.offer_variant)}`),
+    );
+    expect(walls).toEqual(
+      new Set(['registration_wall/free_account', 'pay_wall/standard_trial', 'pay_wall/annual_trial', 'pay_wall/beauty_package']),
+    );
   });
 
   it('is empty without stories', () => {

@@ -57,14 +57,31 @@ interface Visitor {
   payOffer: 'standard_trial' | 'annual_trial';
 }
 
-const NEWSLETTERS = ['the-daily-digest', 'the-week-ahead', 'the-beauty-briefing', 'the-luxury-letter', 'technology-brief', 'the-sustainability-edit'];
+const NEWSLETTERS = [
+  'the-daily-digest',
+  'the-week-ahead',
+  'the-beauty-briefing',
+  'the-luxury-letter',
+  'technology-brief',
+  'the-sustainability-edit',
+];
 const REFERRERS = ['https://www.google.com/', 'https://www.linkedin.com/', 'https://t.co/', ''];
 
 /**
  * The events, oldest first, for the `days` days up to `now` (none at or after it). Pure: no clock,
  * no I/O. `stories` should be the newest first; earlier ones are read more.
  */
-export function buildDemoEvents({ stories, siteUrl, now, days = DEMO_DAYS }: { stories: readonly DemoStory[]; siteUrl: string; now: Date; days?: number }): AnalyticsEventRow[] {
+export function buildDemoEvents({
+  stories,
+  siteUrl,
+  now,
+  days = DEMO_DAYS,
+}: {
+  stories: readonly DemoStory[];
+  siteUrl: string;
+  now: Date;
+  days?: number;
+}): AnalyticsEventRow[] {
   const rng = random(SEED);
   const rows: AnalyticsEventRow[] = [];
   if (stories.length === 0) return rows;
@@ -92,7 +109,15 @@ export function buildDemoEvents({ stories, siteUrl, now, days = DEMO_DAYS }: { s
       let visitor: Visitor;
       if (returning) visitor = rng.pick(visitors);
       else {
-        visitor = { duid: rng.uuid(), sessions: 0, userId: null, member: false, meter: new Set(), meterMonth: date.getUTCMonth(), payOffer: rng.chance(0.5) ? 'standard_trial' : 'annual_trial' };
+        visitor = {
+          duid: rng.uuid(),
+          sessions: 0,
+          userId: null,
+          member: false,
+          meter: new Set(),
+          meterMonth: date.getUTCMonth(),
+          payOffer: rng.chance(0.5) ? 'standard_trial' : 'annual_trial',
+        };
         visitors.push(visitor);
       }
       if (visitor.meterMonth !== date.getUTCMonth()) {
@@ -124,7 +149,13 @@ export function buildDemoEvents({ stories, siteUrl, now, days = DEMO_DAYS }: { s
           collectorTstamp: new Date(at),
         };
         if (name === 'page_view') {
-          rows.push({ ...common, event: 'pv', eventName: 'page_view', schema: EVENTS.page_view.schema, data: { page_path: page.path, page_url: url, page_title: page.title, ...(referrer ? { page_referrer: referrer } : {}) } });
+          rows.push({
+            ...common,
+            event: 'pv',
+            eventName: 'page_view',
+            schema: EVENTS.page_view.schema,
+            data: { page_path: page.path, page_url: url, page_title: page.title, ...(referrer ? { page_referrer: referrer } : {}) },
+          });
           referrer = url;
           return;
         }
@@ -149,7 +180,11 @@ export function buildDemoEvents({ stories, siteUrl, now, days = DEMO_DAYS }: { s
         const page = { path: `/articles/${story.slug}/`, title: 'Atelier' };
         emit('page_view', {}, page);
         const wall = wallFor(visitor, story);
-        emit('user_view_article', { articleId: story.id, topicId: story.topic.slug, ...(wall ? { wallVariant: wall.wallVariant } : {}) }, page);
+        emit(
+          'user_view_article',
+          { articleId: story.id, topicId: story.topic.slug, ...(wall ? { wallVariant: wall.wallVariant } : {}) },
+          page,
+        );
         if (!wall) {
           const reached = rng.chance(0.35) ? 100 : rng.int(0, 9) * 10;
           emit('user_view_article_scroll', { articleId: story.id, percentage: reached }, page);
@@ -167,13 +202,25 @@ export function buildDemoEvents({ stories, siteUrl, now, days = DEMO_DAYS }: { s
         if (wall.wallVariant === 'pay_wall' && rng.chance(wall.offerVariant === 'annual_trial' ? 0.035 : 0.025)) {
           visitor.userId ??= String(userNumber++);
           visitor.member = true;
-          emit('user_purchased_subscription', { subscriptionId: rng.uuid(), planCode: wall.offerVariant === 'annual_trial' ? 'individual_annual_trial_v1' : 'individuals_standard_yearly_trial_v1', currency: 'GBP' }, { path: '/subscriptions/individuals/payment/', title: 'Atelier' });
+          emit(
+            'user_purchased_subscription',
+            {
+              subscriptionId: rng.uuid(),
+              planCode: wall.offerVariant === 'annual_trial' ? 'individual_annual_trial_v1' : 'individuals_standard_yearly_trial_v1',
+              currency: 'GBP',
+            },
+            { path: '/subscriptions/individuals/payment/', title: 'Atelier' },
+          );
           break;
         }
       }
       if (rng.chance(0.03)) {
         const chosen = NEWSLETTERS.filter(() => rng.chance(0.3));
-        emit('user_submit_newsletter_signup', { newsletterIds: chosen.length ? chosen : [NEWSLETTERS[0]!], placementVariant: rng.pick(['footer', 'story', 'prompt']) }, home);
+        emit(
+          'user_submit_newsletter_signup',
+          { newsletterIds: chosen.length ? chosen : [NEWSLETTERS[0]!], placementVariant: rng.pick(['footer', 'story', 'prompt']) },
+          home,
+        );
       }
     }
   }
@@ -181,26 +228,47 @@ export function buildDemoEvents({ stories, siteUrl, now, days = DEMO_DAYS }: { s
 }
 
 /** The wall this demo reader meets on this story (DEFAULT_WALL_RULES' variants, simplified). */
-function wallFor(visitor: Visitor, story: DemoStory): { wallVariant: string; offerVariant: string; designVariant: string; ctaVariant: string } | null {
+function wallFor(
+  visitor: Visitor,
+  story: DemoStory,
+): { wallVariant: string; offerVariant: string; designVariant: string; ctaVariant: string } | null {
   if (visitor.member) return null;
-  const registration = { wallVariant: 'registration_wall', offerVariant: 'free_account', designVariant: 'inline_panel', ctaVariant: 'create_free_account' };
+  const registration = {
+    wallVariant: 'registration_wall',
+    offerVariant: 'free_account',
+    designVariant: 'inline_panel',
+    ctaVariant: 'create_free_account',
+  };
   if (story.access === 'premium') {
     const annual = visitor.payOffer === 'annual_trial';
-    return { wallVariant: 'pay_wall', offerVariant: visitor.payOffer, designVariant: 'inline_panel', ctaVariant: annual ? 'see_annual_offer' : 'start_free_trial' };
+    return {
+      wallVariant: 'pay_wall',
+      offerVariant: visitor.payOffer,
+      designVariant: 'inline_panel',
+      ctaVariant: annual ? 'see_annual_offer' : 'start_free_trial',
+    };
   }
-  if (story.access === 'beauty') return { wallVariant: 'pay_wall', offerVariant: 'beauty_package', designVariant: 'inline_panel', ctaVariant: 'see_beauty_package' };
+  if (story.access === 'beauty')
+    return { wallVariant: 'pay_wall', offerVariant: 'beauty_package', designVariant: 'inline_panel', ctaVariant: 'see_beauty_package' };
   if (visitor.userId) return null;
   if (story.access === 'registered') return registration;
   return visitor.meter.has(story.id) || visitor.meter.size < 3 ? null : registration;
 }
 
 /** Writes the demo events (stories from the content service). Safe to repeat: ids are fixed. */
-export async function seedDemoAnalytics(db: Db, { siteUrl, now = new Date() }: { siteUrl: string; now?: Date }): Promise<{ events: number }> {
+export async function seedDemoAnalytics(
+  db: Db,
+  { siteUrl, now = new Date() }: { siteUrl: string; now?: Date },
+): Promise<{ events: number }> {
   const stories = await createContentService({ db }).listLatest({ limit: 40 });
   const rows = buildDemoEvents({ stories, siteUrl, now });
   await db.transaction(async (tx) => {
     // 1000 rows of 16 columns stay well under PostgreSQL's 65535 parameters.
-    for (let i = 0; i < rows.length; i += 1000) await tx.insert(analyticsEvents).values(rows.slice(i, i + 1000)).onConflictDoNothing({ target: analyticsEvents.eventId });
+    for (let i = 0; i < rows.length; i += 1000)
+      await tx
+        .insert(analyticsEvents)
+        .values(rows.slice(i, i + 1000))
+        .onConflictDoNothing({ target: analyticsEvents.eventId });
   });
   return { events: rows.length };
 }

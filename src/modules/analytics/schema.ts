@@ -51,7 +51,9 @@ export const analyticsEvents = pgTable(
     index('analytics_events_collector_tstamp_idx').on(table.collectorTstamp),
     index('analytics_events_event_name_tstamp_idx').on(table.eventName, table.collectorTstamp),
     // The dashboard's wall funnel: the last wall a browser saw before it registered or bought (dashboard.ts).
-    index('analytics_events_wall_visitor_idx').on(table.domainUserid, table.collectorTstamp).where(sql`${table.eventName} = 'user_view_wall'`),
+    index('analytics_events_wall_visitor_idx')
+      .on(table.domainUserid, table.collectorTstamp)
+      .where(sql`${table.eventName} = 'user_view_wall'`),
   ],
 );
 

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { safeText } from '../../shared/validation/formats.ts';
 
 /** Why people leave: the reasons the cancel form offers (OTHER needs a few words). */
-export const CANCELLATION_REASONS = ['TOO_EXPENSIVE', 'NOT_ENOUGH_TIME', 'CONTENT_NOT_RELEVANT', 'TECHNICAL_PROBLEMS', 'SWITCHING_SERVICE', 'OTHER'] as const;
+export const CANCELLATION_REASONS = [
+  'TOO_EXPENSIVE',
+  'NOT_ENOUGH_TIME',
+  'CONTENT_NOT_RELEVANT',
+  'TECHNICAL_PROBLEMS',
+  'SWITCHING_SERVICE',
+  'OTHER',
+] as const;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
 export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
@@ -30,6 +37,6 @@ export const cancellationReasonSchema = z
       .transform((value) => value || undefined),
   })
   .superRefine((value, ctx) => {
-    if (value.reason === 'OTHER' && !value.otherReason) ctx.addIssue({ code: 'custom', path: ['otherReason'], message: 'Tell us your reason.' });
+    if (value.reason === 'OTHER' && !value.otherReason)
+      ctx.addIssue({ code: 'custom', path: ['otherReason'], message: 'Tell us your reason.' });
   });
-

@@ -23,7 +23,12 @@ afterAll(async () => {
 let keys = 0;
 async function member(plan = 'individuals_standard_yearly_trial_v1'): Promise<{ person: Person; subscriptionId: string }> {
   const person = await signIn(app);
-  const tokenResponse = await app.inject({ method: 'POST', url: '/_sandbox/billing/tokens', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ number: '4242424242424242', month: '12', year: '2040', cvv: '123' }) });
+  const tokenResponse = await app.inject({
+    method: 'POST',
+    url: '/_sandbox/billing/tokens',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ number: '4242424242424242', month: '12', year: '2040', cvv: '123' }),
+  });
   const token = (JSON.parse(tokenResponse.body) as { id: string }).id;
   const result = await app.services.billing.purchaseIndividualSubscription({
     identityId: person.identityId,
@@ -70,13 +75,23 @@ describe('cancellableIndividualSubscription and cancellationDiscount', () => {
 
   it('answer null and not eligible without a subscription', async () => {
     const person = await signIn(app);
-    expect((await ask(CANCELLABLE, person)).cancellableIndividualSubscription).toEqual({ __typename: 'CancellableIndividualSubscriptionSuccess', subscription: null });
-    expect((await ask(DISCOUNT, person)).cancellationDiscount.discount).toEqual({ isEligible: false, coupon: { code: 'STAY50', discountType: 'percent', discountPercent: 50 } });
+    expect((await ask(CANCELLABLE, person)).cancellableIndividualSubscription).toEqual({
+      __typename: 'CancellableIndividualSubscriptionSuccess',
+      subscription: null,
+    });
+    expect((await ask(DISCOUNT, person)).cancellationDiscount.discount).toEqual({
+      isEligible: false,
+      coupon: { code: 'STAY50', discountType: 'percent', discountPercent: 50 },
+    });
   });
 
   it('answer the active subscription (a trial too) and eligibility', async () => {
     const { person, subscriptionId } = await member();
-    expect((await ask(CANCELLABLE, person)).cancellableIndividualSubscription.subscription).toEqual({ id: subscriptionId, planCode: 'individuals_standard_yearly_trial_v1', isTrial: true });
+    expect((await ask(CANCELLABLE, person)).cancellableIndividualSubscription.subscription).toEqual({
+      id: subscriptionId,
+      planCode: 'individuals_standard_yearly_trial_v1',
+      isTrial: true,
+    });
     expect((await ask(DISCOUNT, person)).cancellationDiscount.discount.isEligible).toBe(true);
   });
 });
@@ -85,10 +100,17 @@ describe('redeemCancellationDiscountCoupon', () => {
   it('applies the coupon once: accepted_discount, the coupon on the subscription, the offer not made again', async () => {
     const { person, subscriptionId } = await member();
     const result = await redeem(person, subscriptionId);
-    expect(result).toMatchObject({ __typename: 'CancellationResult', action: 'accepted_discount', coupon: RETENTION_COUPON, subscription: { id: subscriptionId } });
+    expect(result).toMatchObject({
+      __typename: 'CancellationResult',
+      action: 'accepted_discount',
+      coupon: RETENTION_COUPON,
+      subscription: { id: subscriptionId },
+    });
     expect(result.endsAt).toEqual(expect.any(String));
     const account = await ask(COUPON_ON_ACCOUNT, person);
-    expect(account.viewer.individualAccount.subscriptions).toEqual([{ uuid: subscriptionId, state: 'ACTIVE', cancellationCoupon: RETENTION_COUPON }]);
+    expect(account.viewer.individualAccount.subscriptions).toEqual([
+      { uuid: subscriptionId, state: 'ACTIVE', cancellationCoupon: RETENTION_COUPON },
+    ]);
     expect((await app.services.memberships.currentMembership(person.identityId))?.status).toBe('ActiveTrial');
     // While the discount runs (and ever after), no second offer.
     expect((await ask(DISCOUNT, person)).cancellationDiscount.discount.isEligible).toBe(false);
@@ -99,8 +121,15 @@ describe('redeemCancellationDiscountCoupon', () => {
     const { person, subscriptionId } = await member();
     const other = await signIn(app);
     expect((await redeem(null, subscriptionId)).__typename).toBe('AuthError');
-    expect(await redeem(other, subscriptionId)).toMatchObject({ __typename: 'UnauthorizedError', requesterUserId: other.userId, message: CANCELLATION_MESSAGES.NOT_YOURS });
-    expect(await redeem(person, '00000000-0000-4000-8000-000000000000')).toEqual({ __typename: 'BaseError', message: CANCELLATION_MESSAGES.NOT_CANCELLABLE });
+    expect(await redeem(other, subscriptionId)).toMatchObject({
+      __typename: 'UnauthorizedError',
+      requesterUserId: other.userId,
+      message: CANCELLATION_MESSAGES.NOT_YOURS,
+    });
+    expect(await redeem(person, '00000000-0000-4000-8000-000000000000')).toEqual({
+      __typename: 'BaseError',
+      message: CANCELLATION_MESSAGES.NOT_CANCELLABLE,
+    });
     expect(await redeem(person, 'not-an-id')).toMatchObject({ __typename: 'ZodError', fieldErrors: [{ path: ['subscriptionId'] }] });
     await app.db.update(billingSubscriptions).set({ state: 'EXPIRED' }).where(eq(billingSubscriptions.id, subscriptionId));
     expect(await redeem(person, subscriptionId)).toEqual({ __typename: 'BaseError', message: CANCELLATION_MESSAGES.NOT_CANCELLABLE });
@@ -113,7 +142,12 @@ describe('cancelSubscription', () => {
     const before = await app.services.memberships.currentMembership(person.identityId);
     expect(before?.status).toBe('ActiveRenewing');
     const result = await cancel(person, { subscriptionId, reason: 'OTHER', otherReason: '  Moving abroad  ' });
-    expect(result).toMatchObject({ __typename: 'CancellationResult', action: 'cancelled', coupon: null, subscription: { id: subscriptionId } });
+    expect(result).toMatchObject({
+      __typename: 'CancellationResult',
+      action: 'cancelled',
+      coupon: null,
+      subscription: { id: subscriptionId },
+    });
     expect(result.endsAt).toBe(before!.endsAt!.toISOString());
 
     const [row] = await app.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, subscriptionId));
@@ -122,22 +156,40 @@ describe('cancelSubscription', () => {
     const after = await app.services.memberships.currentMembership(person.identityId);
     expect(after).toMatchObject({ status: 'ActiveCanceled', level: before!.level, type: before!.type, planCode: before!.planCode });
     expect(after!.endsAt!.toISOString()).toBe(before!.endsAt!.toISOString());
-    const [stored] = await app.db.select().from(billingCancellations).where(and(eq(billingCancellations.subscriptionId, subscriptionId), eq(billingCancellations.action, 'cancelled')));
+    const [stored] = await app.db
+      .select()
+      .from(billingCancellations)
+      .where(and(eq(billingCancellations.subscriptionId, subscriptionId), eq(billingCancellations.action, 'cancelled')));
     expect(stored).toMatchObject({ discountOffered: true, cancellationReason: 'OTHER', cancellationReasonOther: 'Moving abroad' });
-    const [email] = await app.db.select().from(outbox).where(and(eq(outbox.to, person.email), eq(outbox.template, 'cancellation')));
+    const [email] = await app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, person.email), eq(outbox.template, 'cancellation')));
     expect(email).toMatchObject({ subject: 'Your Atelier membership is cancelled' });
     expect(email!.text).toContain('You keep full access until');
 
     // Nothing left to cancel.
     expect((await ask(CANCELLABLE, person)).cancellableIndividualSubscription.subscription).toBeNull();
-    expect(await cancel(person, { subscriptionId, reason: 'TOO_EXPENSIVE' })).toEqual({ __typename: 'BaseError', message: CANCELLATION_MESSAGES.NOT_CANCELLABLE });
+    expect(await cancel(person, { subscriptionId, reason: 'TOO_EXPENSIVE' })).toEqual({
+      __typename: 'BaseError',
+      message: CANCELLATION_MESSAGES.NOT_CANCELLABLE,
+    });
   });
 
   it('answers ZodError for a reason outside the list, OTHER without words, and more than 500 characters', async () => {
     const { person, subscriptionId } = await member();
-    expect(await cancel(person, { subscriptionId, reason: 'BORED' })).toMatchObject({ __typename: 'ZodError', fieldErrors: [{ path: ['reason'], message: 'Choose a reason.' }] });
-    expect(await cancel(person, { subscriptionId, reason: 'OTHER', otherReason: '   ' })).toMatchObject({ __typename: 'ZodError', fieldErrors: [{ path: ['otherReason'], message: 'Tell us your reason.' }] });
-    expect(await cancel(person, { subscriptionId, reason: 'OTHER', otherReason: 'x'.repeat(501) })).toMatchObject({ __typename: 'ZodError', fieldErrors: [{ path: ['otherReason'], message: 'Use at most 500 characters.' }] });
+    expect(await cancel(person, { subscriptionId, reason: 'BORED' })).toMatchObject({
+      __typename: 'ZodError',
+      fieldErrors: [{ path: ['reason'], message: 'Choose a reason.' }],
+    });
+    expect(await cancel(person, { subscriptionId, reason: 'OTHER', otherReason: '   ' })).toMatchObject({
+      __typename: 'ZodError',
+      fieldErrors: [{ path: ['otherReason'], message: 'Tell us your reason.' }],
+    });
+    expect(await cancel(person, { subscriptionId, reason: 'OTHER', otherReason: 'x'.repeat(501) })).toMatchObject({
+      __typename: 'ZodError',
+      fieldErrors: [{ path: ['otherReason'], message: 'Use at most 500 characters.' }],
+    });
     // Nothing changed.
     expect((await app.services.memberships.currentMembership(person.identityId))?.status).toBe('ActiveTrial');
   });
@@ -146,14 +198,20 @@ describe('cancelSubscription', () => {
     const { subscriptionId } = await member();
     const other = await signIn(app);
     expect((await cancel(null, { subscriptionId, reason: 'TOO_EXPENSIVE' })).__typename).toBe('AuthError');
-    expect(await cancel(other, { subscriptionId, reason: 'TOO_EXPENSIVE' })).toMatchObject({ __typename: 'UnauthorizedError', requesterUserId: other.userId });
+    expect(await cancel(other, { subscriptionId, reason: 'TOO_EXPENSIVE' })).toMatchObject({
+      __typename: 'UnauthorizedError',
+      requesterUserId: other.userId,
+    });
   });
 
   it('records that no offer was made once the discount was used', async () => {
     const { person, subscriptionId } = await member();
     await redeem(person, subscriptionId);
     expect(await cancel(person, { subscriptionId, reason: 'NOT_ENOUGH_TIME' })).toMatchObject({ action: 'cancelled' });
-    const [stored] = await app.db.select().from(billingCancellations).where(and(eq(billingCancellations.subscriptionId, subscriptionId), eq(billingCancellations.action, 'cancelled')));
+    const [stored] = await app.db
+      .select()
+      .from(billingCancellations)
+      .where(and(eq(billingCancellations.subscriptionId, subscriptionId), eq(billingCancellations.action, 'cancelled')));
     expect(stored).toMatchObject({ discountOffered: false, cancellationReason: 'NOT_ENOUGH_TIME', cancellationReasonOther: null });
     expect((await app.services.memberships.currentMembership(person.identityId))?.status).toBe('ActiveCanceled');
   });

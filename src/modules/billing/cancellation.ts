@@ -30,7 +30,13 @@ import { subscriptionView, type PurchasedSubscription } from './subscriptions-se
 /** The retention offer: half off the next renewal. */
 export const RETENTION_COUPON: CancellationCoupon = Object.freeze({ code: 'STAY50', discountType: 'percent', discountPercent: 50 });
 
-export { CANCELLATION_REASONS, CANCELLATION_REASON_LABELS, OTHER_REASON_MAX, cancellationReasonSchema, type CancellationReason } from './cancellation-reasons.ts';
+export {
+  CANCELLATION_REASONS,
+  CANCELLATION_REASON_LABELS,
+  OTHER_REASON_MAX,
+  cancellationReasonSchema,
+  type CancellationReason,
+} from './cancellation-reasons.ts';
 
 export const CANCELLATION_MESSAGES = {
   NOT_CANCELLABLE: 'There is no active membership to cancel on this subscription.',
@@ -38,7 +44,11 @@ export const CANCELLATION_MESSAGES = {
   NOT_YOURS: 'This subscription belongs to another account.',
 } as const;
 
-export type CancellationError = { kind: 'not_found' } | { kind: 'unauthorized'; accountId: string } | { kind: 'refused'; message: string } | { kind: 'invalid'; fieldErrors: FieldError[] };
+export type CancellationError =
+  | { kind: 'not_found' }
+  | { kind: 'unauthorized'; accountId: string }
+  | { kind: 'refused'; message: string }
+  | { kind: 'invalid'; fieldErrors: FieldError[] };
 
 export interface CancellationOutcome {
   action: 'cancelled' | 'accepted_discount';
@@ -68,16 +78,38 @@ const termEnd = (row: Row) => row.currentTermEndsAt ?? row.currentPeriodEndsAt ?
  * The coupon accepted on a subscription that no renewal has used yet (the next renewal applies it,
  * lifecycle.ts, and marks it used), with the id of the cancellation record that holds it; null when none waits.
  */
-export async function pendingCoupon(db: Db, subscriptionId: string): Promise<{ cancellationId: string; coupon: CancellationCoupon } | null> {
+export async function pendingCoupon(
+  db: Db,
+  subscriptionId: string,
+): Promise<{ cancellationId: string; coupon: CancellationCoupon } | null> {
   const [row] = await db
     .select()
     .from(billingCancellations)
-    .where(and(eq(billingCancellations.subscriptionId, subscriptionId), eq(billingCancellations.action, 'accepted_discount'), isNull(billingCancellations.couponUsedAt)))
+    .where(
+      and(
+        eq(billingCancellations.subscriptionId, subscriptionId),
+        eq(billingCancellations.action, 'accepted_discount'),
+        isNull(billingCancellations.couponUsedAt),
+      ),
+    )
     .limit(1);
-  return row?.couponCode && row.couponDiscountType ? { cancellationId: row.id, coupon: { code: row.couponCode, discountType: row.couponDiscountType, discountPercent: row.couponDiscountPercent } } : null;
+  return row?.couponCode && row.couponDiscountType
+    ? {
+        cancellationId: row.id,
+        coupon: { code: row.couponCode, discountType: row.couponDiscountType, discountPercent: row.couponDiscountPercent },
+      }
+    : null;
 }
 
-export function createCancellationService({ db, memberships, mail, emailOf, siteUrl, now = () => new Date(), onError = (error, context) => console.error(`billing: ${context}`, error) }: CancellationServiceOptions) {
+export function createCancellationService({
+  db,
+  memberships,
+  mail,
+  emailOf,
+  siteUrl,
+  now = () => new Date(),
+  onError = (error, context) => console.error(`billing: ${context}`, error),
+}: CancellationServiceOptions) {
   /** The person's subscription that may be cancelled: the ACTIVE one, or null. */
   async function cancellableSubscription(identityId: string): Promise<PurchasedSubscription | null> {
     const [row] = await db
@@ -110,8 +142,18 @@ export function createCancellationService({ db, memberships, mail, emailOf, site
   }
 
   /** The subscription when it is the person's and ACTIVE, or why not. */
-  async function ownActive(identityId: string, subscriptionId: string): Promise<{ ok: true; row: Row } | { ok: false; error: CancellationError }> {
-    if (!z.uuid().safeParse(subscriptionId).success) return { ok: false, error: { kind: 'invalid', fieldErrors: [{ path: ['subscriptionId'], code: 'invalid_format', message: 'This is not a subscription id.' }] } };
+  async function ownActive(
+    identityId: string,
+    subscriptionId: string,
+  ): Promise<{ ok: true; row: Row } | { ok: false; error: CancellationError }> {
+    if (!z.uuid().safeParse(subscriptionId).success)
+      return {
+        ok: false,
+        error: {
+          kind: 'invalid',
+          fieldErrors: [{ path: ['subscriptionId'], code: 'invalid_format', message: 'This is not a subscription id.' }],
+        },
+      };
     const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, subscriptionId));
     if (!row) return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_CANCELLABLE } };
     if (row.identityId !== identityId) return { ok: false, error: { kind: 'unauthorized', accountId: row.accountId } };
@@ -119,22 +161,46 @@ export function createCancellationService({ db, memberships, mail, emailOf, site
     return { ok: true, row };
   }
 
-  async function redeemDiscount({ identityId, subscriptionId }: { identityId: string; subscriptionId: string }): Promise<{ ok: true; outcome: CancellationOutcome } | { ok: false; error: CancellationError }> {
+  async function redeemDiscount({
+    identityId,
+    subscriptionId,
+  }: {
+    identityId: string;
+    subscriptionId: string;
+  }): Promise<{ ok: true; outcome: CancellationOutcome } | { ok: false; error: CancellationError }> {
     const found = await ownActive(identityId, subscriptionId);
     if (!found.ok) return found;
     if (await hasUsedDiscount(identityId)) return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_ELIGIBLE } };
     const coupon = RETENTION_COUPON;
     const inserted = await db
       .insert(billingCancellations)
-      .values({ id: randomUUID(), subscriptionId, identityId, action: 'accepted_discount', discountOffered: true, couponCode: coupon.code, couponDiscountType: coupon.discountType, couponDiscountPercent: coupon.discountPercent, createdAt: now() })
+      .values({
+        id: randomUUID(),
+        subscriptionId,
+        identityId,
+        action: 'accepted_discount',
+        discountOffered: true,
+        couponCode: coupon.code,
+        couponDiscountType: coupon.discountType,
+        couponDiscountPercent: coupon.discountPercent,
+        createdAt: now(),
+      })
       .onConflictDoNothing()
       .returning({ id: billingCancellations.id });
     // A concurrent redemption won: the offer was used.
     if (inserted.length === 0) return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_ELIGIBLE } };
-    return { ok: true, outcome: { action: 'accepted_discount', subscription: view(found.row), endsAt: termEnd(found.row)?.toISOString() ?? null, coupon } };
+    return {
+      ok: true,
+      outcome: { action: 'accepted_discount', subscription: view(found.row), endsAt: termEnd(found.row)?.toISOString() ?? null, coupon },
+    };
   }
 
-  async function cancel(input: { identityId: string; subscriptionId: string; reason: string; otherReason?: string | null }): Promise<{ ok: true; outcome: CancellationOutcome } | { ok: false; error: CancellationError }> {
+  async function cancel(input: {
+    identityId: string;
+    subscriptionId: string;
+    reason: string;
+    otherReason?: string | null;
+  }): Promise<{ ok: true; outcome: CancellationOutcome } | { ok: false; error: CancellationError }> {
     const parsed = cancellationReasonSchema.safeParse({ reason: input.reason, otherReason: input.otherReason ?? undefined });
     if (!parsed.success) return { ok: false, error: { kind: 'invalid', fieldErrors: fieldErrorsFromZod(parsed.error) } };
     const found = await ownActive(input.identityId, input.subscriptionId);
@@ -167,12 +233,31 @@ export function createCancellationService({ db, memberships, mail, emailOf, site
     // The membership runs to the end of the term it was granted for, then ends (no renewal).
     const held = await memberships.currentMembership(input.identityId);
     if (held && held.planCode === updated.planCode && held.status !== 'Expired' && held.status !== 'None') {
-      await memberships.grant({ identityId: input.identityId, level: held.level, type: held.type, status: 'ActiveCanceled', source: held.source, planCode: held.planCode, groupAccountId: held.groupAccountId, startsAt: at, endsAt: held.endsAt ?? ends });
+      await memberships.grant({
+        identityId: input.identityId,
+        level: held.level,
+        type: held.type,
+        status: 'ActiveCanceled',
+        source: held.source,
+        planCode: held.planCode,
+        groupAccountId: held.groupAccountId,
+        startsAt: at,
+        endsAt: held.endsAt ?? ends,
+      });
     }
     const endsAt = (held?.endsAt ?? ends)?.toISOString() ?? null;
     try {
       const email = await emailOf(input.identityId);
-      if (email && endsAt) await mail.send({ to: email, template: 'cancellation', data: { planTitle: planByCode(updated.planCode)?.title ?? updated.planCode, endsOn: formatDay(endsAt), link: new URL(paths.membership(), `${siteUrl}/`).toString() } });
+      if (email && endsAt)
+        await mail.send({
+          to: email,
+          template: 'cancellation',
+          data: {
+            planTitle: planByCode(updated.planCode)?.title ?? updated.planCode,
+            endsOn: formatDay(endsAt),
+            link: new URL(paths.membership(), `${siteUrl}/`).toString(),
+          },
+        });
     } catch (error) {
       onError(error, 'cancellation email not sent');
     }
@@ -180,7 +265,17 @@ export function createCancellationService({ db, memberships, mail, emailOf, site
   }
 
   /** What the confirmation page shows: the latest outcome for this person. */
-  async function latestOutcome(identityId: string): Promise<{ id: string; action: 'cancelled' | 'accepted_discount'; subscriptionId: string; planCode: string; discountOffered: boolean; reason: string | null; otherReason: string | null; endsAt: string | null; coupon: CancellationCoupon | null } | null> {
+  async function latestOutcome(identityId: string): Promise<{
+    id: string;
+    action: 'cancelled' | 'accepted_discount';
+    subscriptionId: string;
+    planCode: string;
+    discountOffered: boolean;
+    reason: string | null;
+    otherReason: string | null;
+    endsAt: string | null;
+    coupon: CancellationCoupon | null;
+  } | null> {
     const [row] = await db
       .select({ cancellation: billingCancellations, subscription: billingSubscriptions })
       .from(billingCancellations)
@@ -190,7 +285,14 @@ export function createCancellationService({ db, memberships, mail, emailOf, site
       .limit(1);
     if (!row) return null;
     const { cancellation, subscription } = row;
-    const coupon = cancellation.couponCode && cancellation.couponDiscountType ? { code: cancellation.couponCode, discountType: cancellation.couponDiscountType, discountPercent: cancellation.couponDiscountPercent } : null;
+    const coupon =
+      cancellation.couponCode && cancellation.couponDiscountType
+        ? {
+            code: cancellation.couponCode,
+            discountType: cancellation.couponDiscountType,
+            discountPercent: cancellation.couponDiscountPercent,
+          }
+        : null;
     return {
       id: cancellation.id,
       action: cancellation.action,

@@ -172,7 +172,12 @@ export function planByCode(code: string): Plan | null {
  * `packages=beauty` lists the beauty package; the students page lists the student plans.
  */
 export const LISTED_PLAN_CODES: Readonly<Record<Plan['audience'], readonly string[]>> = Object.freeze({
-  individual: ['individuals_standard_monthly_v1', 'individuals_standard_yearly_trial_v1', 'individuals_premium_yearly_v1', 'individuals_premium_monthly_v1'],
+  individual: [
+    'individuals_standard_monthly_v1',
+    'individuals_standard_yearly_trial_v1',
+    'individuals_premium_yearly_v1',
+    'individuals_premium_monthly_v1',
+  ],
   student: ['students_standard_monthly_v1', 'students_standard_yearly_v1'],
   beauty: ['beauty_package_yearly_v1'],
 });

@@ -48,7 +48,6 @@ const DEMO_CARD = '4242424242424242';
 
 const DAY = 86_400_000;
 
-
 export interface DemoMember {
   email: string;
   /** The reader's personal details (their country sets the currency and the tax). */
@@ -68,7 +67,15 @@ export interface DemoSubscriptionsOptions {
 }
 
 /** Gives each demo member without a billing account their subscription; returns the emails that got one. */
-export async function seedDemoSubscriptions({ db, provider, identity, memberships, lifecycle, accounts, now = () => new Date() }: DemoSubscriptionsOptions): Promise<string[]> {
+export async function seedDemoSubscriptions({
+  db,
+  provider,
+  identity,
+  memberships,
+  lifecycle,
+  accounts,
+  now = () => new Date(),
+}: DemoSubscriptionsOptions): Promise<string[]> {
   const subscribed: string[] = [];
 
   async function grant(row: typeof billingSubscriptions.$inferSelect, plan: Plan) {
@@ -85,7 +92,14 @@ export async function seedDemoSubscriptions({ db, provider, identity, membership
     const [existing] = await db
       .select({ accountId: billingAccounts.id, subscription: billingSubscriptions })
       .from(billingAccounts)
-      .leftJoin(billingSubscriptions, and(eq(billingSubscriptions.accountId, billingAccounts.id), eq(billingSubscriptions.purchaseKey, DEMO_PURCHASE_KEY), eq(billingSubscriptions.state, 'ACTIVE')))
+      .leftJoin(
+        billingSubscriptions,
+        and(
+          eq(billingSubscriptions.accountId, billingAccounts.id),
+          eq(billingSubscriptions.purchaseKey, DEMO_PURCHASE_KEY),
+          eq(billingSubscriptions.state, 'ACTIVE'),
+        ),
+      )
       .where(eq(billingAccounts.identityId, person.id));
     if (existing) {
       // An earlier start that stopped after the records: the schedule and the grant come last, in that order.
@@ -114,8 +128,15 @@ export async function seedDemoSubscriptions({ db, provider, identity, membership
     const { customerId } = await provider.createCustomer({ accountId, email: member.email, ...names });
     const tokenized = await provider.tokenize({ number: DEMO_CARD, month: '12', year: String(at.getUTCFullYear() + 3), cvv: '123' });
     if (!tokenized.ok) throw new Error(`demo subscription for ${member.email}: the sandbox refused its test card`);
-    const outcome = await provider.charge({ customerId, token: tokenized.token, amount: price.fullPrice, currency: price.currency, idempotencyKey: `${DEMO_PURCHASE_KEY}:${customerId}` });
-    if (outcome.status !== 'success') throw new Error(`demo subscription for ${member.email}: the sandbox charge answered ${outcome.status}`);
+    const outcome = await provider.charge({
+      customerId,
+      token: tokenized.token,
+      amount: price.fullPrice,
+      currency: price.currency,
+      idempotencyKey: `${DEMO_PURCHASE_KEY}:${customerId}`,
+    });
+    if (outcome.status !== 'success')
+      throw new Error(`demo subscription for ${member.email}: the sandbox charge answered ${outcome.status}`);
 
     const row = await db.transaction(async (tx) => {
       const [account] = await tx

@@ -3,10 +3,18 @@ import { membershipEligibility } from './eligibility.ts';
 
 describe('membershipEligibility', () => {
   it('lets a reader without a membership buy and trial, not upgrade', () => {
-    expect(membershipEligibility({ membershipLevel: 'None', membershipType: 'None' })).toEqual({ isEligibleForPurchase: true, isEligibleForTrialPurchase: true, isEligibleForUpgrade: false });
+    expect(membershipEligibility({ membershipLevel: 'None', membershipType: 'None' })).toEqual({
+      isEligibleForPurchase: true,
+      isEligibleForTrialPurchase: true,
+      isEligibleForUpgrade: false,
+    });
   });
   it('offers a Standard individual member an upgrade, not a second purchase', () => {
-    expect(membershipEligibility({ membershipLevel: 'Standard', membershipType: 'Individual' })).toEqual({ isEligibleForPurchase: false, isEligibleForTrialPurchase: false, isEligibleForUpgrade: true });
+    expect(membershipEligibility({ membershipLevel: 'Standard', membershipType: 'Individual' })).toEqual({
+      isEligibleForPurchase: false,
+      isEligibleForTrialPurchase: false,
+      isEligibleForUpgrade: true,
+    });
   });
   it('has nothing to upgrade for a Premium member', () => {
     expect(membershipEligibility({ membershipLevel: 'Premium', membershipType: 'Individual' }).isEligibleForUpgrade).toBe(false);
@@ -18,6 +26,10 @@ describe('membershipEligibility', () => {
 
 describe('membershipEligibility with trial history', () => {
   it('closes the trial, not the purchase, once a trial was used', () => {
-    expect(membershipEligibility({ membershipLevel: 'None', membershipType: 'None', hasUsedTrial: true })).toEqual({ isEligibleForPurchase: true, isEligibleForTrialPurchase: false, isEligibleForUpgrade: false });
+    expect(membershipEligibility({ membershipLevel: 'None', membershipType: 'None', hasUsedTrial: true })).toEqual({
+      isEligibleForPurchase: true,
+      isEligibleForTrialPurchase: false,
+      isEligibleForUpgrade: false,
+    });
   });
 });

@@ -5,7 +5,15 @@
 import type { MembershipLevel } from '../../shared/membership.ts';
 
 /** How far a level reaches, for telling an upgrade from a sideways or downward purchase. */
-const LEVEL_RANK: Partial<Record<MembershipLevel, number>> = { Restricted: 0, TopicBeauty: 1, Standard: 2, NewsAndAnalysis: 2, LearningAndDevelopment: 3, Premium: 4, AllAccess: 5 };
+const LEVEL_RANK: Partial<Record<MembershipLevel, number>> = {
+  Restricted: 0,
+  TopicBeauty: 1,
+  Standard: 2,
+  NewsAndAnalysis: 2,
+  LearningAndDevelopment: 3,
+  Premium: 4,
+  AllAccess: 5,
+};
 
 /** Whether `level` opens more than `than` (Premium over Standard, Standard over the beauty package). */
 export function reachesFurther(level: string, than: string): boolean {
@@ -15,7 +23,15 @@ export function reachesFurther(level: string, than: string): boolean {
 /** Levels nothing individual sits above: a member on one of these has nothing to upgrade to. */
 const TOP_LEVELS = new Set(['AllAccess', 'Premium']);
 
-export function membershipEligibility({ membershipLevel, membershipType, hasUsedTrial = false }: { membershipLevel: string; membershipType: string; hasUsedTrial?: boolean }) {
+export function membershipEligibility({
+  membershipLevel,
+  membershipType,
+  hasUsedTrial = false,
+}: {
+  membershipLevel: string;
+  membershipType: string;
+  hasUsedTrial?: boolean;
+}) {
   const isMember = membershipLevel.toLowerCase() !== 'none';
   // Group and partner seats are managed by the organisation, not bought by the person.
   const managedByOrganisation = membershipType === 'Group' || membershipType === 'Partner';

@@ -7,10 +7,25 @@ import { CANCELLATION_MESSAGES, CANCELLATION_REASONS, type CancellationError, ty
 import { PURCHASE_ERROR_TYPES, type PurchasedSubscription, type PurchaseErrorType } from './subscriptions-service.ts';
 import type { FieldError } from '../../shared/validation/field-errors.ts';
 import { CURRENCIES } from './catalogue.ts';
-import { audienceForPackages, currencyForCountry, parseCurrency, pricedPlans, type PricedPlan, type SubscriptionPrice, type TaxInfo } from './pricing.ts';
+import {
+  audienceForPackages,
+  currencyForCountry,
+  parseCurrency,
+  pricedPlans,
+  type PricedPlan,
+  type SubscriptionPrice,
+  type TaxInfo,
+} from './pricing.ts';
 import { validateVatNumber, type VatValidation } from './tax/index.ts';
 import { UPGRADE_ERROR_TYPES, type UpgradeErrorType, type UpgradeFailure, type UpgradePreview } from './upgrades.ts';
-import type { BillingInfo, BillingSubscription, CancellationCoupon, CreditCardInfo, IndividualAccount, MembershipEligibility } from './types.ts';
+import type {
+  BillingInfo,
+  BillingSubscription,
+  CancellationCoupon,
+  CreditCardInfo,
+  IndividualAccount,
+  MembershipEligibility,
+} from './types.ts';
 
 const CreditCardInfoType = builder.objectRef<CreditCardInfo>('CreditCardInfo').implement({
   fields: (t) => ({
@@ -59,7 +74,8 @@ const SubscriptionType = builder.objectRef<BillingSubscription>('RecurlySubscrip
       type: CancellationCouponType,
       nullable: true,
       description: 'The retention coupon accepted while cancelling (cancellation.ts), until a renewal uses it.',
-      resolve: async (subscription, _args, { services }) => subscription.cancellationCoupon ?? (await services.billing.cancellation.couponFor(subscription.uuid)),
+      resolve: async (subscription, _args, { services }) =>
+        subscription.cancellationCoupon ?? (await services.billing.cancellation.couponFor(subscription.uuid)),
     }),
   }),
 });
@@ -121,7 +137,8 @@ export const SubscriptionPlanType = builder.objectRef<PricedPlan>('SubscriptionP
 });
 
 const VatValidationType = builder.objectRef<VatValidation>('VATValidation').implement({
-  description: 'Whether a business VAT number is well-formed for an EU member state, check digits included (not a VIES registration lookup).',
+  description:
+    'Whether a business VAT number is well-formed for an EU member state, check digits included (not a VIES registration lookup).',
   fields: (t) => ({
     isValid: t.exposeBoolean('isValid'),
     countryCode: t.exposeString('countryCode'),
@@ -139,14 +156,21 @@ builder.queryFields((t) => ({
     description:
       'The plans of a packages page with what the buyer pays. `packages`: none (individual plans), `students` or `beauty`. ' +
       "`countryCode` (ISO alpha-2) decides the tax; without it, the signed-in reader's country, else no tax. " +
-      '`currency` (EUR, GBP, INR, USD) defaults to the country\'s; any other value is a ZodError on `currency` with code INVALID_CURRENCY.',
-    errors: { types: [InputError], union: { name: 'SubscriptionPlansResult' }, result: { name: 'SubscriptionPlansSuccess' }, dataField: { name: 'plans' } },
+      "`currency` (EUR, GBP, INR, USD) defaults to the country's; any other value is a ZodError on `currency` with code INVALID_CURRENCY.",
+    errors: {
+      types: [InputError],
+      union: { name: 'SubscriptionPlansResult' },
+      result: { name: 'SubscriptionPlansSuccess' },
+      dataField: { name: 'plans' },
+    },
     args: { currency: t.arg.string(), countryCode: t.arg.string(), packages: t.arg.string() },
     resolve: async (_root, args, { user, services }) => {
       const fieldErrors: FieldError[] = [];
       const currency = args.currency == null ? null : parseCurrency(args.currency);
-      if (args.currency != null && !currency) fieldErrors.push({ path: ['currency'], code: 'INVALID_CURRENCY', message: `We sell in ${CURRENCIES.join(', ')}.` });
-      if (args.countryCode != null && !COUNTRY_CODE.test(args.countryCode)) fieldErrors.push({ path: ['countryCode'], code: 'invalid_format', message: 'Use a two-letter country code.' });
+      if (args.currency != null && !currency)
+        fieldErrors.push({ path: ['currency'], code: 'INVALID_CURRENCY', message: `We sell in ${CURRENCIES.join(', ')}.` });
+      if (args.countryCode != null && !COUNTRY_CODE.test(args.countryCode))
+        fieldErrors.push({ path: ['countryCode'], code: 'invalid_format', message: 'Use a two-letter country code.' });
       const audience = audienceForPackages(args.packages);
       if (!audience) fieldErrors.push({ path: ['packages'], code: 'invalid_value', message: 'Packages are students or beauty.' });
       if (fieldErrors.length > 0 || !audience) throw new InputError(fieldErrors);
@@ -157,7 +181,8 @@ builder.queryFields((t) => ({
 
   validateVAT: t.field({
     type: VatValidationType,
-    description: 'Checks a business VAT number for an EU member state (format and check digits) before checkout applies the reverse charge.',
+    description:
+      'Checks a business VAT number for an EU member state (format and check digits) before checkout applies the reverse charge.',
     args: { vatNumber: t.arg.string({ required: true }), countryCode: t.arg.string({ required: true }) },
     resolve: (_root, { vatNumber, countryCode }) => validateVatNumber(vatNumber.slice(0, 40), countryCode.slice(0, 2)),
   }),
@@ -210,7 +235,9 @@ builder.objectType(ThreeDSecureError, {
     accountCode: t.exposeString('accountCode', { description: "The buyer's billing account." }),
     code: t.exposeString('code'),
     recurlyToken: t.exposeString('recurlyToken', { description: 'The card token to send again when resuming.' }),
-    threeDSecureActionToken: t.exposeString('threeDSecureActionToken', { description: 'Complete this challenge with the provider; its result token resumes the purchase.' }),
+    threeDSecureActionToken: t.exposeString('threeDSecureActionToken', {
+      description: 'Complete this challenge with the provider; its result token resumes the purchase.',
+    }),
   }),
 });
 
@@ -222,7 +249,11 @@ export const IndividualSubscriptionType = builder.objectRef<PurchasedSubscriptio
     planCode: t.exposeString('planCode'),
     title: t.exposeString('title'),
     isTrial: t.exposeBoolean('isTrial'),
-    trialEndsAt: t.expose('trialEndsAt', { type: 'DateTime', nullable: true, description: 'When the free trial ends and the first charge is due; null without a trial.' }),
+    trialEndsAt: t.expose('trialEndsAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the free trial ends and the first charge is due; null without a trial.',
+    }),
     price: t.expose('price', { type: SubscriptionPriceType, description: 'What each billing interval costs, tax included in fullPrice.' }),
   }),
 });
@@ -242,7 +273,10 @@ const PurchaseSubscriptionInput = builder.inputType('PurchaseSubscriptionInput',
     currency: t.string({ required: true, description: 'EUR, GBP, INR or USD; anything else is INVALID_CURRENCY.' }),
     cardToken: t.string({ required: true, description: "The token the provider's card form returned (never a card number)." }),
     billingInfo: t.field({ type: PurchaseBillingInfoInput, required: true }),
-    idempotencyKey: t.string({ required: true, description: 'One per purchase attempt: a retry with the same key returns the first result and never charges twice.' }),
+    idempotencyKey: t.string({
+      required: true,
+      description: 'One per purchase attempt: a retry with the same key returns the first result and never charges twice.',
+    }),
     threeDSecureActionResultToken: t.string({ description: 'Resuming after a 3-D Secure challenge: the token its completion returned.' }),
   }),
 });
@@ -252,7 +286,18 @@ const PURCHASE_ERRORS = [AuthError, SubscriptionPurchaseError, ThreeDSecureError
 function purchaseResolver(kind: 'purchaseIndividualSubscription' | 'purchaseStudentSubscription') {
   return async (
     _root: object,
-    { input }: { input: { planCode: string; currency: string; cardToken: string; idempotencyKey: string; threeDSecureActionResultToken?: string | null; billingInfo: { firstName: string; lastName: string; countryCode: string; postalCode?: string | null } } },
+    {
+      input,
+    }: {
+      input: {
+        planCode: string;
+        currency: string;
+        cardToken: string;
+        idempotencyKey: string;
+        threeDSecureActionResultToken?: string | null;
+        billingInfo: { firstName: string; lastName: string; countryCode: string; postalCode?: string | null };
+      };
+    },
     { user, services }: GraphQLContext,
   ): Promise<PurchasedSubscription> => {
     const claims = requireUser(user);
@@ -273,7 +318,8 @@ function purchaseResolver(kind: 'purchaseIndividualSubscription' | 'purchaseStud
 builder.mutationFields((t) => ({
   purchaseIndividualSubscription: t.field({
     type: IndividualSubscriptionType,
-    description: 'Buys an individual membership plan with a tokenised card; a trial plan verifies the card and charges nothing until the trial ends.',
+    description:
+      'Buys an individual membership plan with a tokenised card; a trial plan verifies the card and charges nothing until the trial ends.',
     errors: { types: PURCHASE_ERRORS, union: { name: 'PurchaseIndividualSubscriptionResult' } },
     args: { input: t.arg({ type: PurchaseSubscriptionInput, required: true }) },
     resolve: purchaseResolver('purchaseIndividualSubscription'),
@@ -294,21 +340,30 @@ builder.mutationFields((t) => ({
 // UnauthorizedError (another person's subscription), BaseError (nothing to cancel, offer not
 // available), ZodError (a reason outside the list, OTHER without words, more than 500 characters).
 
-const CancellationEligibilityType = builder.objectRef<{ isEligible: boolean; coupon: CancellationCoupon }>('CancellationDiscount').implement({
-  description: 'Whether the retention discount may be offered to the signed-in member, and the coupon it would apply.',
-  fields: (t) => ({
-    isEligible: t.exposeBoolean('isEligible'),
-    coupon: t.expose('coupon', { type: CancellationCouponType }),
-  }),
-});
+const CancellationEligibilityType = builder
+  .objectRef<{ isEligible: boolean; coupon: CancellationCoupon }>('CancellationDiscount')
+  .implement({
+    description: 'Whether the retention discount may be offered to the signed-in member, and the coupon it would apply.',
+    fields: (t) => ({
+      isEligible: t.exposeBoolean('isEligible'),
+      coupon: t.expose('coupon', { type: CancellationCouponType }),
+    }),
+  });
 
-const CancellationActionEnum = builder.enumType('CancellationAction', { values: ['cancelled', 'accepted_discount'] as const, description: '§4 cancellation outcome.' });
+const CancellationActionEnum = builder.enumType('CancellationAction', {
+  values: ['cancelled', 'accepted_discount'] as const,
+  description: '§4 cancellation outcome.',
+});
 
 const CancellationResultType = builder.objectRef<CancellationOutcome>('CancellationResult').implement({
   fields: (t) => ({
     action: t.field({ type: CancellationActionEnum, resolve: (outcome) => outcome.action }),
     subscription: t.expose('subscription', { type: IndividualSubscriptionType }),
-    endsAt: t.expose('endsAt', { type: 'DateTime', nullable: true, description: 'Cancelled: the last moment of access. Discount: when the discounted renewal is due.' }),
+    endsAt: t.expose('endsAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Cancelled: the last moment of access. Discount: when the discounted renewal is due.',
+    }),
     coupon: t.expose('coupon', { type: CancellationCouponType, nullable: true }),
   }),
 });
@@ -334,9 +389,11 @@ function cancellationFailure(error: CancellationError, requester: string): Error
   }
 }
 
-const CancellableSubscriptionType = builder.objectRef<{ subscription: PurchasedSubscription | null }>('CancellableIndividualSubscriptionSuccess').implement({
-  fields: (t) => ({ subscription: t.expose('subscription', { type: IndividualSubscriptionType, nullable: true }) }),
-});
+const CancellableSubscriptionType = builder
+  .objectRef<{ subscription: PurchasedSubscription | null }>('CancellableIndividualSubscriptionSuccess')
+  .implement({
+    fields: (t) => ({ subscription: t.expose('subscription', { type: IndividualSubscriptionType, nullable: true }) }),
+  });
 
 const CANCELLATION_ERRORS = [AuthError, UnauthorizedError, BaseError, InputError];
 
@@ -345,12 +402,20 @@ builder.queryFields((t) => ({
     type: CancellableSubscriptionType,
     description: "The signed-in member's active subscription that may be cancelled (subscription: null when there is none).",
     errors: { types: [AuthError], union: { name: 'CancellableIndividualSubscriptionResult' } },
-    resolve: async (_root, _args, { user, services }) => ({ subscription: await services.billing.cancellation.cancellableSubscription(requireUser(user).sub) }),
+    resolve: async (_root, _args, { user, services }) => ({
+      subscription: await services.billing.cancellation.cancellableSubscription(requireUser(user).sub),
+    }),
   }),
   cancellationDiscount: t.field({
     type: CancellationEligibilityType,
     description: 'Whether the retention discount may be offered: an active subscription, and no discount accepted before.',
-    errors: { types: [AuthError], directResult: false, union: { name: 'CancellationDiscountResult' }, result: { name: 'CancellationDiscountSuccess' }, dataField: { name: 'discount' } },
+    errors: {
+      types: [AuthError],
+      directResult: false,
+      union: { name: 'CancellationDiscountResult' },
+      result: { name: 'CancellationDiscountSuccess' },
+      dataField: { name: 'discount' },
+    },
     resolve: async (_root, _args, { user, services }) => services.billing.cancellation.discountEligibility(requireUser(user).sub),
   }),
 }));
@@ -375,7 +440,12 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CancelSubscriptionInput, required: true }) },
     resolve: async (_root, { input }, { user, services }) => {
       const claims = requireUser(user);
-      const result = await services.billing.cancellation.cancel({ identityId: claims.sub, subscriptionId: String(input.subscriptionId), reason: input.reason, otherReason: input.otherReason });
+      const result = await services.billing.cancellation.cancel({
+        identityId: claims.sub,
+        subscriptionId: String(input.subscriptionId),
+        reason: input.reason,
+        otherReason: input.otherReason,
+      });
       if (!result.ok) throw cancellationFailure(result.error, claims.user_id ?? claims.sub);
       return result.outcome;
     },
@@ -417,7 +487,9 @@ const SubscriptionUpgradePreviewType = builder.objectRef<UpgradePreview>('Subscr
     dueToday: t.exposeInt('dueToday', { description: 'Charged now: planFee − proRata + taxAmount.' }),
     planFee: t.exposeInt('planFee', { description: "The new plan's fee for one billing interval, before tax." }),
     planFeePerMonth: t.exposeInt('planFeePerMonth', { description: 'planFee per month (a yearly fee divided by 12).' }),
-    proRata: t.exposeInt('proRata', { description: 'The credit for the unused part of the current period, before tax; 0 during a free trial.' }),
+    proRata: t.exposeInt('proRata', {
+      description: 'The credit for the unused part of the current period, before tax; 0 during a free trial.',
+    }),
     taxAmount: t.exposeInt('taxAmount', { description: "The tax on today's charge." }),
     taxInfo: t.expose('taxInfo', { type: TaxInfoType }),
     total: t.exposeInt('total', { description: 'What each renewal on the new plan costs, tax included.' }),
@@ -425,20 +497,25 @@ const SubscriptionUpgradePreviewType = builder.objectRef<UpgradePreview>('Subscr
   }),
 });
 
-const UpgradeCompletionType = builder.objectRef<{ subscription: PurchasedSubscription; previousPlan: string; currentPlan: string }>('SubscriptionUpgrade').implement({
-  description: 'A completed upgrade (§9 purchase completion: subscriptionId, previousPlan, currentPlan).',
-  fields: (t) => ({
-    subscription: t.expose('subscription', { type: IndividualSubscriptionType }),
-    previousPlan: t.exposeString('previousPlan'),
-    currentPlan: t.exposeString('currentPlan'),
-  }),
-});
+const UpgradeCompletionType = builder
+  .objectRef<{ subscription: PurchasedSubscription; previousPlan: string; currentPlan: string }>('SubscriptionUpgrade')
+  .implement({
+    description: 'A completed upgrade (§9 purchase completion: subscriptionId, previousPlan, currentPlan).',
+    fields: (t) => ({
+      subscription: t.expose('subscription', { type: IndividualSubscriptionType }),
+      previousPlan: t.exposeString('previousPlan'),
+      currentPlan: t.exposeString('currentPlan'),
+    }),
+  });
 
 const PurchaseSubscriptionUpgradeInput = builder.inputType('PurchaseSubscriptionUpgradeInput', {
   fields: (t) => ({
     planCode: t.string({ required: true, description: 'The plan to move to; subscriptionUpgradePreview shows its cost.' }),
     currency: t.string({ required: true, description: "The subscription's currency (EUR, GBP, INR or USD); another is INVALID_CURRENCY." }),
-    idempotencyKey: t.string({ required: true, description: 'One per upgrade attempt: a retry with the same key returns the first result and never charges twice.' }),
+    idempotencyKey: t.string({
+      required: true,
+      description: 'One per upgrade attempt: a retry with the same key returns the first result and never charges twice.',
+    }),
     cardToken: t.string({ description: 'A new card from the provider’s card form; without it the card on file is charged.' }),
     threeDSecureActionResultToken: t.string({ description: 'Resuming after a 3-D Secure challenge: the token its completion returned.' }),
   }),
@@ -452,10 +529,20 @@ builder.queryFields((t) => ({
   subscriptionUpgradePreview: t.field({
     type: SubscriptionUpgradePreviewType,
     description: "What upgrading the signed-in member's subscription to `planCode` costs today and at each renewal.",
-    errors: { types: [AuthError, SubscriptionUpgradeError, InputError], directResult: false, union: { name: 'SubscriptionUpgradePreviewResult' }, result: { name: 'SubscriptionUpgradePreviewSuccess' }, dataField: { name: 'preview' } },
+    errors: {
+      types: [AuthError, SubscriptionUpgradeError, InputError],
+      directResult: false,
+      union: { name: 'SubscriptionUpgradePreviewResult' },
+      result: { name: 'SubscriptionUpgradePreviewSuccess' },
+      dataField: { name: 'preview' },
+    },
     args: { planCode: t.arg.string({ required: true }), currency: t.arg.string() },
     resolve: async (_root, { planCode, currency }, { user, services }) => {
-      const result = await services.billing.upgrades.preview({ identityId: requireUser(user).sub, planCode: planCode.slice(0, 100), currency: currency?.slice(0, 10) });
+      const result = await services.billing.upgrades.preview({
+        identityId: requireUser(user).sub,
+        planCode: planCode.slice(0, 100),
+        currency: currency?.slice(0, 10),
+      });
       if (result.kind !== 'preview') throw upgradeFailure(result);
       return result.preview;
     },
@@ -466,7 +553,10 @@ builder.mutationFields((t) => ({
   purchaseSubscriptionUpgrade: t.field({
     type: UpgradeCompletionType,
     description: 'Upgrades the signed-in member’s subscription to a plan that opens more, charging the previewed amount.',
-    errors: { types: [AuthError, SubscriptionUpgradeError, ThreeDSecureError, InputError], union: { name: 'PurchaseSubscriptionUpgradeResult' } },
+    errors: {
+      types: [AuthError, SubscriptionUpgradeError, ThreeDSecureError, InputError],
+      union: { name: 'PurchaseSubscriptionUpgradeResult' },
+    },
     args: { input: t.arg({ type: PurchaseSubscriptionUpgradeInput, required: true }) },
     resolve: async (_root, { input }, { user, services }) => {
       const result = await services.billing.upgrades.purchaseUpgrade({ identityId: requireUser(user).sub, ...input });

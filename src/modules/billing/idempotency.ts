@@ -24,10 +24,23 @@ export interface IdempotencyKeysOptions<Result> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createIdempotencyKeys<Result>({ db, now, inProgressWaitMs, reused, stillInProgress, isPending }: IdempotencyKeysOptions<Result>) {
-  const byKey = (identityId: string, key: string) => and(eq(billingIdempotencyKeys.identityId, identityId), eq(billingIdempotencyKeys.key, key));
+export function createIdempotencyKeys<Result>({
+  db,
+  now,
+  inProgressWaitMs,
+  reused,
+  stillInProgress,
+  isPending,
+}: IdempotencyKeysOptions<Result>) {
+  const byKey = (identityId: string, key: string) =>
+    and(eq(billingIdempotencyKeys.identityId, identityId), eq(billingIdempotencyKeys.key, key));
 
-  async function claim(identityId: string, key: string, fingerprint: string, resumingWithChallengeResult: boolean): Promise<KeyClaim<Result>> {
+  async function claim(
+    identityId: string,
+    key: string,
+    fingerprint: string,
+    resumingWithChallengeResult: boolean,
+  ): Promise<KeyClaim<Result>> {
     const deadline = Date.now() + inProgressWaitMs;
     for (;;) {
       const at = now();

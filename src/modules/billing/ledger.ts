@@ -30,7 +30,15 @@ export function failedTransaction(
 
 /** The account columns that describe the card on file (never its number); a wallet's card is paymentMethod 'wallet'. */
 export function cardOnFile(card: CardSummary, at: Date): Partial<typeof billingAccounts.$inferInsert> {
-  return { paymentMethod: card.paymentMethod ?? 'credit_card', cardType: card.cardType, cardExpMonth: card.expMonth, cardExpYear: card.expYear, cardFirstSix: card.firstSix, cardLastFour: card.lastFour, updatedAt: at };
+  return {
+    paymentMethod: card.paymentMethod ?? 'credit_card',
+    cardType: card.cardType,
+    cardExpMonth: card.expMonth,
+    cardExpYear: card.expYear,
+    cardFirstSix: card.firstSix,
+    cardLastFour: card.lastFour,
+    updatedAt: at,
+  };
 }
 
 /** The card summary an account holds, or null without a complete one. */
@@ -56,7 +64,11 @@ export interface ChargeToGiveBack {
 }
 
 /** Refunds a charge a refused purchase or upgrade made, and says what became of the money. */
-export async function giveBack(provider: Pick<BillingProvider, 'refund'>, charge: ChargeToGiveBack, onError: (error: unknown, context: string) => void): Promise<string> {
+export async function giveBack(
+  provider: Pick<BillingProvider, 'refund'>,
+  charge: ChargeToGiveBack,
+  onError: (error: unknown, context: string) => void,
+): Promise<string> {
   if (charge.amount === 0) return 'Nothing was charged.';
   const money = formatMoney(charge.amount, charge.currency);
   try {
@@ -83,7 +95,8 @@ export const startProgress = (): ChargeProgress => ({ asked: false, charged: nul
 
 export const FAILURE_MESSAGES = {
   outcomeUnknown: 'We could not tell whether your card was charged just now. Check your membership page before trying again.',
-  unfinished: 'Your payment went through, but we could not finish setting up your membership. Please try again in a few minutes: you will not be charged again.',
+  unfinished:
+    'Your payment went through, but we could not finish setting up your membership. Please try again in a few minutes: you will not be charged again.',
   notRecorded: 'We could not record your payment.',
 } as const;
 
@@ -92,9 +105,15 @@ export const FAILURE_MESSAGES = {
  * charge given back: a retry must not take the provider's replay of it for a payment) or is released
  * (a retry with it runs again, and the provider's own key keeps it from charging twice).
  */
-export async function failureAnswer(progress: ChargeProgress, beforeCharge: string, provider: Pick<BillingProvider, 'refund'>, onError: (error: unknown, context: string) => void): Promise<{ message: string; keep: boolean }> {
+export async function failureAnswer(
+  progress: ChargeProgress,
+  beforeCharge: string,
+  provider: Pick<BillingProvider, 'refund'>,
+  onError: (error: unknown, context: string) => void,
+): Promise<{ message: string; keep: boolean }> {
   if (progress.recorded) return { message: FAILURE_MESSAGES.unfinished, keep: false };
-  if (progress.charged) return { message: `${FAILURE_MESSAGES.notRecorded} ${await giveBack(provider, progress.charged, onError)}`, keep: true };
+  if (progress.charged)
+    return { message: `${FAILURE_MESSAGES.notRecorded} ${await giveBack(provider, progress.charged, onError)}`, keep: true };
   if (progress.asked) return { message: FAILURE_MESSAGES.outcomeUnknown, keep: false };
   return { message: beforeCharge, keep: false };
 }

@@ -15,7 +15,14 @@ import { createJobRunner } from '../jobs/job-runner.ts';
 import { jobs } from '../jobs/schema.ts';
 import { outbox } from '../mail/schema.ts';
 import { DUNNING_RETRY_DAYS } from './lifecycle.ts';
-import { billingAccounts, billingCancellations, billingInvoices, billingSubscriptions, billingTransactions, sandboxBillingPayments } from './schema.ts';
+import {
+  billingAccounts,
+  billingCancellations,
+  billingInvoices,
+  billingSubscriptions,
+  billingTransactions,
+  sandboxBillingPayments,
+} from './schema.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let app: App;
@@ -61,8 +68,15 @@ async function buy(planCode: string, card: string) {
 }
 
 const subscription = async (id: string) => (await app.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, id)))[0]!;
-const charges = async (accountId: string) => app.db.select().from(billingTransactions).where(and(eq(billingTransactions.accountId, accountId), eq(billingTransactions.kind, 'purchase')));
-const notices = async (email: string) => (await app.db.select().from(outbox).where(eq(outbox.to, email))).filter((row) => row.template === 'membership_notice').map((row) => (row.data as { notice: string }).notice);
+const charges = async (accountId: string) =>
+  app.db
+    .select()
+    .from(billingTransactions)
+    .where(and(eq(billingTransactions.accountId, accountId), eq(billingTransactions.kind, 'purchase')));
+const notices = async (email: string) =>
+  (await app.db.select().from(outbox).where(eq(outbox.to, email)))
+    .filter((row) => row.template === 'membership_notice')
+    .map((row) => (row.data as { notice: string }).notice);
 const level = async (identityId: string) => (await app.services.memberships.claimsSource.claimsFor(identityId)).membershipLevel;
 
 const noticesWithData = async (email: string) =>
@@ -73,7 +87,10 @@ const noticesWithData = async (email: string) =>
 async function providerCharges(accountId: string) {
   const [account] = await app.db.select().from(billingAccounts).where(eq(billingAccounts.id, accountId));
   const rows = await app.db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.customerId, account!.providerCustomerId));
-  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).filter((row) => row.amount > 0).map((row) => [row.status, row.amount]);
+  return rows
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .filter((row) => row.amount > 0)
+    .map((row) => [row.status, row.amount]);
 }
 const invoices = async (subscriptionId: string) =>
   (await app.db.select().from(billingInvoices).where(eq(billingInvoices.subscriptionId, subscriptionId)))
@@ -88,7 +105,11 @@ async function cookieNow(identityId: string) {
 }
 /** RecurlySubscription.cancellationCoupon as the viewer reads it. */
 async function shownCoupon(identityId: string) {
-  const { data, errors } = await graphql(app, 'query { viewer { ... on Viewer { individualAccount { subscriptions { cancellationCoupon { code discountPercent } } } } } }', { cookie: await cookieNow(identityId) });
+  const { data, errors } = await graphql(
+    app,
+    'query { viewer { ... on Viewer { individualAccount { subscriptions { cancellationCoupon { code discountPercent } } } } } }',
+    { cookie: await cookieNow(identityId) },
+  );
   expect(errors).toBeUndefined();
   return data!.viewer.individualAccount.subscriptions[0].cancellationCoupon as { code: string; discountPercent: number } | null;
 }
@@ -206,8 +227,19 @@ describe('the subscription lifecycle', () => {
     const { person, subscriptionId } = await buy(PREMIUM, CARDS.success);
     const bought = await subscription(subscriptionId);
     // Cancellation (cancellation.ts) as it leaves the records: CANCELED, membership ActiveCanceled to the term end.
-    await app.db.update(billingSubscriptions).set({ state: 'CANCELED', canceledAt: new Date() }).where(eq(billingSubscriptions.id, subscriptionId));
-    await app.services.memberships.grant({ identityId: person.identityId, level: 'Premium', type: 'Individual', status: 'ActiveCanceled', source: 'subscription', planCode: PREMIUM, endsAt: bought.currentTermEndsAt });
+    await app.db
+      .update(billingSubscriptions)
+      .set({ state: 'CANCELED', canceledAt: new Date() })
+      .where(eq(billingSubscriptions.id, subscriptionId));
+    await app.services.memberships.grant({
+      identityId: person.identityId,
+      level: 'Premium',
+      type: 'Individual',
+      status: 'ActiveCanceled',
+      source: 'subscription',
+      planCode: PREMIUM,
+      endsAt: bought.currentTermEndsAt,
+    });
 
     clock.set(new Date(bought.currentTermEndsAt!.getTime() - DAY));
     await app.services.jobs.runDue();
@@ -276,7 +308,13 @@ describe('the retention coupon at renewal', () => {
     clock.to(renewed.currentPeriodEndsAt);
     await app.services.jobs.runDue();
     expect((await providerCharges(bought.accountId)).map(([, amount]) => amount)).toEqual([54000, 27000, 54000]);
-    expect((await invoices(subscriptionId)).at(-1)).toEqual({ subtotal: 45000, taxAmount: 9000, total: 54000, discountAmount: 0, couponCode: null });
+    expect((await invoices(subscriptionId)).at(-1)).toEqual({
+      subtotal: 45000,
+      taxAmount: 9000,
+      total: 54000,
+      discountAmount: 0,
+      couponCode: null,
+    });
     const second = (await noticesWithData(person.email))[1]!;
     expect(second.lines.map((line) => line.label)).not.toContain('Retention discount STAY50');
     expect(second.lines).toContainEqual({ label: 'Charged today', value: '£540.00' });
@@ -340,7 +378,13 @@ describe('the retention coupon at renewal', () => {
     const recovered = await subscription(subscriptionId);
     expect(recovered.isInDunning).toBe(false);
     expect((await providerCharges(bought.accountId)).at(-1)).toEqual(['succeeded', 27000]);
-    expect((await invoices(subscriptionId)).at(-1)).toEqual({ subtotal: 22500, taxAmount: 4500, total: 27000, discountAmount: 22500, couponCode: 'STAY50' });
+    expect((await invoices(subscriptionId)).at(-1)).toEqual({
+      subtotal: 22500,
+      taxAmount: 4500,
+      total: 27000,
+      discountAmount: 22500,
+      couponCode: 'STAY50',
+    });
     expect(await shownCoupon(person.identityId)).toBeNull();
 
     clock.to(recovered.currentPeriodEndsAt);

@@ -20,27 +20,21 @@
 //                 (ActiveRenewing) until the next attempt, the "payment failed" email each time;
 //                 after the last attempt fails → EXPIRED, the membership ends then, "membership ended".
 // Jobs carry the period they were scheduled for: a job for a period the subscription has left is a no-op.
-import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/database.ts";
-import type { JobRunner } from "../jobs/job-runner.ts";
-import type { MailService } from "../mail/mail-service.ts";
-import type { MembershipsService } from "../memberships/memberships-service.ts";
-import { paths } from "../../shared/paths.ts";
-import { addInterval, planByCode, type Plan } from "./catalogue.ts";
-import { planGrant } from "./plan-grant.ts";
-import { pendingCoupon } from "./cancellation.ts";
-import { formatDay, formatMoney, taxLabel } from "./money.ts";
-import { discountedPrice } from "./pricing.ts";
-import type { BillingProvider } from "./provider.ts";
-import { CARD_ON_FILE_TOKEN } from "./sandbox-provider.ts";
-import {
-  billingAccounts,
-  billingCancellations,
-  billingInvoices,
-  billingSubscriptions,
-  billingTransactions,
-} from "./schema.ts";
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
+import type { MailService } from '../mail/mail-service.ts';
+import type { MembershipsService } from '../memberships/memberships-service.ts';
+import { paths } from '../../shared/paths.ts';
+import { addInterval, planByCode, type Plan } from './catalogue.ts';
+import { planGrant } from './plan-grant.ts';
+import { pendingCoupon } from './cancellation.ts';
+import { formatDay, formatMoney, taxLabel } from './money.ts';
+import { discountedPrice } from './pricing.ts';
+import type { BillingProvider } from './provider.ts';
+import { CARD_ON_FILE_TOKEN } from './sandbox-provider.ts';
+import { billingAccounts, billingCancellations, billingInvoices, billingSubscriptions, billingTransactions } from './schema.ts';
 
 /** Dunning: the failed charge is retried this many days after the period's end; after the last, the subscription expires. */
 export const DUNNING_RETRY_DAYS = [1, 3, 7] as const;
@@ -48,8 +42,8 @@ export const DUNNING_RETRY_DAYS = [1, 3, 7] as const;
 export const TRIAL_ENDING_NOTICE_DAYS = 3;
 
 export const LIFECYCLE_JOBS = {
-  trialEnding: "billing.trial_ending",
-  periodEnd: "billing.period_end",
+  trialEnding: 'billing.trial_ending',
+  periodEnd: 'billing.period_end',
 } as const;
 
 const DAY = 86_400_000;
@@ -65,37 +59,26 @@ interface RenewalCharge {
 }
 
 /** "−£125.00": a discount as an email line shows it. */
-const minus = (amount: number, currency: string) =>
-  `−${formatMoney(amount, currency)}`;
-
+const minus = (amount: number, currency: string) => `−${formatMoney(amount, currency)}`;
 
 export interface LifecycleOptions {
   db: Db;
-  jobs: Pick<JobRunner, "enqueue" | "register">;
+  jobs: Pick<JobRunner, 'enqueue' | 'register'>;
   provider: BillingProvider;
-  memberships: Pick<MembershipsService, "grant">;
-  mail: Pick<MailService, "send">;
+  memberships: Pick<MembershipsService, 'grant'>;
+  mail: Pick<MailService, 'send'>;
   personOf: (identityId: string) => Promise<{ email: string } | null>;
   siteUrl: string;
   now?: () => Date;
 }
 
-export function createLifecycle({
-  db,
-  jobs,
-  provider,
-  memberships,
-  mail,
-  personOf,
-  siteUrl,
-  now = () => new Date(),
-}: LifecycleOptions) {
+export function createLifecycle({ db, jobs, provider, memberships, mail, personOf, siteUrl, now = () => new Date() }: LifecycleOptions) {
   const manageLink = new URL(paths.membership(), `${siteUrl}/`).toString();
 
   async function notify(
     row: SubscriptionRow,
     plan: Plan | null,
-    notice: "trial_ending" | "payment_failed" | "renewed" | "expired",
+    notice: 'trial_ending' | 'payment_failed' | 'renewed' | 'expired',
     note: string,
     lines: { label: string; value: string }[] = [],
   ) {
@@ -103,23 +86,18 @@ export function createLifecycle({
     if (!person) return;
     await mail.send({
       to: person.email,
-      template: "membership_notice",
+      template: 'membership_notice',
       data: {
         notice,
         planTitle: plan?.title ?? row.planCode,
         lines,
         note,
-        link: notice === "renewed" ? `${siteUrl}/` : manageLink,
+        link: notice === 'renewed' ? `${siteUrl}/` : manageLink,
       },
     });
   }
 
-  async function enqueuePeriodEnd(
-    subscriptionId: string,
-    periodEndsAt: Date,
-    attempt: number,
-    runAt: Date,
-  ) {
+  async function enqueuePeriodEnd(subscriptionId: string, periodEndsAt: Date, attempt: number, runAt: Date) {
     const payload = {
       subscriptionId,
       periodEndsAt: periodEndsAt.toISOString(),
@@ -132,22 +110,11 @@ export function createLifecycle({
   }
 
   /** Schedules what comes after a purchase (or a renewal): the trial's notice and the period's end. Idempotent. */
-  async function schedule(
-    row: Pick<
-      SubscriptionRow,
-      "id" | "isTrial" | "trialEndsAt" | "currentPeriodEndsAt"
-    >,
-  ) {
+  async function schedule(row: Pick<SubscriptionRow, 'id' | 'isTrial' | 'trialEndsAt' | 'currentPeriodEndsAt'>) {
     if (!row.currentPeriodEndsAt) return;
     const trialEndsAt = row.trialEndsAt;
-    if (
-      row.isTrial &&
-      trialEndsAt &&
-      trialEndsAt.getTime() === row.currentPeriodEndsAt.getTime()
-    ) {
-      const noticeAt = new Date(
-        trialEndsAt.getTime() - TRIAL_ENDING_NOTICE_DAYS * DAY,
-      );
+    if (row.isTrial && trialEndsAt && trialEndsAt.getTime() === row.currentPeriodEndsAt.getTime()) {
+      const noticeAt = new Date(trialEndsAt.getTime() - TRIAL_ENDING_NOTICE_DAYS * DAY);
       if (noticeAt > now())
         await jobs.enqueue(
           LIFECYCLE_JOBS.trialEnding,
@@ -158,29 +125,18 @@ export function createLifecycle({
           },
         );
     }
-    await enqueuePeriodEnd(
-      row.id,
-      row.currentPeriodEndsAt,
-      0,
-      row.currentPeriodEndsAt,
-    );
+    await enqueuePeriodEnd(row.id, row.currentPeriodEndsAt, 0, row.currentPeriodEndsAt);
   }
 
   async function load(subscriptionId: string) {
-    const [row] = await db
-      .select()
-      .from(billingSubscriptions)
-      .where(eq(billingSubscriptions.id, subscriptionId));
+    const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, subscriptionId));
     return row ?? null;
   }
 
   /** The next charge: the subscription's price, with the retention coupon applied when one waits (once: the renewal marks it used). */
   async function nextCharge(row: SubscriptionRow): Promise<RenewalCharge> {
     const pending = await pendingCoupon(db, row.id);
-    const percent =
-      pending?.coupon.discountType === "percent"
-        ? pending.coupon.discountPercent
-        : null;
+    const percent = pending?.coupon.discountType === 'percent' ? pending.coupon.discountPercent : null;
     if (!pending || percent === null)
       return {
         subtotal: row.itemPrice,
@@ -210,14 +166,12 @@ export function createLifecycle({
     if (!charge.coupon) return [];
     const tax = taxLabel(row.taxInfo);
     return [
-      { label: "Price", value: formatMoney(row.itemPrice, row.currency) },
+      { label: 'Price', value: formatMoney(row.itemPrice, row.currency) },
       {
         label: `Retention discount ${charge.coupon.code}`,
         value: minus(charge.discount, row.currency),
       },
-      ...(tax
-        ? [{ label: tax, value: formatMoney(charge.taxAmount, row.currency) }]
-        : []),
+      ...(tax ? [{ label: tax, value: formatMoney(charge.taxAmount, row.currency) }] : []),
     ];
   }
 
@@ -225,21 +179,21 @@ export function createLifecycle({
     const row = await load(String(payload.subscriptionId));
     if (
       !row ||
-      row.state !== "ACTIVE" ||
+      row.state !== 'ACTIVE' ||
       row.trialEndsAt?.toISOString() !== payload.trialEndsAt ||
       row.currentPeriodEndsAt?.toISOString() !== payload.trialEndsAt
     )
       return;
     const plan = planByCode(row.planCode);
-    const per = plan?.interval === "month" ? "a month" : "a year";
+    const per = plan?.interval === 'month' ? 'a month' : 'a year';
     const charge = await nextCharge(row);
     const then = charge.coupon
-      ? `Then ${formatMoney(charge.total, row.currency)} for the first ${plan?.interval === "month" ? "month" : "year"} with your retention discount ${charge.coupon.code}, and ${formatMoney(row.fullPrice, row.currency)} ${per} after that`
+      ? `Then ${formatMoney(charge.total, row.currency)} for the first ${plan?.interval === 'month' ? 'month' : 'year'} with your retention discount ${charge.coupon.code}, and ${formatMoney(row.fullPrice, row.currency)} ${per} after that`
       : `Then ${formatMoney(row.fullPrice, row.currency)} ${per}`;
     await notify(
       row,
       plan,
-      "trial_ending",
+      'trial_ending',
       `Your free trial ends on ${formatDay(row.trialEndsAt!)}. ${then}, unless you cancel before.`,
       charge.coupon
         ? [
@@ -253,32 +207,22 @@ export function createLifecycle({
     );
   }
 
-  async function grantTerm(
-    row: SubscriptionRow,
-    plan: Plan,
-    startsAt: Date,
-    endsAt: Date,
-  ) {
+  async function grantTerm(row: SubscriptionRow, plan: Plan, startsAt: Date, endsAt: Date) {
     await memberships.grant(
       planGrant(plan, {
         identityId: row.identityId,
-        status: "ActiveRenewing",
+        status: 'ActiveRenewing',
         startsAt,
         endsAt,
       }),
     );
   }
 
-  async function expire(
-    row: SubscriptionRow,
-    plan: Plan | null,
-    expiresAt: Date,
-    from: SubscriptionRow["state"],
-  ) {
+  async function expire(row: SubscriptionRow, plan: Plan | null, expiresAt: Date, from: SubscriptionRow['state']) {
     const [updated] = await db
       .update(billingSubscriptions)
       .set({
-        state: "EXPIRED",
+        state: 'EXPIRED',
         expiresAt,
         isInDunning: false,
         updatedAt: now(),
@@ -287,53 +231,27 @@ export function createLifecycle({
         and(
           eq(billingSubscriptions.id, row.id),
           eq(billingSubscriptions.state, from),
-          eq(
-            billingSubscriptions.currentPeriodEndsAt,
-            row.currentPeriodEndsAt!,
-          ),
+          eq(billingSubscriptions.currentPeriodEndsAt, row.currentPeriodEndsAt!),
         ),
       )
       .returning();
     if (updated)
-      await notify(
-        updated,
-        plan,
-        "expired",
-        `Your membership ended on ${formatDay(expiresAt)}. You can join again at any time.`,
-      );
+      await notify(updated, plan, 'expired', `Your membership ended on ${formatDay(expiresAt)}. You can join again at any time.`);
   }
 
   async function periodEnd(payload: Record<string, unknown>) {
     const row = await load(String(payload.subscriptionId));
     const attempt = Number(payload.attempt ?? 0);
     // Stale: the subscription moved on (renewed, expired) since this job was scheduled.
-    if (
-      !row ||
-      !row.currentPeriodEndsAt ||
-      row.currentPeriodEndsAt.toISOString() !== payload.periodEndsAt
-    )
-      return;
+    if (!row || !row.currentPeriodEndsAt || row.currentPeriodEndsAt.toISOString() !== payload.periodEndsAt) return;
     const plan = planByCode(row.planCode);
     const periodEndsAt = row.currentPeriodEndsAt;
-    if (row.state === "CANCELED")
-      return expire(
-        row,
-        plan,
-        row.currentTermEndsAt ?? periodEndsAt,
-        "CANCELED",
-      );
-    if (row.state !== "ACTIVE") return;
-    if (!plan)
-      throw new Error(
-        `Subscription ${row.id} is on an unknown plan ${row.planCode}`,
-      );
+    if (row.state === 'CANCELED') return expire(row, plan, row.currentTermEndsAt ?? periodEndsAt, 'CANCELED');
+    if (row.state !== 'ACTIVE') return;
+    if (!plan) throw new Error(`Subscription ${row.id} is on an unknown plan ${row.planCode}`);
 
-    const [account] = await db
-      .select()
-      .from(billingAccounts)
-      .where(eq(billingAccounts.id, row.accountId));
-    if (!account)
-      throw new Error(`Subscription ${row.id} has no billing account`);
+    const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.id, row.accountId));
+    if (!account) throw new Error(`Subscription ${row.id} has no billing account`);
     const charge = await nextCharge(row);
     const amount = charge.total;
     // A provider exception (network) throws: the job is retried with the same key.
@@ -346,14 +264,14 @@ export function createLifecycle({
     });
     const at = now();
 
-    if (outcome.status === "success") {
+    if (outcome.status === 'success') {
       const nextEndsAt = addInterval(periodEndsAt, plan.interval);
       const invoiceId = randomUUID();
       const renewed = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(billingSubscriptions)
           .set({
-            state: "ACTIVE",
+            state: 'ACTIVE',
             isInDunning: false,
             currentPeriodStartedAt: periodEndsAt,
             currentPeriodEndsAt: nextEndsAt,
@@ -364,73 +282,64 @@ export function createLifecycle({
           .where(
             and(
               eq(billingSubscriptions.id, row.id),
-              eq(billingSubscriptions.state, "ACTIVE"),
+              eq(billingSubscriptions.state, 'ACTIVE'),
               eq(billingSubscriptions.currentPeriodEndsAt, periodEndsAt),
             ),
           )
           .returning();
         if (!updated) return null;
-        await tx
-          .insert(billingInvoices)
-          .values({
-            id: invoiceId,
-            accountId: row.accountId,
-            subscriptionId: row.id,
-            state: "paid",
-            currency: row.currency,
-            subtotal: charge.subtotal,
-            taxAmount: charge.taxAmount,
-            total: amount,
-            taxInfo: row.taxInfo,
-            discountAmount: charge.discount,
-            couponCode: charge.coupon?.code ?? null,
-            createdAt: at,
-            paidAt: at,
-          });
+        await tx.insert(billingInvoices).values({
+          id: invoiceId,
+          accountId: row.accountId,
+          subscriptionId: row.id,
+          state: 'paid',
+          currency: row.currency,
+          subtotal: charge.subtotal,
+          taxAmount: charge.taxAmount,
+          total: amount,
+          taxInfo: row.taxInfo,
+          discountAmount: charge.discount,
+          couponCode: charge.coupon?.code ?? null,
+          createdAt: at,
+          paidAt: at,
+        });
         // The coupon applies once: this renewal used it.
         if (charge.coupon)
           await tx
             .update(billingCancellations)
             .set({ couponUsedAt: at, couponInvoiceId: invoiceId })
-            .where(
-              and(
-                eq(billingCancellations.id, charge.coupon.cancellationId),
-                isNull(billingCancellations.couponUsedAt),
-              ),
-            );
-        await tx
-          .insert(billingTransactions)
-          .values({
-            id: randomUUID(),
-            accountId: row.accountId,
-            invoiceId,
-            kind: "purchase",
-            status: "success",
-            amount,
-            currency: row.currency,
-            providerReference: outcome.transactionId,
-            createdAt: at,
-          });
+            .where(and(eq(billingCancellations.id, charge.coupon.cancellationId), isNull(billingCancellations.couponUsedAt)));
+        await tx.insert(billingTransactions).values({
+          id: randomUUID(),
+          accountId: row.accountId,
+          invoiceId,
+          kind: 'purchase',
+          status: 'success',
+          amount,
+          currency: row.currency,
+          providerReference: outcome.transactionId,
+          createdAt: at,
+        });
         return updated;
       });
       if (!renewed) return;
       await grantTerm(renewed, plan, at, nextEndsAt);
       await schedule(renewed);
-      const per = plan.interval === "year" ? "a year" : "a month";
+      const per = plan.interval === 'year' ? 'a year' : 'a month';
       await notify(
         renewed,
         plan,
-        "renewed",
+        'renewed',
         `Your membership renews on ${formatDay(nextEndsAt)} at ${formatMoney(row.fullPrice, row.currency)} ${per}, unless you cancel before.`,
         [
           {
-            label: "Plan",
-            value: `${plan.title} (${plan.interval === "year" ? "yearly" : "monthly"})`,
+            label: 'Plan',
+            value: `${plan.title} (${plan.interval === 'year' ? 'yearly' : 'monthly'})`,
           },
           ...discountLines(row, charge),
-          { label: "Charged today", value: formatMoney(amount, row.currency) },
+          { label: 'Charged today', value: formatMoney(amount, row.currency) },
           {
-            label: "Card",
+            label: 'Card',
             value: `${outcome.card.cardType} ending ${outcome.card.lastFour}`,
           },
         ],
@@ -439,59 +348,45 @@ export function createLifecycle({
     }
 
     const failure =
-      outcome.status === "three_d_secure_required"
+      outcome.status === 'three_d_secure_required'
         ? {
-            code: "authentication_required",
-            message: "The card needs the cardholder to authenticate.",
+            code: 'authentication_required',
+            message: 'The card needs the cardholder to authenticate.',
           }
         : { code: outcome.code, message: outcome.message };
-    await db
-      .insert(billingTransactions)
-      .values({
-        id: randomUUID(),
-        accountId: row.accountId,
-        kind: "purchase",
-        status: outcome.status,
-        amount,
-        currency: row.currency,
-        failureCode: failure.code,
-        failureMessage: failure.message,
-        createdAt: at,
-      });
+    await db.insert(billingTransactions).values({
+      id: randomUUID(),
+      accountId: row.accountId,
+      kind: 'purchase',
+      status: outcome.status,
+      amount,
+      currency: row.currency,
+      failureCode: failure.code,
+      failureMessage: failure.message,
+      createdAt: at,
+    });
     if (attempt >= DUNNING_RETRY_DAYS.length) {
       // The last attempt failed: the membership's dunning term ends now (its dates say so), the subscription expires.
-      await expire(row, plan, at, "ACTIVE");
+      await expire(row, plan, at, 'ACTIVE');
       return;
     }
-    const retryAt = new Date(
-      periodEndsAt.getTime() + DUNNING_RETRY_DAYS[attempt]! * DAY,
-    );
+    const retryAt = new Date(periodEndsAt.getTime() + DUNNING_RETRY_DAYS[attempt]! * DAY);
     await db
       .update(billingSubscriptions)
       .set({ isInDunning: true, updatedAt: at })
-      .where(
-        and(
-          eq(billingSubscriptions.id, row.id),
-          eq(billingSubscriptions.currentPeriodEndsAt, periodEndsAt),
-        ),
-      );
+      .where(and(eq(billingSubscriptions.id, row.id), eq(billingSubscriptions.currentPeriodEndsAt, periodEndsAt)));
     // Access continues while we retry, until the next attempt.
-    await grantTerm(
-      row,
-      plan,
-      at,
-      retryAt > at ? retryAt : new Date(at.getTime() + DAY),
-    );
+    await grantTerm(row, plan, at, retryAt > at ? retryAt : new Date(at.getTime() + DAY));
     await enqueuePeriodEnd(row.id, periodEndsAt, attempt + 1, retryAt);
     await notify(
       row,
       plan,
-      "payment_failed",
+      'payment_failed',
       `We will try again on ${formatDay(retryAt)}. Update your card before then to keep your membership.`,
       [
         ...discountLines(row, charge),
-        { label: "Amount", value: formatMoney(amount, row.currency) },
-        { label: "Reason", value: failure.message },
+        { label: 'Amount', value: formatMoney(amount, row.currency) },
+        { label: 'Reason', value: failure.message },
       ],
     );
   }

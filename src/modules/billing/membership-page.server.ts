@@ -11,7 +11,12 @@ import { UPDATE_CARD_MESSAGES } from './subscriptions-service.ts';
 
 export const MEMBERSHIP_PATH = paths.membership();
 
-const LEVEL_TITLES: Record<string, string> = { AllAccess: 'All Access', LearningAndDevelopment: 'Learning and Development', NewsAndAnalysis: 'News and Analysis', TopicBeauty: 'Beauty' };
+const LEVEL_TITLES: Record<string, string> = {
+  AllAccess: 'All Access',
+  LearningAndDevelopment: 'Learning and Development',
+  NewsAndAnalysis: 'News and Analysis',
+  TopicBeauty: 'Beauty',
+};
 
 export interface MembershipView {
   email: string;
@@ -37,9 +42,17 @@ export interface MembershipView {
 
 export type MembershipActionData = { status: 'success'; message: string } | { status: 'error'; message: string };
 
-const cardView = (card: CardSummary) => ({ type: card.cardType, lastFour: card.lastFour, expiry: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`, wallet: card.paymentMethod === 'wallet' });
+const cardView = (card: CardSummary) => ({
+  type: card.cardType,
+  lastFour: card.lastFour,
+  expiry: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`,
+  wallet: card.paymentMethod === 'wallet',
+});
 
-function statusText(status: string, { endsAt, trialEndsAt, renewsAt }: { endsAt: string | null; trialEndsAt: string | null; renewsAt: string | null }): string {
+function statusText(
+  status: string,
+  { endsAt, trialEndsAt, renewsAt }: { endsAt: string | null; trialEndsAt: string | null; renewsAt: string | null },
+): string {
   switch (status) {
     case 'ActiveTrial':
       return trialEndsAt ? `Free trial, until ${formatDay(trialEndsAt)}` : 'Free trial';
@@ -69,7 +82,11 @@ export async function membershipLoader(args: { request: Request; context: AppLoa
           level: LEVEL_TITLES[shown.level] ?? shown.level,
           type: shown.type,
           status: shown.status,
-          statusText: statusText(shown.status, { endsAt, trialEndsAt: latest?.trialEndsAt ?? endsAt, renewsAt: latest?.currentPeriodEndsAt ?? endsAt }),
+          statusText: statusText(shown.status, {
+            endsAt,
+            trialEndsAt: latest?.trialEndsAt ?? endsAt,
+            renewsAt: latest?.currentPeriodEndsAt ?? endsAt,
+          }),
         }
       : null,
     subscription: latest
@@ -86,7 +103,13 @@ export async function membershipLoader(args: { request: Request; context: AppLoa
           trialEnds: latest.trialEndsAt ? formatDay(latest.trialEndsAt) : null,
         }
       : null,
-    invoices: (overview?.invoices ?? []).map((invoice) => ({ id: invoice.id, date: formatDay(invoice.createdAt), dateTime: invoice.createdAt, amount: formatMoney(invoice.total, invoice.currency), status: invoice.state === 'paid' ? 'Paid' : 'Refunded' })),
+    invoices: (overview?.invoices ?? []).map((invoice) => ({
+      id: invoice.id,
+      date: formatDay(invoice.createdAt),
+      dateTime: invoice.createdAt,
+      amount: formatMoney(invoice.total, invoice.currency),
+      status: invoice.state === 'paid' ? 'Paid' : 'Refunded',
+    })),
     card: overview?.card ? cardView(overview.card) : null,
     hasAccount: overview !== null,
   };
@@ -99,5 +122,8 @@ export async function membershipAction(args: { request: Request; context: AppLoa
   if (!fields.cardToken) return { status: 'error', message: UPDATE_CARD_MESSAGES.MISSING_TOKEN };
   const result = await args.context.services.billing.updateCard({ identityId: signedIn.session.identityId, cardToken: fields.cardToken });
   if (result.kind === 'error') return { status: 'error', message: result.message };
-  return { status: 'success', message: `Your card is updated: ${result.card.cardType} ending ${result.card.lastFour} will be used from now on.` };
+  return {
+    status: 'success',
+    message: `Your card is updated: ${result.card.cardType} ending ${result.card.lastFour} will be used from now on.`,
+  };
 }

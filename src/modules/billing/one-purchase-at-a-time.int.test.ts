@@ -29,7 +29,12 @@ const PREMIUM = 'individuals_premium_yearly_v1';
 const TABS = 10;
 
 async function tokenize(number = '4242424242424242') {
-  const response = await app.inject({ method: 'POST', url: '/_sandbox/billing/tokens', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ number, month: '12', year: '2040', cvv: '123' }) });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/_sandbox/billing/tokens',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ number, month: '12', year: '2040', cvv: '123' }),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return (JSON.parse(response.body) as { id: string }).id;
 }
@@ -38,7 +43,13 @@ let keys = 0;
 const newKey = (kind: string) => `${kind}-${Date.now()}-${keys++}`;
 
 async function buy(person: Person, { plan = PREMIUM, token, key = newKey('buy') }: { plan?: string; token: string; key?: string }) {
-  const input = { planCode: plan, currency: 'GBP', cardToken: token, billingInfo: { firstName: 'Ada', lastName: 'Okafor', countryCode: 'GB' }, idempotencyKey: key };
+  const input = {
+    planCode: plan,
+    currency: 'GBP',
+    cardToken: token,
+    billingInfo: { firstName: 'Ada', lastName: 'Okafor', countryCode: 'GB' },
+    idempotencyKey: key,
+  };
   const response = await graphql(
     app,
     'mutation($input: PurchaseSubscriptionInput!) { purchaseIndividualSubscription(input: $input) { __typename ... on IndividualSubscription { id planCode } ... on SubscriptionPurchaseError { type message } } }',
@@ -62,7 +73,9 @@ async function upgrade(person: Person, { token, key = newKey('upgrade') }: { tok
 /** Every payment the sandbox provider holds for this person's billing account, as the provider's own records say. */
 async function paymentsOf(person: Person) {
   const [account] = await app.db.select().from(billingAccounts).where(eq(billingAccounts.identityId, person.identityId));
-  return account ? app.db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.customerId, account.providerCustomerId)) : [];
+  return account
+    ? app.db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.customerId, account.providerCustomerId))
+    : [];
 }
 
 describe('ten purchases at once, ten keys, ten cards', () => {
@@ -74,7 +87,13 @@ describe('ten purchases at once, ten keys, ten cards', () => {
     const bought = results.filter((result) => result.__typename === 'IndividualSubscription');
     const refused = results.filter((result) => result.__typename !== 'IndividualSubscription');
     expect(bought).toHaveLength(1);
-    expect(refused).toEqual(Array.from({ length: TABS - 1 }, () => ({ __typename: 'SubscriptionPurchaseError', type: 'ALREADY_HAS_MEMBERSHIP', message: PURCHASE_MESSAGES.ALREADY_HAS_MEMBERSHIP })));
+    expect(refused).toEqual(
+      Array.from({ length: TABS - 1 }, () => ({
+        __typename: 'SubscriptionPurchaseError',
+        type: 'ALREADY_HAS_MEMBERSHIP',
+        message: PURCHASE_MESSAGES.ALREADY_HAS_MEMBERSHIP,
+      })),
+    );
 
     // The provider was asked to charge once, and nothing had to be given back.
     const payments = await paymentsOf(person);
@@ -82,9 +101,17 @@ describe('ten purchases at once, ten keys, ten cards', () => {
     expect(await app.db.select().from(sandboxBillingPayments).where(inArray(sandboxBillingPayments.token, tokens))).toHaveLength(1);
     const subscriptions = await app.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.identityId, person.identityId));
     expect(subscriptions.map((row) => row.id)).toEqual([bought[0]!.id]);
-    const transactions = await app.db.select().from(billingTransactions).where(eq(billingTransactions.accountId, subscriptions[0]!.accountId));
-    expect(transactions.map(({ kind, status, amount }) => ({ kind, status, amount }))).toEqual([{ kind: 'purchase', status: 'success', amount: 54000 }]);
-    expect(await app.services.memberships.currentMembership(person.identityId)).toMatchObject({ level: 'Premium', status: 'ActiveRenewing' });
+    const transactions = await app.db
+      .select()
+      .from(billingTransactions)
+      .where(eq(billingTransactions.accountId, subscriptions[0]!.accountId));
+    expect(transactions.map(({ kind, status, amount }) => ({ kind, status, amount }))).toEqual([
+      { kind: 'purchase', status: 'success', amount: 54000 },
+    ]);
+    expect(await app.services.memberships.currentMembership(person.identityId)).toMatchObject({
+      level: 'Premium',
+      status: 'ActiveRenewing',
+    });
   });
 });
 
@@ -99,7 +126,13 @@ describe('ten upgrades at once, ten keys, ten cards', () => {
     const upgraded = results.filter((result) => result.__typename === 'SubscriptionUpgrade');
     const refused = results.filter((result) => result.__typename !== 'SubscriptionUpgrade');
     expect(upgraded).toEqual([{ __typename: 'SubscriptionUpgrade', currentPlan: PREMIUM }]);
-    expect(refused).toEqual(Array.from({ length: TABS - 1 }, () => ({ __typename: 'SubscriptionUpgradeError', type: 'NOT_AN_UPGRADE', message: UPGRADE_MESSAGES.NOT_AN_UPGRADE })));
+    expect(refused).toEqual(
+      Array.from({ length: TABS - 1 }, () => ({
+        __typename: 'SubscriptionUpgradeError',
+        type: 'NOT_AN_UPGRADE',
+        message: UPGRADE_MESSAGES.NOT_AN_UPGRADE,
+      })),
+    );
 
     const payments = (await paymentsOf(person)).filter((payment) => !before.some((earlier) => earlier.id === payment.id));
     expect(payments).toHaveLength(1);
@@ -126,7 +159,11 @@ describe('a card token', () => {
     const first = await signIn(app);
     expect(await buy(first, { token })).toMatchObject({ __typename: 'IndividualSubscription' });
     const second = await signIn(app);
-    expect(await buy(second, { token })).toEqual({ __typename: 'SubscriptionPurchaseError', type: 'PURCHASE_ERROR', message: SANDBOX_MESSAGES.tokenUsed });
+    expect(await buy(second, { token })).toEqual({
+      __typename: 'SubscriptionPurchaseError',
+      type: 'PURCHASE_ERROR',
+      message: SANDBOX_MESSAGES.tokenUsed,
+    });
     expect(await app.db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.token, token))).toHaveLength(1);
     expect(await app.services.memberships.currentMembership(second.identityId)).toBeNull();
   });
@@ -135,7 +172,11 @@ describe('a card token', () => {
     const person = await signIn(app);
     const token = await tokenize();
     await buy(person, { plan: STANDARD_MONTHLY, token });
-    expect(await upgrade(person, { token })).toEqual({ __typename: 'SubscriptionUpgradeError', type: 'PAYMENT_DECLINED', message: SANDBOX_MESSAGES.tokenUsed });
+    expect(await upgrade(person, { token })).toEqual({
+      __typename: 'SubscriptionUpgradeError',
+      type: 'PAYMENT_DECLINED',
+      message: SANDBOX_MESSAGES.tokenUsed,
+    });
     // The card the purchase put on file pays for the upgrade.
     expect(await upgrade(person, {})).toMatchObject({ __typename: 'SubscriptionUpgrade', currentPlan: PREMIUM });
   });
@@ -148,13 +189,27 @@ describe('a refusal after the card was asked', () => {
   const withProvider = (charge: (request: ChargeRequest, real: SandboxProvider) => Promise<ChargeOutcome>) => {
     const real = app.services.billing.sandbox!;
     const provider = { ...real, charge: (request: ChargeRequest) => charge(request, real) };
-    const common = { db: app.db, provider, memberships: app.services.memberships, mail: app.services.mail, siteUrl: 'https://atelier.test', onError };
+    const common = {
+      db: app.db,
+      provider,
+      memberships: app.services.memberships,
+      mail: app.services.mail,
+      siteUrl: 'https://atelier.test',
+      onError,
+    };
     return {
       billing: createBillingService({ ...common, personOf: async () => null, isVerifiedStudent: async () => false }),
       upgrades: createUpgrades({ ...common, emailOf: async () => null }),
     };
   };
-  const purchaseInput = async (person: Person) => ({ identityId: person.identityId, planCode: PREMIUM, currency: 'GBP', cardToken: await tokenize(), billingInfo: { firstName: 'Ada', lastName: 'Okafor', countryCode: 'GB' }, idempotencyKey: newKey('truth') });
+  const purchaseInput = async (person: Person) => ({
+    identityId: person.identityId,
+    planCode: PREMIUM,
+    currency: 'GBP',
+    cardToken: await tokenize(),
+    billingInfo: { firstName: 'Ada', lastName: 'Okafor', countryCode: 'GB' },
+    idempotencyKey: newKey('truth'),
+  });
 
   it('says the card was charged and refunded when the membership changed meanwhile (an upgrade racing a cancellation)', async () => {
     const person = await signIn(app);
@@ -164,11 +219,18 @@ describe('a refusal after the card was asked', () => {
       await app.db.update(billingSubscriptions).set({ state: 'CANCELED' }).where(eq(billingSubscriptions.identityId, person.identityId));
       return outcome;
     });
-    const result = await upgrades.purchaseUpgrade({ identityId: person.identityId, planCode: PREMIUM, currency: 'GBP', idempotencyKey: newKey('truth') });
+    const result = await upgrades.purchaseUpgrade({
+      identityId: person.identityId,
+      planCode: PREMIUM,
+      currency: 'GBP',
+      idempotencyKey: newKey('truth'),
+    });
     expect(result).toMatchObject({ kind: 'error', type: 'NO_SUBSCRIPTION' });
     const message = (result as { message: string }).message;
     expect(message).not.toMatch(/nothing was charged/i);
-    expect(message).toMatch(/^Your membership changed while upgrading, so it was not upgraded\. Your card was charged £[\d,.]+, and that charge has been refunded\./);
+    expect(message).toMatch(
+      /^Your membership changed while upgrading, so it was not upgraded\. Your card was charged £[\d,.]+, and that charge has been refunded\./,
+    );
     const charged = (await paymentsOf(person)).filter((payment) => payment.idempotencyKey.includes(':upgrade:'));
     expect(charged).toMatchObject([{ status: 'refunded' }]);
     expect(charged[0]!.refundedAmount).toBe(charged[0]!.amount);
@@ -180,11 +242,28 @@ describe('a refusal after the card was asked', () => {
       const outcome = await real.charge(request);
       const [account] = await app.db.select().from(billingAccounts).where(eq(billingAccounts.identityId, person.identityId));
       const at = new Date();
-      await app.db.insert(billingSubscriptions).values({ id: crypto.randomUUID(), accountId: account!.id, identityId: person.identityId, planCode: STANDARD_MONTHLY, state: 'ACTIVE', currency: 'GBP', itemPrice: 2500, taxAmount: 500, fullPrice: 3000, taxInfo: { rate: 0.2, region: 'GB', type: 'VAT' }, purchaseKey: 'made-elsewhere', activatedAt: at });
+      await app.db.insert(billingSubscriptions).values({
+        id: crypto.randomUUID(),
+        accountId: account!.id,
+        identityId: person.identityId,
+        planCode: STANDARD_MONTHLY,
+        state: 'ACTIVE',
+        currency: 'GBP',
+        itemPrice: 2500,
+        taxAmount: 500,
+        fullPrice: 3000,
+        taxInfo: { rate: 0.2, region: 'GB', type: 'VAT' },
+        purchaseKey: 'made-elsewhere',
+        activatedAt: at,
+      });
       return outcome;
     });
     const result = await billing.purchaseIndividualSubscription(await purchaseInput(person));
-    expect(result).toEqual({ kind: 'error', type: 'ALREADY_HAS_MEMBERSHIP', message: `${PURCHASE_MESSAGES.ALREADY_HAS_MEMBERSHIP} Your card was charged £540.00, and that charge has been refunded.` });
+    expect(result).toEqual({
+      kind: 'error',
+      type: 'ALREADY_HAS_MEMBERSHIP',
+      message: `${PURCHASE_MESSAGES.ALREADY_HAS_MEMBERSHIP} Your card was charged £540.00, and that charge has been refunded.`,
+    });
     expect(await paymentsOf(person)).toMatchObject([{ status: 'refunded', amount: 54000, refundedAmount: 54000 }]);
   });
 
@@ -194,17 +273,32 @@ describe('a refusal after the card was asked', () => {
       throw new Error('socket hang up');
     });
     errors.length = 0;
-    expect(await billing.purchaseIndividualSubscription(await purchaseInput(person))).toEqual({ kind: 'error', type: 'TRANSACTION_ERROR', message: FAILURE_MESSAGES.outcomeUnknown });
+    expect(await billing.purchaseIndividualSubscription(await purchaseInput(person))).toEqual({
+      kind: 'error',
+      type: 'TRANSACTION_ERROR',
+      message: FAILURE_MESSAGES.outcomeUnknown,
+    });
     const member = await signIn(app);
     await buy(member, { plan: STANDARD_MONTHLY, token: await tokenize() });
-    expect(await upgrades.purchaseUpgrade({ identityId: member.identityId, planCode: PREMIUM, currency: 'GBP', idempotencyKey: newKey('truth') })).toEqual({ kind: 'error', type: 'TRANSACTION_ERROR', message: FAILURE_MESSAGES.outcomeUnknown });
+    expect(
+      await upgrades.purchaseUpgrade({
+        identityId: member.identityId,
+        planCode: PREMIUM,
+        currency: 'GBP',
+        idempotencyKey: newKey('truth'),
+      }),
+    ).toEqual({ kind: 'error', type: 'TRANSACTION_ERROR', message: FAILURE_MESSAGES.outcomeUnknown });
     expect(errors).toEqual(['purchase failed', 'upgrade failed']);
   });
 
   it('still says nothing was charged when nothing was', async () => {
     const person = await signIn(app);
     const { billing } = withProvider(async (request, real) => real.charge({ ...request, token: await tokenize('4000000000000119') }));
-    expect(await billing.purchaseIndividualSubscription(await purchaseInput(person))).toEqual({ kind: 'error', type: 'TRANSACTION_ERROR', message: SANDBOX_MESSAGES.processingError });
+    expect(await billing.purchaseIndividualSubscription(await purchaseInput(person))).toEqual({
+      kind: 'error',
+      type: 'TRANSACTION_ERROR',
+      message: SANDBOX_MESSAGES.processingError,
+    });
     expect(SANDBOX_MESSAGES.processingError).toMatch(/Nothing was charged/);
   });
 });

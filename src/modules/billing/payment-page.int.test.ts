@@ -18,7 +18,8 @@ afterAll(async () => {
   await app.close();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 
 describe('the payment page', () => {
   it('sends a signed-out reader to sign in, coming back to the plan and the story', async () => {
@@ -56,7 +57,12 @@ describe('the payment page', () => {
     expect(html).not.toContain('wallet-button');
     expect(html).not.toContain('Pay with wallet');
     expect(html).not.toContain('or pay by card');
-    const wallet = await app.inject({ method: 'POST', url: '/_sandbox/billing/wallet-tokens', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ merchantId: 'merchant.test' }) });
+    const wallet = await app.inject({
+      method: 'POST',
+      url: '/_sandbox/billing/wallet-tokens',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ merchantId: 'merchant.test' }),
+    });
     expect(wallet.statusCode).toBe(400);
     expect(JSON.parse(wallet.body)).toMatchObject({ error: { code: 'wallet_not_configured' } });
   });
@@ -80,7 +86,13 @@ describe('the payment page', () => {
       method: 'POST',
       url: `${PAGE}?plan=individuals_standard_monthly_v1`,
       headers: { cookie: person.cookie, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
-      payload: new URLSearchParams({ plan: 'individuals_standard_monthly_v1', currency: 'GBP', firstName: 'Ada', lastName: 'Okafor', countryCode: 'GB' }).toString(),
+      payload: new URLSearchParams({
+        plan: 'individuals_standard_monthly_v1',
+        currency: 'GBP',
+        firstName: 'Ada',
+        lastName: 'Okafor',
+        countryCode: 'GB',
+      }).toString(),
     });
     expect(response.body).toContain('The card form needs JavaScript');
     expect(await app.services.memberships.currentMembership(person.identityId)).toBeNull();

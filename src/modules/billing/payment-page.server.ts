@@ -6,7 +6,15 @@
 // page. Server-only, so the catalogue, tax rules and services stay out of the browser bundle.
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { paths } from '../../shared/paths.ts';
-import { PAYMENT_PATH, STUDENT_CONFIRMATION_PATH, STUDENT_PAYMENT_PATH, STUDENT_VALIDATION_PATH, type PaymentActionData, type PaymentKind, type PaymentView } from '../../web/components/billing/payment-types.ts';
+import {
+  PAYMENT_PATH,
+  STUDENT_CONFIRMATION_PATH,
+  STUDENT_PAYMENT_PATH,
+  STUDENT_VALIDATION_PATH,
+  type PaymentActionData,
+  type PaymentKind,
+  type PaymentView,
+} from '../../web/components/billing/payment-types.ts';
 import { formFields, safeNextPath } from '../../web/routes/user/details.server.ts';
 import { absoluteSiteUrl, currentSession } from '../../web/routes/user/identity.server.ts';
 import { withReturnTo } from '../../web/routes/user/user-paths.ts';
@@ -34,12 +42,16 @@ function returnTarget(request: Request, siteUrl: string, page: string): string {
   const candidates = [url.searchParams.get('return_to'), request.headers.get('referer')];
   for (const candidate of candidates) {
     const next = safeNextPath(candidate, siteUrl);
-    if (next && !next.startsWith(page) && !next.startsWith(STUDENT_VALIDATION_PATH) && !next.startsWith('/user/') && !next.startsWith('/_')) return next.replace(/\.data(\?|$)/, '$1');
+    if (next && !next.startsWith(page) && !next.startsWith(STUDENT_VALIDATION_PATH) && !next.startsWith('/user/') && !next.startsWith('/_'))
+      return next.replace(/\.data(\?|$)/, '$1');
   }
   return '/';
 }
 
-export async function paymentLoader(args: { request: Request; context: AppLoadContext }, kind: PaymentKind = 'individual'): Promise<PaymentView> {
+export async function paymentLoader(
+  args: { request: Request; context: AppLoadContext },
+  kind: PaymentKind = 'individual',
+): Promise<PaymentView> {
   const { request, context } = args;
   const page = PAGES[kind];
   const url = new URL(request.url);
@@ -55,14 +67,21 @@ export async function paymentLoader(args: { request: Request; context: AppLoadCo
   if (!plan || !page.sells(plan)) throw data({ message: 'That plan is not on sale here.' }, 404);
 
   const userData = await accounts.getUserData(identityId);
-  const countryCode = country(url.searchParams.get('country')) ?? country(userData?.country) ?? country(request.headers.get('cf-ipcountry')) ?? DEFAULT_COUNTRY;
+  const countryCode =
+    country(url.searchParams.get('country')) ??
+    country(userData?.country) ??
+    country(request.headers.get('cf-ipcountry')) ??
+    DEFAULT_COUNTRY;
   const asked = url.searchParams.get('currency');
   const currency: Currency = (asked ? parseCurrency(asked) : null) ?? currencyForCountry(countryCode);
   const price = subscriptionPrice({ plan, currency, countryCode });
   const refusal = await billing.purchaseRefusal(identityId, plan);
   // A student who has not verified an academic address (or has graduated) verifies it first, then comes back.
   if (refusal === 'INELIGIBLE_FOR_STUDENT_MEMBERSHIP') {
-    const query = new URLSearchParams({ plan: plan.code, ...(url.searchParams.get('currency') ? { currency: url.searchParams.get('currency')! } : {}) });
+    const query = new URLSearchParams({
+      plan: plan.code,
+      ...(url.searchParams.get('currency') ? { currency: url.searchParams.get('currency')! } : {}),
+    });
     throw redirect(`${STUDENT_VALIDATION_PATH}?${query}`);
   }
   const academic = kind === 'student' ? await students.academicData(identityId) : null;
@@ -73,7 +92,14 @@ export async function paymentLoader(args: { request: Request; context: AppLoadCo
   const view: PaymentView = {
     kind,
     student: academic?.emailVerified && academic.graduationYear ? { email: academic.email, graduationYear: academic.graduationYear } : null,
-    plan: { code: plan.code, title: plan.title, summary: plan.summary, interval: plan.interval, trialDays: plan.trialDays, features: plan.features },
+    plan: {
+      code: plan.code,
+      title: plan.title,
+      summary: plan.summary,
+      interval: plan.interval,
+      trialDays: plan.trialDays,
+      features: plan.features,
+    },
     price: {
       currency,
       fullPrice: formatMoney(price.fullPrice, currency),
@@ -97,19 +123,31 @@ export async function paymentLoader(args: { request: Request; context: AppLoadCo
   return view;
 }
 
-export async function paymentAction(args: { request: Request; context: AppLoadContext }, kind: PaymentKind = 'individual'): Promise<PaymentActionData> {
+export async function paymentAction(
+  args: { request: Request; context: AppLoadContext },
+  kind: PaymentKind = 'individual',
+): Promise<PaymentActionData> {
   const { request, context } = args;
   const signedIn = await currentSession(args);
   if (!signedIn) return { status: 'error', message: 'Your session ended. Sign in again to continue.' };
   const fields = await formFields(request);
-  if (!fields.cardToken) return { status: 'error', message: 'Enter your card details. The card form needs JavaScript, so your card goes straight to our payment provider.' };
+  if (!fields.cardToken)
+    return {
+      status: 'error',
+      message: 'Enter your card details. The card form needs JavaScript, so your card goes straight to our payment provider.',
+    };
   const { billing } = context.services;
   const purchase = kind === 'student' ? billing.purchaseStudentSubscription : billing.purchaseIndividualSubscription;
   const result = await purchase({
     identityId: signedIn.session.identityId,
     planCode: fields.plan ?? '',
     currency: fields.currency ?? '',
-    billingInfo: { firstName: fields.firstName ?? '', lastName: fields.lastName ?? '', countryCode: fields.countryCode ?? '', postalCode: fields.postalCode || null },
+    billingInfo: {
+      firstName: fields.firstName ?? '',
+      lastName: fields.lastName ?? '',
+      countryCode: fields.countryCode ?? '',
+      postalCode: fields.postalCode || null,
+    },
     cardToken: fields.cardToken,
     idempotencyKey: fields.idempotencyKey ?? '',
     threeDSecureActionResultToken: fields.threeDSecureActionResultToken || null,
@@ -139,7 +177,10 @@ export async function paymentAction(args: { request: Request; context: AppLoadCo
     case 'error':
       return { status: 'error', type: result.type, message: result.message };
     case 'invalid':
-      return { status: 'error', message: 'Please check the highlighted fields.', fieldErrors: Object.fromEntries(result.fieldErrors.map((error) => [error.path.at(-1) ?? '', error.message])) };
+      return {
+        status: 'error',
+        message: 'Please check the highlighted fields.',
+        fieldErrors: Object.fromEntries(result.fieldErrors.map((error) => [error.path.at(-1) ?? '', error.message])),
+      };
   }
 }
-

@@ -33,8 +33,20 @@ describe('subscriptionPlans', () => {
     const result = response.data!.subscriptionPlans;
     expect(result.__typename).toBe('SubscriptionPlansSuccess');
     const standard = result.plans.find((plan: { code: string }) => plan.code === 'individuals_standard_yearly_trial_v1');
-    expect(standard).toMatchObject({ title: 'Standard', interval: 'year', trialDays: 30, membershipLevel: 'Standard', membershipType: 'Individual' });
-    expect(standard.price).toEqual({ currency: 'GBP', itemPrice: 25000, fullPrice: 30000, taxAmount: 5000, taxInfo: { rate: 0.2, region: 'GB', type: 'VAT' } });
+    expect(standard).toMatchObject({
+      title: 'Standard',
+      interval: 'year',
+      trialDays: 30,
+      membershipLevel: 'Standard',
+      membershipType: 'Individual',
+    });
+    expect(standard.price).toEqual({
+      currency: 'GBP',
+      itemPrice: 25000,
+      fullPrice: 30000,
+      taxAmount: 5000,
+      taxInfo: { rate: 0.2, region: 'GB', type: 'VAT' },
+    });
     expect(result.plans.map((plan: { code: string }) => plan.code)).toContain('individuals_premium_yearly_v1');
     for (const plan of result.plans) expect(plan.membershipType).toBe('Individual');
   });
@@ -42,42 +54,70 @@ describe('subscriptionPlans', () => {
   it('prices in the currency asked for, with the tax of the buyer’s country', async () => {
     const { data } = await graphql(app, PLANS, { variables: { countryCode: 'DE', currency: 'gbp' } });
     const standard = data!.subscriptionPlans.plans.find((plan: { code: string }) => plan.code === 'individuals_standard_yearly_trial_v1');
-    expect(standard.price).toEqual({ currency: 'GBP', itemPrice: 25000, fullPrice: 29750, taxAmount: 4750, taxInfo: { rate: 0.19, region: 'DE', type: 'VAT' } });
+    expect(standard.price).toEqual({
+      currency: 'GBP',
+      itemPrice: 25000,
+      fullPrice: 29750,
+      taxAmount: 4750,
+      taxInfo: { rate: 0.19, region: 'DE', type: 'VAT' },
+    });
   });
 
   it('defaults to EUR for an EU buyer, INR with GST in India, USD without tax in the US and with no country', async () => {
-    const first = async (variables: Record<string, string>) => (await graphql(app, PLANS, { variables })).data!.subscriptionPlans.plans[0].price;
+    const first = async (variables: Record<string, string>) =>
+      (await graphql(app, PLANS, { variables })).data!.subscriptionPlans.plans[0].price;
     expect(await first({ countryCode: 'fr' })).toMatchObject({ currency: 'EUR', taxInfo: { rate: 0.2, region: 'FR', type: 'VAT' } });
     expect(await first({ countryCode: 'IN' })).toMatchObject({ currency: 'INR', taxInfo: { rate: 0.18, region: 'IN', type: 'GST' } });
-    expect(await first({ countryCode: 'US' })).toMatchObject({ currency: 'USD', taxAmount: 0, taxInfo: { rate: 0, region: 'US', type: 'none' } });
+    expect(await first({ countryCode: 'US' })).toMatchObject({
+      currency: 'USD',
+      taxAmount: 0,
+      taxInfo: { rate: 0, region: 'US', type: 'none' },
+    });
     expect(await first({})).toMatchObject({ currency: 'USD', taxAmount: 0, taxInfo: { rate: 0, region: '', type: 'none' } });
   });
 
   it('lists the student plans and the beauty package', async () => {
     const students = (await graphql(app, PLANS, { variables: { packages: 'students', countryCode: 'GB' } })).data!.subscriptionPlans.plans;
-    expect(students.map((plan: { code: string }) => plan.code).sort()).toEqual(['students_standard_monthly_v1', 'students_standard_yearly_v1']);
+    expect(students.map((plan: { code: string }) => plan.code).sort()).toEqual([
+      'students_standard_monthly_v1',
+      'students_standard_yearly_v1',
+    ]);
     for (const plan of students) expect(plan.membershipType).toBe('Student');
     const beauty = (await graphql(app, PLANS, { variables: { packages: 'beauty', countryCode: 'GB' } })).data!.subscriptionPlans.plans;
     expect(beauty).toHaveLength(1);
-    expect(beauty[0]).toMatchObject({ code: 'beauty_package_yearly_v1', membershipLevel: 'TopicBeauty', price: { currency: 'GBP', itemPrice: 15000, fullPrice: 18000 } });
+    expect(beauty[0]).toMatchObject({
+      code: 'beauty_package_yearly_v1',
+      membershipLevel: 'TopicBeauty',
+      price: { currency: 'GBP', itemPrice: 15000, fullPrice: 18000 },
+    });
   });
 
   it('answers an unknown currency with a ZodError on currency, code INVALID_CURRENCY', async () => {
     const response = await graphql(app, PLANS, { variables: { currency: 'JPY', countryCode: 'GB' } });
     expect(response.status).toBe(200);
     expect(response.errors).toBeUndefined();
-    expect(response.data!.subscriptionPlans).toMatchObject({ __typename: 'ZodError', fieldErrors: [{ path: ['currency'], code: 'INVALID_CURRENCY' }] });
+    expect(response.data!.subscriptionPlans).toMatchObject({
+      __typename: 'ZodError',
+      fieldErrors: [{ path: ['currency'], code: 'INVALID_CURRENCY' }],
+    });
   });
 
   it('refuses a malformed country code and an unknown package', async () => {
     const response = await graphql(app, PLANS, { variables: { countryCode: 'Germany', packages: 'shoes' } });
     expect(response.data!.subscriptionPlans.__typename).toBe('ZodError');
-    expect(response.data!.subscriptionPlans.fieldErrors.map((error: { path: string[] }) => error.path[0]).sort()).toEqual(['countryCode', 'packages']);
+    expect(response.data!.subscriptionPlans.fieldErrors.map((error: { path: string[] }) => error.path[0]).sort()).toEqual([
+      'countryCode',
+      'packages',
+    ]);
   });
 
   it('uses the signed-in reader’s country when none is given', async () => {
     const person = await signIn(app);
-    const saved = await app.services.accounts.updatePersonalDetails(person.identityId, { firstName: 'Ada', lastName: 'Okafor', country: 'IN' });
+    const saved = await app.services.accounts.updatePersonalDetails(person.identityId, {
+      firstName: 'Ada',
+      lastName: 'Okafor',
+      country: 'IN',
+    });
     expect(saved.ok).toBe(true);
     const { data } = await graphql(app, PLANS, { cookie: person.cookie });
     expect(data!.subscriptionPlans.plans[0].price).toMatchObject({ currency: 'INR', taxInfo: { rate: 0.18, region: 'IN', type: 'GST' } });

@@ -83,7 +83,15 @@ export interface PricedPlan {
 }
 
 /** The plans a packages page lists (catalogue.listedPlans), each with what this buyer pays. */
-export function pricedPlans({ audience, currency, countryCode }: { audience: Plan['audience']; currency: Currency; countryCode: string | null }): PricedPlan[] {
+export function pricedPlans({
+  audience,
+  currency,
+  countryCode,
+}: {
+  audience: Plan['audience'];
+  currency: Currency;
+  countryCode: string | null;
+}): PricedPlan[] {
   return listedPlans(audience).map((plan) => ({ plan, price: subscriptionPrice({ plan, currency, countryCode }) }));
 }
 

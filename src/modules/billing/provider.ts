@@ -72,7 +72,12 @@ export interface BillingProvider {
   /** Stored with each billing account ('sandbox', 'recurly'). */
   readonly name: string;
   /** A customer (account) at the provider for one of our billing accounts. */
-  createCustomer(input: { accountId: string; email: string | null; firstName: string | null; lastName: string | null }): Promise<{ customerId: string }>;
+  createCustomer(input: {
+    accountId: string;
+    email: string | null;
+    firstName: string | null;
+    lastName: string | null;
+  }): Promise<{ customerId: string }>;
   /** The card behind a token, or null when the token is unknown or expired. */
   describeToken(token: string): Promise<CardSummary | null>;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;

@@ -49,7 +49,8 @@ function expectDocumented(resource: string, value: Json, at: string = resource):
     if (child === null) continue;
     const where = `${at}.${key}`;
     if (typeof type === 'string') expectDocumented(type, child as Json, where);
-    else if (Array.isArray(type) && typeof type[0] === 'string') for (const item of child as Json[]) expectDocumented(type[0], item, `${where}[]`);
+    else if (Array.isArray(type) && typeof type[0] === 'string')
+      for (const item of child as Json[]) expectDocumented(type[0], item, `${where}[]`);
     else if (type === String) expect(typeof child, where).toBe('string');
     else if (type === Number) expect(typeof child, where).toBe('number');
     else if (type === Boolean) expect(typeof child, where).toBe('boolean');
@@ -70,10 +71,17 @@ function startFakeRecurly() {
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const { pathname } = new URL(req.url ?? '/', 'http://fake');
-      const recorded: Recorded = { method: req.method ?? 'GET', path: pathname, headers: req.headers, body: text ? (JSON.parse(text) as Json) : null };
+      const recorded: Recorded = {
+        method: req.method ?? 'GET',
+        path: pathname,
+        headers: req.headers,
+        body: text ? (JSON.parse(text) as Json) : null,
+      };
       requests.push(recorded);
       const handler = routes.get(`${recorded.method} ${pathname}`);
-      const answer: Answer = handler ? handler(recorded) : { status: 404, body: { error: { type: 'not_found', message: `Couldn't find a resource at ${pathname}` } } };
+      const answer: Answer = handler
+        ? handler(recorded)
+        : { status: 404, body: { error: { type: 'not_found', message: `Couldn't find a resource at ${pathname}` } } };
       if (answer === 'hang') return;
       if (answer === 'drop') {
         req.socket.destroy();
@@ -176,9 +184,35 @@ const account = (id: string, code: string): Json => ({
 });
 
 const VISA = { object: 'credit_card', card_type: 'Visa', first_six: '411111', last_four: '1111', exp_month: 12, exp_year: 2030 };
-const paymentMethod = (card: Partial<typeof VISA> = {}): Json => ({ ...VISA, last_two: null, gateway_token: null, cc_bin_country: 'GB', funding_source: 'credit', gateway_code: null, billing_agreement_id: null, name_on_account: null, ...card });
+const paymentMethod = (card: Partial<typeof VISA> = {}): Json => ({
+  ...VISA,
+  last_two: null,
+  gateway_token: null,
+  cc_bin_country: 'GB',
+  funding_source: 'credit',
+  gateway_code: null,
+  billing_agreement_id: null,
+  name_on_account: null,
+  ...card,
+});
 
-function transaction({ id = rid(), type = 'purchase', amount, currency, customer, invoice = null, card = {} }: { id?: string; type?: string; amount: number; currency: string; customer: string; invoice?: Json | null; card?: Partial<typeof VISA> }): Json {
+function transaction({
+  id = rid(),
+  type = 'purchase',
+  amount,
+  currency,
+  customer,
+  invoice = null,
+  card = {},
+}: {
+  id?: string;
+  type?: string;
+  amount: number;
+  currency: string;
+  customer: string;
+  invoice?: Json | null;
+  card?: Partial<typeof VISA>;
+}): Json {
   return {
     id,
     object: 'transaction',
@@ -223,9 +257,30 @@ function transaction({ id = rid(), type = 'purchase', amount, currency, customer
   };
 }
 
-const invoiceMini = (id: string, type: 'charge' | 'credit' = 'charge'): Json => ({ id, object: 'invoice', number: '1001', business_entity_id: null, type, state: 'paid' });
+const invoiceMini = (id: string, type: 'charge' | 'credit' = 'charge'): Json => ({
+  id,
+  object: 'invoice',
+  number: '1001',
+  business_entity_id: null,
+  type,
+  state: 'paid',
+});
 
-function invoice({ id, type = 'charge', total, currency, customer, transactions }: { id: string; type?: 'charge' | 'credit'; total: number; currency: string; customer: string; transactions: Json[] }): Json {
+function invoice({
+  id,
+  type = 'charge',
+  total,
+  currency,
+  customer,
+  transactions,
+}: {
+  id: string;
+  type?: 'charge' | 'credit';
+  total: number;
+  currency: string;
+  customer: string;
+  transactions: Json[];
+}): Json {
   return {
     id,
     uuid: uuid(),
@@ -319,7 +374,17 @@ const billingInfo = (customer: string): Json => ({
   updated_at: AT,
 });
 
-function transactionError({ category, code, declineCode = null, actionToken = null }: { category: string; code: string; declineCode?: string | null; actionToken?: string | null }): { status: number; body: Json } {
+function transactionError({
+  category,
+  code,
+  declineCode = null,
+  actionToken = null,
+}: {
+  category: string;
+  code: string;
+  declineCode?: string | null;
+  actionToken?: string | null;
+}): { status: number; body: Json } {
   return {
     status: 422,
     body: {
@@ -378,13 +443,28 @@ function expectRecurlyHeaders(request: Recorded, idempotencyKey?: string) {
   if (idempotencyKey !== undefined) expect(request.headers['idempotency-key']).toBe(idempotencyKey);
 }
 
-const purchaseSucceeds = (card: Partial<typeof VISA> = {}) => (request: Recorded) => {
-  const lineItems = request.body!.line_items as Json[];
-  const total = lineItems[0]!.unit_amount as number;
-  const currency = request.body!.currency as string;
-  const invoiceId = rid();
-  return { status: 201, body: invoiceCollection(invoice({ id: invoiceId, total, currency, customer: CUSTOMER, transactions: [transaction({ id: 'txn_purchase1', amount: total, currency, customer: CUSTOMER, invoice: invoiceMini(invoiceId), card })] })) };
-};
+const purchaseSucceeds =
+  (card: Partial<typeof VISA> = {}) =>
+  (request: Recorded) => {
+    const lineItems = request.body!.line_items as Json[];
+    const total = lineItems[0]!.unit_amount as number;
+    const currency = request.body!.currency as string;
+    const invoiceId = rid();
+    return {
+      status: 201,
+      body: invoiceCollection(
+        invoice({
+          id: invoiceId,
+          total,
+          currency,
+          customer: CUSTOMER,
+          transactions: [
+            transaction({ id: 'txn_purchase1', amount: total, currency, customer: CUSTOMER, invoice: invoiceMini(invoiceId), card }),
+          ],
+        }),
+      ),
+    };
+  };
 
 describe('toRecurlyAmount', () => {
   it('turns minor units into the decimal Recurly reads, for each currency we sell in', () => {
@@ -425,7 +505,12 @@ describe('recurlyIdempotencyKey', () => {
 describe('createCustomer', () => {
   it('creates an account whose code is our billing account id, and answers its Recurly id', async () => {
     fake.on('POST', '/accounts', 'Account', (request) => ({ status: 201, body: account(CUSTOMER, request.body!.code as string) }));
-    const { customerId } = await provider.createCustomer({ accountId: 'acc-123', email: 'ada@example.com', firstName: 'Ada', lastName: 'Okafor' });
+    const { customerId } = await provider.createCustomer({
+      accountId: 'acc-123',
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Okafor',
+    });
     expect(customerId).toBe(CUSTOMER);
     const request = sent('POST', '/accounts');
     expect(request.body).toEqual({ code: 'acc-123', email: 'ada@example.com', first_name: 'Ada', last_name: 'Okafor' });
@@ -433,9 +518,20 @@ describe('createCustomer', () => {
   });
 
   it('leaves out what we do not know, and finds the account when its code is already taken (a retry)', async () => {
-    fake.on('POST', '/accounts', 'Account', () => ({ status: 422, body: { error: { type: 'validation', message: 'Code has already been taken', params: [{ param: 'code', message: 'has already been taken' }] } } }));
+    fake.on('POST', '/accounts', 'Account', () => ({
+      status: 422,
+      body: {
+        error: {
+          type: 'validation',
+          message: 'Code has already been taken',
+          params: [{ param: 'code', message: 'has already been taken' }],
+        },
+      },
+    }));
     fake.on('GET', '/accounts/code-acc-456', 'Account', () => ({ status: 200, body: account('existing1234', 'acc-456') }));
-    expect(await provider.createCustomer({ accountId: 'acc-456', email: null, firstName: null, lastName: null })).toEqual({ customerId: 'existing1234' });
+    expect(await provider.createCustomer({ accountId: 'acc-456', email: null, firstName: null, lastName: null })).toEqual({
+      customerId: 'existing1234',
+    });
     expect(sent('POST', '/accounts').body).toEqual({ code: 'acc-456' });
   });
 });
@@ -443,8 +539,18 @@ describe('createCustomer', () => {
 describe('charge', () => {
   it('buys one tax-exempt charge line item with the browser token, amount as a decimal, and answers the card', async () => {
     fake.on('POST', '/purchases', 'InvoiceCollection', purchaseSucceeds());
-    const outcome = await provider.charge({ customerId: CUSTOMER, token: 'rjs-token-1', amount: 1999, currency: 'GBP', idempotencyKey: 'id-1:purchase-1' });
-    expect(outcome).toEqual({ status: 'success', transactionId: 'txn_purchase1', card: { cardType: 'Visa', expMonth: 12, expYear: 2030, firstSix: '411111', lastFour: '1111' } });
+    const outcome = await provider.charge({
+      customerId: CUSTOMER,
+      token: 'rjs-token-1',
+      amount: 1999,
+      currency: 'GBP',
+      idempotencyKey: 'id-1:purchase-1',
+    });
+    expect(outcome).toEqual({
+      status: 'success',
+      transactionId: 'txn_purchase1',
+      card: { cardType: 'Visa', expMonth: 12, expYear: 2030, firstSix: '411111', lastFour: '1111' },
+    });
     const request = sent('POST', '/purchases');
     expect(request.body).toEqual({
       currency: 'GBP',
@@ -456,9 +562,24 @@ describe('charge', () => {
   });
 
   it('charges the account’s stored billing info for the card on file, and names a wallet’s card', async () => {
-    fake.on('POST', '/purchases', 'InvoiceCollection', purchaseSucceeds({ object: 'apple_pay', card_type: 'MasterCard', first_six: '555555', last_four: '4444' }));
-    const outcome = await provider.charge({ customerId: CUSTOMER, token: CARD_ON_FILE_TOKEN, amount: 150_000, currency: 'INR', idempotencyKey: 'renewal:sub-1:0' });
-    expect(outcome).toEqual({ status: 'success', transactionId: 'txn_purchase1', card: { cardType: 'MasterCard', expMonth: 12, expYear: 2030, firstSix: '555555', lastFour: '4444', paymentMethod: 'wallet' } });
+    fake.on(
+      'POST',
+      '/purchases',
+      'InvoiceCollection',
+      purchaseSucceeds({ object: 'apple_pay', card_type: 'MasterCard', first_six: '555555', last_four: '4444' }),
+    );
+    const outcome = await provider.charge({
+      customerId: CUSTOMER,
+      token: CARD_ON_FILE_TOKEN,
+      amount: 150_000,
+      currency: 'INR',
+      idempotencyKey: 'renewal:sub-1:0',
+    });
+    expect(outcome).toEqual({
+      status: 'success',
+      transactionId: 'txn_purchase1',
+      card: { cardType: 'MasterCard', expMonth: 12, expYear: 2030, firstSix: '555555', lastFour: '4444', paymentMethod: 'wallet' },
+    });
     expect(sent('POST', '/purchases').body).toEqual({
       currency: 'INR',
       account: { id: CUSTOMER },
@@ -467,12 +588,28 @@ describe('charge', () => {
   });
 
   it('answers a decline and insufficient funds in our words, never Recurly’s', async () => {
-    fake.on('POST', '/purchases', 'InvoiceCollection', () => transactionError({ category: 'soft', code: 'declined', declineCode: 'do_not_honor' }));
-    const declined = await provider.charge({ customerId: CUSTOMER, token: 'rjs-token-2', amount: 2500, currency: 'EUR', idempotencyKey: 'k-2' });
+    fake.on('POST', '/purchases', 'InvoiceCollection', () =>
+      transactionError({ category: 'soft', code: 'declined', declineCode: 'do_not_honor' }),
+    );
+    const declined = await provider.charge({
+      customerId: CUSTOMER,
+      token: 'rjs-token-2',
+      amount: 2500,
+      currency: 'EUR',
+      idempotencyKey: 'k-2',
+    });
     expect(declined).toEqual({ status: 'declined', code: 'declined', message: RECURLY_MESSAGES.declined });
 
-    fake.on('POST', '/purchases', 'InvoiceCollection', () => transactionError({ category: 'soft', code: 'insufficient_funds', declineCode: 'insufficient_funds' }));
-    const poor = await provider.charge({ customerId: CUSTOMER, token: 'rjs-token-3', amount: 2500, currency: 'EUR', idempotencyKey: 'k-3' });
+    fake.on('POST', '/purchases', 'InvoiceCollection', () =>
+      transactionError({ category: 'soft', code: 'insufficient_funds', declineCode: 'insufficient_funds' }),
+    );
+    const poor = await provider.charge({
+      customerId: CUSTOMER,
+      token: 'rjs-token-3',
+      amount: 2500,
+      currency: 'EUR',
+      idempotencyKey: 'k-3',
+    });
     expect(poor).toEqual({ status: 'insufficient_funds', code: 'insufficient_funds', message: RECURLY_MESSAGES.insufficientFunds });
     expect(JSON.stringify([declined, poor])).not.toContain('Recurly says');
   });
@@ -481,34 +618,91 @@ describe('charge', () => {
     fake.on('POST', '/purchases', 'InvoiceCollection', (request) =>
       (request.body!.account as Json & { billing_info: Json }).billing_info.three_d_secure_action_result_token_id
         ? purchaseSucceeds()(request)
-        : transactionError({ category: 'three_d_secure_action_required', code: 'three_d_secure_action_required', actionToken: 'act_7fa1b2c3d4e5' }),
+        : transactionError({
+            category: 'three_d_secure_action_required',
+            code: 'three_d_secure_action_required',
+            actionToken: 'act_7fa1b2c3d4e5',
+          }),
     );
-    const first = await provider.charge({ customerId: CUSTOMER, token: 'rjs-token-4', amount: 3000, currency: 'USD', idempotencyKey: 'id-4:p-4' });
+    const first = await provider.charge({
+      customerId: CUSTOMER,
+      token: 'rjs-token-4',
+      amount: 3000,
+      currency: 'USD',
+      idempotencyKey: 'id-4:p-4',
+    });
     expect(first).toEqual({ status: 'three_d_secure_required', actionToken: 'act_7fa1b2c3d4e5' });
 
-    const resumed = await provider.charge({ customerId: CUSTOMER, token: 'rjs-token-4', amount: 3000, currency: 'USD', idempotencyKey: 'id-4:p-4', threeDSecureActionResultToken: 'res_99aa88bb77cc' });
+    const resumed = await provider.charge({
+      customerId: CUSTOMER,
+      token: 'rjs-token-4',
+      amount: 3000,
+      currency: 'USD',
+      idempotencyKey: 'id-4:p-4',
+      threeDSecureActionResultToken: 'res_99aa88bb77cc',
+    });
     expect(resumed).toMatchObject({ status: 'success', transactionId: 'txn_purchase1' });
     const [initial, again] = fake.requests;
     expect(initial!.headers['idempotency-key']).toBe('id-4:p-4');
     expect(again!.headers['idempotency-key']).toBe('id-4:p-4:3ds:res_99aa88bb77cc');
-    expect(again!.body!.account).toEqual({ id: CUSTOMER, billing_info: { token_id: 'rjs-token-4', three_d_secure_action_result_token_id: 'res_99aa88bb77cc' } });
+    expect(again!.body!.account).toEqual({
+      id: CUSTOMER,
+      billing_info: { token_id: 'rjs-token-4', three_d_secure_action_result_token_id: 'res_99aa88bb77cc' },
+    });
   });
 
   it('maps the other transaction errors: a failed challenge, an expired token, no card, a gateway failure', () => {
-    expect(outcomeOfTransactionError({ category: 'three_d_secure', code: 'three_d_secure_authentication' } as never)).toEqual({ status: 'declined', code: 'three_d_secure_failed', message: RECURLY_MESSAGES.threeDSecureFailed });
-    expect(outcomeOfTransactionError({ category: 'invalid', code: 'rjs_token_expired' } as never)).toMatchObject({ status: 'declined', code: 'invalid_token' });
-    expect(outcomeOfTransactionError({ category: 'invalid', code: 'no_billing_information' } as never)).toMatchObject({ status: 'declined', code: 'no_card_on_file' });
-    expect(outcomeOfTransactionError({ category: 'hard', code: 'expired_card' } as never)).toEqual({ status: 'declined', code: 'expired_card', message: RECURLY_MESSAGES.expiredCard });
-    expect(outcomeOfTransactionError({ category: 'fraud', code: 'fraud_stolen_card' } as never)).toEqual({ status: 'declined', code: 'fraud_stolen_card', message: RECURLY_MESSAGES.declined });
-    expect(outcomeOfTransactionError({ category: 'communication', code: 'gateway_timeout' } as never)).toEqual({ status: 'error', code: 'gateway_timeout', message: RECURLY_MESSAGES.processingError });
-    expect(outcomeOfTransactionError({ category: 'three_d_secure_action_required', code: 'three_d_secure_action_required' } as never)).toMatchObject({ status: 'error' });
+    expect(outcomeOfTransactionError({ category: 'three_d_secure', code: 'three_d_secure_authentication' } as never)).toEqual({
+      status: 'declined',
+      code: 'three_d_secure_failed',
+      message: RECURLY_MESSAGES.threeDSecureFailed,
+    });
+    expect(outcomeOfTransactionError({ category: 'invalid', code: 'rjs_token_expired' } as never)).toMatchObject({
+      status: 'declined',
+      code: 'invalid_token',
+    });
+    expect(outcomeOfTransactionError({ category: 'invalid', code: 'no_billing_information' } as never)).toMatchObject({
+      status: 'declined',
+      code: 'no_card_on_file',
+    });
+    expect(outcomeOfTransactionError({ category: 'hard', code: 'expired_card' } as never)).toEqual({
+      status: 'declined',
+      code: 'expired_card',
+      message: RECURLY_MESSAGES.expiredCard,
+    });
+    expect(outcomeOfTransactionError({ category: 'fraud', code: 'fraud_stolen_card' } as never)).toEqual({
+      status: 'declined',
+      code: 'fraud_stolen_card',
+      message: RECURLY_MESSAGES.declined,
+    });
+    expect(outcomeOfTransactionError({ category: 'communication', code: 'gateway_timeout' } as never)).toEqual({
+      status: 'error',
+      code: 'gateway_timeout',
+      message: RECURLY_MESSAGES.processingError,
+    });
+    expect(
+      outcomeOfTransactionError({ category: 'three_d_secure_action_required', code: 'three_d_secure_action_required' } as never),
+    ).toMatchObject({ status: 'error' });
   });
 
   it('verifies the card for a zero amount: the token becomes the billing info, then a verify transaction', async () => {
     fake.on('PUT', `/accounts/${CUSTOMER}/billing_info`, 'BillingInfo', () => ({ status: 200, body: billingInfo(CUSTOMER) }));
-    fake.on('POST', `/accounts/${CUSTOMER}/billing_info/verify`, 'Transaction', () => ({ status: 200, body: transaction({ id: 'txn_verify1', type: 'verify', amount: 0, currency: 'GBP', customer: CUSTOMER }) }));
-    const outcome = await provider.charge({ customerId: CUSTOMER, token: 'rjs-token-5', amount: 0, currency: 'GBP', idempotencyKey: 'id-5:trial' });
-    expect(outcome).toEqual({ status: 'success', transactionId: 'txn_verify1', card: { cardType: 'Visa', expMonth: 12, expYear: 2030, firstSix: '411111', lastFour: '1111' } });
+    fake.on('POST', `/accounts/${CUSTOMER}/billing_info/verify`, 'Transaction', () => ({
+      status: 200,
+      body: transaction({ id: 'txn_verify1', type: 'verify', amount: 0, currency: 'GBP', customer: CUSTOMER }),
+    }));
+    const outcome = await provider.charge({
+      customerId: CUSTOMER,
+      token: 'rjs-token-5',
+      amount: 0,
+      currency: 'GBP',
+      idempotencyKey: 'id-5:trial',
+    });
+    expect(outcome).toEqual({
+      status: 'success',
+      transactionId: 'txn_verify1',
+      card: { cardType: 'Visa', expMonth: 12, expYear: 2030, firstSix: '411111', lastFour: '1111' },
+    });
     const update = sent('PUT', `/accounts/${CUSTOMER}/billing_info`);
     expect(update.body).toEqual({ token_id: 'rjs-token-5' });
     expectRecurlyHeaders(update, 'id-5:trial:billing-info');
@@ -519,36 +713,71 @@ describe('charge', () => {
   });
 
   it('verifies the card on file alone, and declines when the account has none', async () => {
-    fake.on('POST', `/accounts/${CUSTOMER}/billing_info/verify`, 'Transaction', () => ({ status: 404, body: { error: { type: 'not_found', message: "Couldn't find BillingInfo with account_id = o1pe4xbv0shd" } } }));
-    const outcome = await provider.charge({ customerId: CUSTOMER, token: CARD_ON_FILE_TOKEN, amount: 0, currency: 'GBP', idempotencyKey: 'k-6' });
+    fake.on('POST', `/accounts/${CUSTOMER}/billing_info/verify`, 'Transaction', () => ({
+      status: 404,
+      body: { error: { type: 'not_found', message: "Couldn't find BillingInfo with account_id = o1pe4xbv0shd" } },
+    }));
+    const outcome = await provider.charge({
+      customerId: CUSTOMER,
+      token: CARD_ON_FILE_TOKEN,
+      amount: 0,
+      currency: 'GBP',
+      idempotencyKey: 'k-6',
+    });
     expect(outcome).toEqual({ status: 'declined', code: 'no_card_on_file', message: RECURLY_MESSAGES.noCardOnFile });
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /accounts/${CUSTOMER}/billing_info/verify`]);
   });
 
   it('answers error (nothing charged) when Recurly refused the request: unavailable, rate limited, unreachable', async () => {
-    fake.on('POST', '/purchases', 'InvoiceCollection', () => ({ status: 503, body: { error: { type: 'service_not_available', message: 'Recurly is down for maintenance' } } }));
-    expect(await provider.charge({ customerId: CUSTOMER, token: 't', amount: 100, currency: 'GBP', idempotencyKey: 'k-7' })).toEqual({ status: 'error', code: 'service_not_available', message: RECURLY_MESSAGES.processingError });
-    fake.on('POST', '/purchases', 'InvoiceCollection', () => ({ status: 429, body: { error: { type: 'rate_limited', message: 'You made too many API requests' } } }));
-    expect(await provider.charge({ customerId: CUSTOMER, token: 't', amount: 100, currency: 'GBP', idempotencyKey: 'k-8' })).toMatchObject({ status: 'error', message: RECURLY_MESSAGES.processingError });
+    fake.on('POST', '/purchases', 'InvoiceCollection', () => ({
+      status: 503,
+      body: { error: { type: 'service_not_available', message: 'Recurly is down for maintenance' } },
+    }));
+    expect(await provider.charge({ customerId: CUSTOMER, token: 't', amount: 100, currency: 'GBP', idempotencyKey: 'k-7' })).toEqual({
+      status: 'error',
+      code: 'service_not_available',
+      message: RECURLY_MESSAGES.processingError,
+    });
+    fake.on('POST', '/purchases', 'InvoiceCollection', () => ({
+      status: 429,
+      body: { error: { type: 'rate_limited', message: 'You made too many API requests' } },
+    }));
+    expect(await provider.charge({ customerId: CUSTOMER, token: 't', amount: 100, currency: 'GBP', idempotencyKey: 'k-8' })).toMatchObject({
+      status: 'error',
+      message: RECURLY_MESSAGES.processingError,
+    });
 
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const unreachable = createRecurlyProvider({ privateKey: PRIVATE_KEY, apiUrl: `http://127.0.0.1:${port}` });
-    expect(await unreachable.charge({ customerId: CUSTOMER, token: 't', amount: 100, currency: 'GBP', idempotencyKey: 'k-9' })).toEqual({ status: 'error', code: 'provider_unreachable', message: RECURLY_MESSAGES.processingError });
+    expect(await unreachable.charge({ customerId: CUSTOMER, token: 't', amount: 100, currency: 'GBP', idempotencyKey: 'k-9' })).toEqual({
+      status: 'error',
+      code: 'provider_unreachable',
+      message: RECURLY_MESSAGES.processingError,
+    });
   });
 
   it('throws when Recurly may have charged without us hearing it (500, a dropped connection, a timeout): retried with the same key', async () => {
-    fake.on('POST', '/purchases', 'InvoiceCollection', () => ({ status: 500, body: { error: { type: 'internal_server_error', message: 'Something went wrong' } } }));
-    await expect(provider.charge({ customerId: CUSTOMER, token: 't', amount: 100, currency: 'GBP', idempotencyKey: 'k-10' })).rejects.toThrow(RecurlyOutcomeUnknownError);
+    fake.on('POST', '/purchases', 'InvoiceCollection', () => ({
+      status: 500,
+      body: { error: { type: 'internal_server_error', message: 'Something went wrong' } },
+    }));
+    await expect(
+      provider.charge({ customerId: CUSTOMER, token: 't', amount: 100, currency: 'GBP', idempotencyKey: 'k-10' }),
+    ).rejects.toThrow(RecurlyOutcomeUnknownError);
 
     fake.on('POST', '/purchases', 'InvoiceCollection', () => 'drop');
-    await expect(provider.charge({ customerId: CUSTOMER, token: 't', amount: 100, currency: 'GBP', idempotencyKey: 'k-11' })).rejects.toThrow(RecurlyOutcomeUnknownError);
+    await expect(
+      provider.charge({ customerId: CUSTOMER, token: 't', amount: 100, currency: 'GBP', idempotencyKey: 'k-11' }),
+    ).rejects.toThrow(RecurlyOutcomeUnknownError);
 
     fake.on('POST', '/purchases', 'InvoiceCollection', () => 'hang');
     const impatient = createRecurlyProvider({ privateKey: PRIVATE_KEY, apiUrl: fake.url, timeoutMs: 200 });
-    const error = await impatient.charge({ customerId: CUSTOMER, token: 't', amount: 100, currency: 'GBP', idempotencyKey: 'k-12' }).catch((caught: unknown) => caught);
+    const error = await impatient
+      .charge({ customerId: CUSTOMER, token: 't', amount: 100, currency: 'GBP', idempotencyKey: 'k-12' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RecurlyOutcomeUnknownError);
     expect(String(error)).not.toContain(PRIVATE_KEY);
   });
@@ -563,29 +792,66 @@ describe('describeToken and completeThreeDSecure', () => {
 });
 
 describe('refund', () => {
-  const charged = () => transaction({ id: 'txn_to_refund', amount: 30, currency: 'GBP', customer: CUSTOMER, invoice: invoiceMini('inv_charge1') });
+  const charged = () =>
+    transaction({ id: 'txn_to_refund', amount: 30, currency: 'GBP', customer: CUSTOMER, invoice: invoiceMini('inv_charge1') });
   const credit = (request: Recorded) => {
     const amount = (request.body!.amount as number | undefined) ?? 30;
-    return { status: 201, body: invoice({ id: 'inv_credit1', type: 'credit', total: -amount, currency: 'GBP', customer: CUSTOMER, transactions: [transaction({ id: 'txn_refund1', type: 'refund', amount, currency: 'GBP', customer: CUSTOMER, invoice: invoiceMini('inv_credit1', 'credit') })] }) };
+    return {
+      status: 201,
+      body: invoice({
+        id: 'inv_credit1',
+        type: 'credit',
+        total: -amount,
+        currency: 'GBP',
+        customer: CUSTOMER,
+        transactions: [
+          transaction({
+            id: 'txn_refund1',
+            type: 'refund',
+            amount,
+            currency: 'GBP',
+            customer: CUSTOMER,
+            invoice: invoiceMini('inv_credit1', 'credit'),
+          }),
+        ],
+      }),
+    };
   };
 
   it('refunds the whole of the transaction’s invoice, or a part of it as a decimal', async () => {
     fake.on('GET', '/transactions/txn_to_refund', 'Transaction', () => ({ status: 200, body: charged() }));
     fake.on('POST', '/invoices/inv_charge1/refund', 'Invoice', credit);
-    expect(await provider.refund({ transactionId: 'txn_to_refund', idempotencyKey: 'id:p:refund' })).toEqual({ status: 'success', refundId: 'txn_refund1' });
+    expect(await provider.refund({ transactionId: 'txn_to_refund', idempotencyKey: 'id:p:refund' })).toEqual({
+      status: 'success',
+      refundId: 'txn_refund1',
+    });
     const whole = sent('POST', '/invoices/inv_charge1/refund');
     expect(whole.body).toEqual({ type: 'amount' });
     expectRecurlyHeaders(whole, 'id:p:refund');
 
     fake.requests.length = 0;
-    expect(await provider.refund({ transactionId: 'txn_to_refund', amount: 1250, idempotencyKey: 'id:u:refund' })).toEqual({ status: 'success', refundId: 'txn_refund1' });
+    expect(await provider.refund({ transactionId: 'txn_to_refund', amount: 1250, idempotencyKey: 'id:u:refund' })).toEqual({
+      status: 'success',
+      refundId: 'txn_refund1',
+    });
     expect(sent('POST', '/invoices/inv_charge1/refund').body).toEqual({ type: 'amount', amount: 12.5 });
   });
 
   it('answers error when Recurly refuses', async () => {
     fake.on('GET', '/transactions/txn_to_refund', 'Transaction', () => ({ status: 200, body: charged() }));
-    fake.on('POST', '/invoices/inv_charge1/refund', 'Invoice', () => ({ status: 422, body: { error: { type: 'validation', message: 'Amount exceeds the refundable amount', params: [{ param: 'amount', message: 'exceeds the refundable amount' }] } } }));
-    expect(await provider.refund({ transactionId: 'txn_to_refund', amount: 99_999, idempotencyKey: 'k' })).toMatchObject({ status: 'error' });
+    fake.on('POST', '/invoices/inv_charge1/refund', 'Invoice', () => ({
+      status: 422,
+      body: {
+        error: {
+          type: 'validation',
+          message: 'Amount exceeds the refundable amount',
+          params: [{ param: 'amount', message: 'exceeds the refundable amount' }],
+        },
+      },
+    }));
+    expect(await provider.refund({ transactionId: 'txn_to_refund', amount: 99_999, idempotencyKey: 'k' })).toMatchObject({
+      status: 'error',
+    });
     expect(await provider.refund({ transactionId: 'txn_unknown', idempotencyKey: 'k' })).toMatchObject({ status: 'error' });
   });
 });
@@ -611,8 +877,12 @@ describe('configuration', () => {
         throw error;
       }
     };
-    expect(problems({ BILLING_PUBLIC_KEY: 'ewr1-abc' })).toEqual(['BILLING_PRIVATE_KEY: is required when BILLING_PUBLIC_KEY is not "sandbox"']);
-    expect(problems({ BILLING_API_URL: 'http://recurly-proxy.example' })[0]).toMatch(/^BILLING_API_URL: BILLING_API_URL must be an https URL/);
+    expect(problems({ BILLING_PUBLIC_KEY: 'ewr1-abc' })).toEqual([
+      'BILLING_PRIVATE_KEY: is required when BILLING_PUBLIC_KEY is not "sandbox"',
+    ]);
+    expect(problems({ BILLING_API_URL: 'http://recurly-proxy.example' })[0]).toMatch(
+      /^BILLING_API_URL: BILLING_API_URL must be an https URL/,
+    );
     expect(problems({ BILLING_API_URL: 'nope' })[0]).toMatch(/^BILLING_API_URL: BILLING_API_URL must be an absolute http\(s\) URL/);
     expect(loadConfig({ ...env, BILLING_API_URL: 'https://v3.eu.recurly.com/' }).billing.apiUrl).toBe('https://v3.eu.recurly.com');
     expect(loadConfig({ BILLING_API_URL: 'http://127.0.0.1:4010' }).billing.apiUrl).toBe('http://127.0.0.1:4010');
@@ -623,7 +893,11 @@ describe('configuration', () => {
 describe('billing on Recurly (services.ts chooses the adapter)', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    app = await createTestApp({ BILLING_PUBLIC_KEY: 'ewr1-PublicKeyForRecurlyJs', BILLING_PRIVATE_KEY: PRIVATE_KEY, BILLING_API_URL: fake.url });
+    app = await createTestApp({
+      BILLING_PUBLIC_KEY: 'ewr1-PublicKeyForRecurlyJs',
+      BILLING_PRIVATE_KEY: PRIVATE_KEY,
+      BILLING_API_URL: fake.url,
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -648,7 +922,11 @@ describe('billing on Recurly (services.ts chooses the adapter)', () => {
     expect(created.body).toMatchObject({ code: expect.stringMatching(/^[0-9a-f-]{36}$/), first_name: 'Ada', last_name: 'Okafor' });
     const price = subscriptionPrice({ plan: planByCode('individuals_standard_monthly_v1')!, currency: 'GBP', countryCode: 'GB' });
     const purchase = sent('POST', '/purchases');
-    expect(purchase.body).toMatchObject({ currency: 'GBP', account: { id: CUSTOMER, billing_info: { token_id: 'rjs-token-app' } }, line_items: [{ unit_amount: price.fullPrice / 100, currency: 'GBP' }] });
+    expect(purchase.body).toMatchObject({
+      currency: 'GBP',
+      account: { id: CUSTOMER, billing_info: { token_id: 'rjs-token-app' } },
+      line_items: [{ unit_amount: price.fullPrice / 100, currency: 'GBP' }],
+    });
     expect(purchase.headers['idempotency-key']).toBe(`${person.identityId}:recurly-app-1`);
     expect(fake.requests.every((r) => r.headers.authorization === BASIC)).toBe(true);
   });

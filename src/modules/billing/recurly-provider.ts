@@ -50,7 +50,14 @@ import type {
 } from 'recurly';
 import type DefaultHttpAdapterClass from 'recurly/lib/recurly/DefaultHttpAdapter';
 import type { HttpResponse } from 'recurly/lib/recurly/HttpAdapter';
-import { CARD_ON_FILE_TOKEN, type BillingProvider, type CardSummary, type ChargeOutcome, type ChargeRequest, type RefundOutcome } from './provider.ts';
+import {
+  CARD_ON_FILE_TOKEN,
+  type BillingProvider,
+  type CardSummary,
+  type ChargeOutcome,
+  type ChargeRequest,
+  type RefundOutcome,
+} from './provider.ts';
 
 export const RECURLY_API_URLS = { us: 'https://v3.recurly.com', eu: 'https://v3.eu.recurly.com' } as const;
 
@@ -71,7 +78,8 @@ const CURRENCY_DECIMALS: Readonly<Record<string, number>> = { EUR: 2, GBP: 2, IN
 /** Integer minor units (pence, cents, paise) as Recurly's decimal amount: 1999 GBP → 19.99. */
 export function toRecurlyAmount(minorUnits: number, currency: string): number {
   const decimals = CURRENCY_DECIMALS[currency.toUpperCase()];
-  if (decimals === undefined) throw new RangeError(`No Recurly amount for currency ${currency}: only ${Object.keys(CURRENCY_DECIMALS).join(', ')}`);
+  if (decimals === undefined)
+    throw new RangeError(`No Recurly amount for currency ${currency}: only ${Object.keys(CURRENCY_DECIMALS).join(', ')}`);
   if (!Number.isSafeInteger(minorUnits) || minorUnits < 0) throw new RangeError('An amount is a whole number of minor units, 0 or more');
   // Division is correctly rounded, so this is the double nearest the decimal, which JSON prints exactly ("19.99").
   return minorUnits / 10 ** decimals;
@@ -149,7 +157,14 @@ function clientFor(privateKey: string, apiUrl: string, timeoutMs: number): Recur
   return new recurly.Client(privateKey, options) as unknown as RecurlyCalls;
 }
 
-const WALLET_PAYMENT_METHODS = new Set(['apple_pay', 'apple_pay_merchant_token', 'braintree_apple_pay', 'google_pay', 'google_pay_device_pan', 'braintree_google_pay']);
+const WALLET_PAYMENT_METHODS = new Set([
+  'apple_pay',
+  'apple_pay_merchant_token',
+  'braintree_apple_pay',
+  'google_pay',
+  'google_pay_device_pan',
+  'braintree_google_pay',
+]);
 
 /** The card summary of a transaction's or billing info's payment method, or null when it names no card. */
 export function cardSummaryOf(method: PaymentMethod | null | undefined): CardSummary | null {
@@ -164,7 +179,11 @@ export function cardSummaryOf(method: PaymentMethod | null | undefined): CardSum
   };
 }
 
-const THREE_D_SECURE_FAILED = new Set(['three_d_secure_authentication', 'payer_authentication_rejected', 'three_d_secure_action_result_token_mismatch']);
+const THREE_D_SECURE_FAILED = new Set([
+  'three_d_secure_authentication',
+  'payer_authentication_rejected',
+  'three_d_secure_action_result_token_mismatch',
+]);
 const TOKEN_EXPIRED = new Set(['rjs_token_expired', 'recurly_token_not_found', 'recurly_token_mismatch']);
 const EXPIRED_CARD = new Set(['expired_card', 'declined_expiration_date']);
 const SECURITY_CODE = new Set(['declined_security_code', 'cvv_required']);
@@ -180,13 +199,16 @@ export function outcomeOfTransactionError(error: TransactionError | null | undef
       ? { status: 'three_d_secure_required', actionToken: error.threeDSecureActionTokenId }
       : { status: 'error', code: 'three_d_secure_action_required', message: RECURLY_MESSAGES.processingError };
   }
-  if (code === 'insufficient_funds' || error?.declineCode === 'insufficient_funds') return { status: 'insufficient_funds', code: 'insufficient_funds', message: RECURLY_MESSAGES.insufficientFunds };
-  if (code && THREE_D_SECURE_FAILED.has(code)) return { status: 'declined', code: 'three_d_secure_failed', message: RECURLY_MESSAGES.threeDSecureFailed };
+  if (code === 'insufficient_funds' || error?.declineCode === 'insufficient_funds')
+    return { status: 'insufficient_funds', code: 'insufficient_funds', message: RECURLY_MESSAGES.insufficientFunds };
+  if (code && THREE_D_SECURE_FAILED.has(code))
+    return { status: 'declined', code: 'three_d_secure_failed', message: RECURLY_MESSAGES.threeDSecureFailed };
   if (code && TOKEN_EXPIRED.has(code)) return { status: 'declined', code: 'invalid_token', message: RECURLY_MESSAGES.tokenExpired };
   if (code === 'no_billing_information') return { status: 'declined', code: 'no_card_on_file', message: RECURLY_MESSAGES.noCardOnFile };
   if (code && EXPIRED_CARD.has(code)) return { status: 'declined', code, message: RECURLY_MESSAGES.expiredCard };
   if (code && SECURITY_CODE.has(code)) return { status: 'declined', code, message: RECURLY_MESSAGES.securityCode };
-  if (category && DECLINE_CATEGORIES.has(category)) return { status: 'declined', code: code ?? 'declined', message: RECURLY_MESSAGES.declined };
+  if (category && DECLINE_CATEGORIES.has(category))
+    return { status: 'declined', code: code ?? 'declined', message: RECURLY_MESSAGES.declined };
   return { status: 'error', code: code ?? 'processing_error', message: RECURLY_MESSAGES.processingError };
 }
 
@@ -207,7 +229,8 @@ export function outcomeOfChargeError(error: unknown): ChargeOutcome {
     return { status: 'error', code: error.type ?? `http_${status}`, message: RECURLY_MESSAGES.processingError };
   }
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && NOT_SENT.has(code)) return { status: 'error', code: 'provider_unreachable', message: RECURLY_MESSAGES.processingError };
+  if (typeof code === 'string' && NOT_SENT.has(code))
+    return { status: 'error', code: 'provider_unreachable', message: RECURLY_MESSAGES.processingError };
   if (error instanceof RangeError) throw error;
   throw new RecurlyOutcomeUnknownError(`the request failed (${typeof code === 'string' ? code : 'unknown cause'})`, { cause: error });
 }
@@ -216,7 +239,9 @@ export function outcomeOfChargeError(error: unknown): ChargeOutcome {
 function refundFailure(error: unknown): RefundOutcome {
   if (isApiError(error)) {
     const te = error.transactionError;
-    const detail = te ? `${te.code ?? 'transaction'}: ${te.merchantAdvice ?? te.message ?? ''}` : `${error.type ?? 'error'}: ${error.message}`;
+    const detail = te
+      ? `${te.code ?? 'transaction'}: ${te.merchantAdvice ?? te.message ?? ''}`
+      : `${error.type ?? 'error'}: ${error.message}`;
     return { status: 'error', message: `Recurly refused the refund (HTTP ${statusOf(error) ?? 'no answer'}, ${detail})` };
   }
   return { status: 'error', message: `Recurly refund failed: ${error instanceof Error ? error.message : String(error)}` };
@@ -233,13 +258,19 @@ export interface RecurlyProviderOptions {
   timeoutMs?: number;
 }
 
-export function createRecurlyProvider({ privateKey, apiUrl = RECURLY_API_URLS.us, chargeDescription = 'Membership', timeoutMs = 60_000 }: RecurlyProviderOptions): BillingProvider {
+export function createRecurlyProvider({
+  privateKey,
+  apiUrl = RECURLY_API_URLS.us,
+  chargeDescription = 'Membership',
+  timeoutMs = 60_000,
+}: RecurlyProviderOptions): BillingProvider {
   const api = clientFor(privateKey, apiUrl, timeoutMs);
   const withKey = (key: string): RequestOptions => ({ headers: { 'Idempotency-Key': key } });
 
   /** The card a success used: the transaction's payment method, else the account's billing info. */
   async function cardFor(customerId: string, transaction: Transaction): Promise<CardSummary> {
-    const card = cardSummaryOf(transaction.paymentMethod) ?? cardSummaryOf((await api.getBillingInfo(customerId).catch(() => null))?.paymentMethod);
+    const card =
+      cardSummaryOf(transaction.paymentMethod) ?? cardSummaryOf((await api.getBillingInfo(customerId).catch(() => null))?.paymentMethod);
     return card ?? { cardType: 'Unknown', expMonth: 0, expYear: 0, firstSix: '', lastFour: '' };
   }
 
@@ -252,7 +283,14 @@ export function createRecurlyProvider({ privateKey, apiUrl = RECURLY_API_URLS.us
   }
 
   /** A purchase of one charge line item. */
-  async function purchase({ customerId, token, amount, currency, idempotencyKey, threeDSecureActionResultToken }: ChargeRequest): Promise<ChargeOutcome> {
+  async function purchase({
+    customerId,
+    token,
+    amount,
+    currency,
+    idempotencyKey,
+    threeDSecureActionResultToken,
+  }: ChargeRequest): Promise<ChargeOutcome> {
     const resultToken = threeDSecureActionResultToken || null;
     const billingInfo: BillingInfoCreate | null =
       token !== CARD_ON_FILE_TOKEN
@@ -263,7 +301,16 @@ export function createRecurlyProvider({ privateKey, apiUrl = RECURLY_API_URLS.us
     const body: PurchaseCreate = {
       currency,
       account: { id: customerId, ...(billingInfo ? { billingInfo } : {}) },
-      lineItems: [{ type: 'charge', currency, unitAmount: toRecurlyAmount(amount, currency), quantity: 1, description: chargeDescription, taxExempt: true }],
+      lineItems: [
+        {
+          type: 'charge',
+          currency,
+          unitAmount: toRecurlyAmount(amount, currency),
+          quantity: 1,
+          description: chargeDescription,
+          taxExempt: true,
+        },
+      ],
       // The buyer is at the card form (or has just answered a challenge): a customer-initiated transaction.
       // A renewal of the card on file is sent without an initiator: ChargeRequest does not say which it is.
       ...(token !== CARD_ON_FILE_TOKEN || resultToken ? { transaction: { initiator: 'customer' } } : {}),
@@ -279,18 +326,28 @@ export function createRecurlyProvider({ privateKey, apiUrl = RECURLY_API_URLS.us
     const resultToken = threeDSecureActionResultToken || null;
     const steps = resultToken ? ['3ds', resultToken] : [];
     if (token !== CARD_ON_FILE_TOKEN) {
-      await api.updateBillingInfo(customerId, { tokenId: token, ...(resultToken ? { threeDSecureActionResultTokenId: resultToken } : {}) }, withKey(recurlyIdempotencyKey(idempotencyKey, 'billing-info', ...steps)));
+      await api.updateBillingInfo(
+        customerId,
+        { tokenId: token, ...(resultToken ? { threeDSecureActionResultTokenId: resultToken } : {}) },
+        withKey(recurlyIdempotencyKey(idempotencyKey, 'billing-info', ...steps)),
+      );
     }
-    const verifyBody: BillingInfoVerify | undefined = token === CARD_ON_FILE_TOKEN && resultToken ? { threeDSecureActionResultTokenId: resultToken } : undefined;
+    const verifyBody: BillingInfoVerify | undefined =
+      token === CARD_ON_FILE_TOKEN && resultToken ? { threeDSecureActionResultTokenId: resultToken } : undefined;
     let transaction: Transaction;
     try {
-      transaction = await api.verifyBillingInfo(customerId, { ...withKey(recurlyIdempotencyKey(idempotencyKey, 'verify', ...steps)), ...(verifyBody ? { body: verifyBody } : {}) });
+      transaction = await api.verifyBillingInfo(customerId, {
+        ...withKey(recurlyIdempotencyKey(idempotencyKey, 'verify', ...steps)),
+        ...(verifyBody ? { body: verifyBody } : {}),
+      });
     } catch (error) {
       // 404: the account has no billing info (only possible for the card on file).
-      if (isApiError(error) && statusOf(error) === 404) return { status: 'declined', code: 'no_card_on_file', message: RECURLY_MESSAGES.noCardOnFile };
+      if (isApiError(error) && statusOf(error) === 404)
+        return { status: 'declined', code: 'no_card_on_file', message: RECURLY_MESSAGES.noCardOnFile };
       throw error;
     }
-    if (transaction.status !== 'success') return { status: 'declined', code: transaction.statusCode ?? 'declined', message: RECURLY_MESSAGES.declined };
+    if (transaction.status !== 'success')
+      return { status: 'declined', code: transaction.statusCode ?? 'declined', message: RECURLY_MESSAGES.declined };
     return successOf(customerId, transaction);
   }
 
@@ -298,7 +355,12 @@ export function createRecurlyProvider({ privateKey, apiUrl = RECURLY_API_URLS.us
     name: 'recurly',
 
     async createCustomer({ accountId, email, firstName, lastName }) {
-      const body: AccountCreate = { code: accountId, ...(email ? { email } : {}), ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}) };
+      const body: AccountCreate = {
+        code: accountId,
+        ...(email ? { email } : {}),
+        ...(firstName ? { firstName } : {}),
+        ...(lastName ? { lastName } : {}),
+      };
       try {
         const account = await api.createAccount(body, withKey(recurlyIdempotencyKey(`account:${accountId}`)));
         if (!account.id) throw new Error('Recurly created an account without an id');
@@ -344,8 +406,10 @@ export function createRecurlyProvider({ privateKey, apiUrl = RECURLY_API_URLS.us
       try {
         const transaction = await api.getTransaction(transactionId);
         const invoiceId = transaction.invoice?.id;
-        if (!invoiceId || !transaction.currency) return { status: 'error', message: `Recurly transaction ${transactionId} has no invoice to refund` };
-        const body: InvoiceRefund = amount === undefined ? { type: 'amount' } : { type: 'amount', amount: toRecurlyAmount(amount, transaction.currency) };
+        if (!invoiceId || !transaction.currency)
+          return { status: 'error', message: `Recurly transaction ${transactionId} has no invoice to refund` };
+        const body: InvoiceRefund =
+          amount === undefined ? { type: 'amount' } : { type: 'amount', amount: toRecurlyAmount(amount, transaction.currency) };
         const credit = await api.refundInvoice(invoiceId, body, withKey(recurlyIdempotencyKey(idempotencyKey)));
         const refundId = credit.transactions?.find((t) => t.type === 'refund')?.id ?? credit.id;
         if (!refundId) return { status: 'error', message: 'Recurly answered the refund without a credit invoice' };

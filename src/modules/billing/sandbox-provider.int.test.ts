@@ -24,23 +24,52 @@ async function tokenFor(number: string) {
 }
 
 let keys = 0;
-const charge = async (number: string, amount = 25000, key = `key-${keys++}`) => sandbox.charge({ customerId: 'sbx_cus_test', token: await tokenFor(number), amount, currency: 'GBP', idempotencyKey: key });
+const charge = async (number: string, amount = 25000, key = `key-${keys++}`) =>
+  sandbox.charge({ customerId: 'sbx_cus_test', token: await tokenFor(number), amount, currency: 'GBP', idempotencyKey: key });
 
 describe('sandbox provider', () => {
   it('stores a token with the card summary only', async () => {
     const token = await tokenFor('4242424242424242');
     const [row] = await database.db.select().from(sandboxBillingTokens);
-    expect(row).toMatchObject({ token, cardType: 'Visa', expMonth: 12, expYear: 2040, firstSix: '424242', lastFour: '4242', behaviour: 'success' });
+    expect(row).toMatchObject({
+      token,
+      cardType: 'Visa',
+      expMonth: 12,
+      expYear: 2040,
+      firstSix: '424242',
+      lastFour: '4242',
+      behaviour: 'success',
+    });
     expect(JSON.stringify(await database.db.select().from(sandboxBillingTokens))).not.toContain('4242424242424242');
-    expect(await sandbox.describeToken(token)).toEqual({ cardType: 'Visa', expMonth: 12, expYear: 2040, firstSix: '424242', lastFour: '4242' });
+    expect(await sandbox.describeToken(token)).toEqual({
+      cardType: 'Visa',
+      expMonth: 12,
+      expYear: 2040,
+      firstSix: '424242',
+      lastFour: '4242',
+    });
     expect(await sandbox.describeToken('sbx_tok_unknown')).toBeNull();
   });
 
   it('charges each test card as documented', async () => {
-    expect(await charge('4242424242424242')).toMatchObject({ status: 'success', transactionId: expect.stringMatching(/^sbx_txn_/), card: { lastFour: '4242' } });
-    expect(await charge('4000000000000002')).toMatchObject({ status: 'declined', code: 'declined', message: expect.stringContaining('declined') });
-    expect(await charge('4000000000009995')).toMatchObject({ status: 'insufficient_funds', message: expect.stringContaining('insufficient funds') });
-    expect(await charge('4000000000003220')).toMatchObject({ status: 'three_d_secure_required', actionToken: expect.stringMatching(/^sbx_3ds_/) });
+    expect(await charge('4242424242424242')).toMatchObject({
+      status: 'success',
+      transactionId: expect.stringMatching(/^sbx_txn_/),
+      card: { lastFour: '4242' },
+    });
+    expect(await charge('4000000000000002')).toMatchObject({
+      status: 'declined',
+      code: 'declined',
+      message: expect.stringContaining('declined'),
+    });
+    expect(await charge('4000000000009995')).toMatchObject({
+      status: 'insufficient_funds',
+      message: expect.stringContaining('insufficient funds'),
+    });
+    expect(await charge('4000000000003220')).toMatchObject({
+      status: 'three_d_secure_required',
+      actionToken: expect.stringMatching(/^sbx_3ds_/),
+    });
     expect(await charge('4000000000000119')).toMatchObject({ status: 'error', code: 'processing_error' });
     // A zero amount verifies the card with the same outcome.
     expect(await charge('4000000000000002', 0)).toMatchObject({ status: 'declined' });
@@ -65,7 +94,12 @@ describe('sandbox provider', () => {
       const request = { customerId: 'sbx_cus_3ds', token, amount: 5400, currency: 'EUR', idempotencyKey: `3ds-${result}` };
       const asked = await sandbox.charge(request);
       if (asked.status !== 'three_d_secure_required') throw new Error('expected a challenge');
-      expect(await sandbox.challenge(asked.actionToken)).toMatchObject({ amount: 5400, currency: 'EUR', answered: false, card: { lastFour: '3220' } });
+      expect(await sandbox.challenge(asked.actionToken)).toMatchObject({
+        amount: 5400,
+        currency: 'EUR',
+        answered: false,
+        card: { lastFour: '3220' },
+      });
       const answered = await sandbox.completeThreeDSecure(asked.actionToken, result);
       expect(answered).toEqual({ resultToken: expect.stringMatching(/^sbx_3dsr_/) });
       // A challenge is answered once.
@@ -83,7 +117,16 @@ describe('sandbox provider', () => {
     const asked = await sandbox.charge({ customerId: 'sbx_cus_x', token, amount: 100, currency: 'EUR', idempotencyKey: 'x-1' });
     if (asked.status !== 'three_d_secure_required') throw new Error('expected a challenge');
     const { resultToken } = (await sandbox.completeThreeDSecure(asked.actionToken, 'succeeded'))!;
-    expect(await sandbox.charge({ customerId: 'sbx_cus_x', token, amount: 999, currency: 'EUR', idempotencyKey: 'x-2', threeDSecureActionResultToken: resultToken })).toMatchObject({ status: 'declined', code: 'invalid_three_d_secure_result' });
+    expect(
+      await sandbox.charge({
+        customerId: 'sbx_cus_x',
+        token,
+        amount: 999,
+        currency: 'EUR',
+        idempotencyKey: 'x-2',
+        threeDSecureActionResultToken: resultToken,
+      }),
+    ).toMatchObject({ status: 'declined', code: 'invalid_three_d_secure_result' });
   });
 
   it('refunds a charge once', async () => {
@@ -98,8 +141,18 @@ describe('sandbox provider', () => {
     expect(token).toMatch(/^sbx_wtok_/);
     expect(card).toMatchObject({ cardType: 'Visa', lastFour: '4242', paymentMethod: 'wallet' });
     expect(await sandbox.describeToken(token)).toEqual(card);
-    expect(await sandbox.charge({ customerId: 'sbx_cus_wallet', token, amount: 2500, currency: 'GBP', idempotencyKey: 'wallet-1' })).toMatchObject({ status: 'success', card });
-    expect(await sandbox.charge({ customerId: 'sbx_cus_wallet', token: CARD_ON_FILE_TOKEN, amount: 2500, currency: 'GBP', idempotencyKey: 'wallet-2' })).toMatchObject({ status: 'success', card });
+    expect(
+      await sandbox.charge({ customerId: 'sbx_cus_wallet', token, amount: 2500, currency: 'GBP', idempotencyKey: 'wallet-1' }),
+    ).toMatchObject({ status: 'success', card });
+    expect(
+      await sandbox.charge({
+        customerId: 'sbx_cus_wallet',
+        token: CARD_ON_FILE_TOKEN,
+        amount: 2500,
+        currency: 'GBP',
+        idempotencyKey: 'wallet-2',
+      }),
+    ).toMatchObject({ status: 'success', card });
     // A typed card's summary says nothing of a wallet.
     expect(await sandbox.describeToken(await tokenFor('4242424242424242'))).not.toHaveProperty('paymentMethod');
   });
@@ -110,7 +163,9 @@ describe('sandbox provider', () => {
     const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => sandbox.charge(request(`single-${i}`))));
     const paid = outcomes.filter((outcome) => outcome.status === 'success');
     expect(paid).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome.status !== 'success')).toEqual(Array.from({ length: 9 }, () => ({ status: 'declined', code: 'token_used', message: SANDBOX_MESSAGES.tokenUsed })));
+    expect(outcomes.filter((outcome) => outcome.status !== 'success')).toEqual(
+      Array.from({ length: 9 }, () => ({ status: 'declined', code: 'token_used', message: SANDBOX_MESSAGES.tokenUsed })),
+    );
     expect((await database.db.select().from(sandboxBillingPayments)).filter((row) => row.token === token)).toHaveLength(1);
     // The key that used it gets its outcome again.
     const winner = outcomes.indexOf(paid[0]!);
@@ -119,10 +174,16 @@ describe('sandbox provider', () => {
     const declined = await tokenFor('4000000000000002');
     expect(await sandbox.charge({ ...request('declined-1'), token: declined })).toMatchObject({ status: 'declined', code: 'declined' });
     expect(await sandbox.charge({ ...request('declined-2'), token: declined })).toMatchObject({ status: 'declined', code: 'token_used' });
-    for (const key of ['renewal-1', 'renewal-2']) expect(await sandbox.charge({ ...request(key), token: CARD_ON_FILE_TOKEN })).toMatchObject({ status: 'success', card: { lastFour: '4242' } });
+    for (const key of ['renewal-1', 'renewal-2'])
+      expect(await sandbox.charge({ ...request(key), token: CARD_ON_FILE_TOKEN })).toMatchObject({
+        status: 'success',
+        card: { lastFour: '4242' },
+      });
   });
 
   it('declines an unknown token', async () => {
-    expect(await sandbox.charge({ customerId: 'c', token: 'sbx_tok_nope', amount: 1, currency: 'GBP', idempotencyKey: 'nope' })).toMatchObject({ status: 'declined', code: 'invalid_token' });
+    expect(
+      await sandbox.charge({ customerId: 'c', token: 'sbx_tok_nope', amount: 1, currency: 'GBP', idempotencyKey: 'nope' }),
+    ).toMatchObject({ status: 'declined', code: 'invalid_token' });
   });
 });

@@ -106,14 +106,18 @@ export function cardTypeOf(digits: string): string {
  * a month and year not in the past, a 3- or 4-digit code. The summary and the test card's
  * behaviour, or the problems by field.
  */
-export function checkCard(input: TokenizeInput, now: Date): { ok: true; card: CardSummary; behaviour: SandboxCardBehaviour } | { ok: false; errors: TokenizeFieldError[] } {
+export function checkCard(
+  input: TokenizeInput,
+  now: Date,
+): { ok: true; card: CardSummary; behaviour: SandboxCardBehaviour } | { ok: false; errors: TokenizeFieldError[] } {
   const errors: TokenizeFieldError[] = [];
   const digits = String(input.number ?? '').replace(/[\s-]/g, '');
   let behaviour: SandboxCardBehaviour | undefined;
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) errors.push({ field: 'number', message: 'Enter a valid card number.' });
   else {
     behaviour = SANDBOX_TEST_CARDS[digits];
-    if (!behaviour) errors.push({ field: 'number', message: 'This is the sandbox: use one of the test cards, such as 4242 4242 4242 4242.' });
+    if (!behaviour)
+      errors.push({ field: 'number', message: 'This is the sandbox: use one of the test cards, such as 4242 4242 4242 4242.' });
   }
   const month = Number(String(input.month ?? '').trim());
   let year = Number(String(input.year ?? '').trim());
@@ -127,7 +131,11 @@ export function checkCard(input: TokenizeInput, now: Date): { ok: true; card: Ca
   }
   if (!/^\d{3,4}$/.test(String(input.cvv ?? '').trim())) errors.push({ field: 'cvv', message: 'Enter the 3 or 4 digit security code.' });
   if (errors.length > 0 || !behaviour) return { ok: false, errors };
-  return { ok: true, behaviour, card: { cardType: cardTypeOf(digits), expMonth: month, expYear: year, firstSix: digits.slice(0, 6), lastFour: digits.slice(-4) } };
+  return {
+    ok: true,
+    behaviour,
+    card: { cardType: cardTypeOf(digits), expMonth: month, expYear: year, firstSix: digits.slice(0, 6), lastFour: digits.slice(-4) },
+  };
 }
 
 export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
@@ -175,7 +183,17 @@ export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; 
   };
 
   /** A renewal: the customer's latest card that went through, charged without the buyer present. */
-  async function chargeCardOnFile({ customerId, amount, currency, idempotencyKey }: { customerId: string; amount: number; currency: string; idempotencyKey: string }): Promise<ChargeOutcome> {
+  async function chargeCardOnFile({
+    customerId,
+    amount,
+    currency,
+    idempotencyKey,
+  }: {
+    customerId: string;
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<ChargeOutcome> {
     const [last] = await db
       .select({ token: sandboxBillingPayments.token })
       .from(sandboxBillingPayments)
@@ -185,14 +203,31 @@ export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; 
     const [tokenRow] = last ? await db.select().from(sandboxBillingTokens).where(eq(sandboxBillingTokens.token, last.token)) : [];
     if (!tokenRow) return { status: 'declined', code: 'no_card_on_file', message: SANDBOX_MESSAGES.declined };
     const card = summaryOf(tokenRow);
-    const [existing] = await db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.idempotencyKey, idempotencyKey)).limit(1);
+    const [existing] = await db
+      .select()
+      .from(sandboxBillingPayments)
+      .where(eq(sandboxBillingPayments.idempotencyKey, idempotencyKey))
+      .limit(1);
     if (existing) return outcomeOf(existing, card);
     const declinesLater = tokenRow.firstSix === DECLINES_LATER.firstSix && tokenRow.lastFour === DECLINES_LATER.lastFour;
-    const status: SandboxPaymentStatus = declinesLater || tokenRow.behaviour === 'three_d_secure' ? 'declined' : statusFor[tokenRow.behaviour as Exclude<SandboxCardBehaviour, 'three_d_secure'>];
+    const status: SandboxPaymentStatus =
+      declinesLater || tokenRow.behaviour === 'three_d_secure'
+        ? 'declined'
+        : statusFor[tokenRow.behaviour as Exclude<SandboxCardBehaviour, 'three_d_secure'>];
     const at = now();
     const [inserted] = await db
       .insert(sandboxBillingPayments)
-      .values({ id: random('sbx_txn'), idempotencyKey, customerId, token: tokenRow.token, amount, currency, status, createdAt: at, updatedAt: at })
+      .values({
+        id: random('sbx_txn'),
+        idempotencyKey,
+        customerId,
+        token: tokenRow.token,
+        amount,
+        currency,
+        status,
+        createdAt: at,
+        updatedAt: at,
+      })
       .onConflictDoNothing({ target: sandboxBillingPayments.idempotencyKey })
       .returning();
     if (inserted) return outcomeOf(inserted, card);
@@ -213,7 +248,9 @@ export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; 
       const checked = checkCard(input, at);
       if (!checked.ok) return checked;
       const token = random('sbx_tok');
-      await db.insert(sandboxBillingTokens).values({ token, ...checked.card, behaviour: checked.behaviour, createdAt: at, expiresAt: new Date(at.getTime() + TOKEN_TTL_MS) });
+      await db
+        .insert(sandboxBillingTokens)
+        .values({ token, ...checked.card, behaviour: checked.behaviour, createdAt: at, expiresAt: new Date(at.getTime() + TOKEN_TTL_MS) });
       return { ok: true, token, card: checked.card };
     },
 
@@ -226,7 +263,9 @@ export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; 
       const at = now();
       const token = random(WALLET_TOKEN_PREFIX);
       const card = { ...SANDBOX_WALLET_CARD, expYear: at.getUTCFullYear() + 4 };
-      await db.insert(sandboxBillingTokens).values({ token, ...card, behaviour: 'success', createdAt: at, expiresAt: new Date(at.getTime() + TOKEN_TTL_MS) });
+      await db
+        .insert(sandboxBillingTokens)
+        .values({ token, ...card, behaviour: 'success', createdAt: at, expiresAt: new Date(at.getTime() + TOKEN_TTL_MS) });
       return { token, card: { ...card, paymentMethod: 'wallet' } };
     },
 
@@ -243,13 +282,24 @@ export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; 
       if (!Number.isInteger(amount) || amount < 0) throw new RangeError('An amount is a whole number of minor units, 0 or more');
       if (token === CARD_ON_FILE_TOKEN) return chargeCardOnFile({ customerId, amount, currency, idempotencyKey });
       const tokenRow = await liveToken(token);
-      if (!tokenRow) return { status: 'declined', code: 'invalid_token', message: 'Your card details have expired. Please enter them again.' };
+      if (!tokenRow)
+        return { status: 'declined', code: 'invalid_token', message: 'Your card details have expired. Please enter them again.' };
       const card = summaryOf(tokenRow);
 
       // Resuming after a challenge: the result token names the payment it answered.
       if (threeDSecureActionResultToken) {
-        const [challenged] = await db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.actionResultToken, threeDSecureActionResultToken)).limit(1);
-        if (!challenged || challenged.token !== token || challenged.amount !== amount || challenged.currency !== currency || challenged.customerId !== customerId) {
+        const [challenged] = await db
+          .select()
+          .from(sandboxBillingPayments)
+          .where(eq(sandboxBillingPayments.actionResultToken, threeDSecureActionResultToken))
+          .limit(1);
+        if (
+          !challenged ||
+          challenged.token !== token ||
+          challenged.amount !== amount ||
+          challenged.currency !== currency ||
+          challenged.customerId !== customerId
+        ) {
           return { status: 'declined', code: 'invalid_three_d_secure_result', message: SANDBOX_MESSAGES.threeDSecureFailed };
         }
         if (challenged.status === 'requires_action') {
@@ -266,13 +316,22 @@ export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; 
         return outcomeOf(challenged, card);
       }
 
-      const [existing] = await db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.idempotencyKey, idempotencyKey)).limit(1);
+      const [existing] = await db
+        .select()
+        .from(sandboxBillingPayments)
+        .where(eq(sandboxBillingPayments.idempotencyKey, idempotencyKey))
+        .limit(1);
       if (existing) return outcomeOf(existing, card);
       // Use the token up, in one statement: of two charges with it at once, one gets it.
       const [used] = await db
         .update(sandboxBillingTokens)
         .set({ usedBy: idempotencyKey })
-        .where(and(eq(sandboxBillingTokens.token, token), or(isNull(sandboxBillingTokens.usedBy), eq(sandboxBillingTokens.usedBy, idempotencyKey))))
+        .where(
+          and(
+            eq(sandboxBillingTokens.token, token),
+            or(isNull(sandboxBillingTokens.usedBy), eq(sandboxBillingTokens.usedBy, idempotencyKey)),
+          ),
+        )
         .returning({ token: sandboxBillingTokens.token });
       if (!used) return { status: 'declined', code: 'token_used', message: SANDBOX_MESSAGES.tokenUsed };
       const at = now();
@@ -304,7 +363,13 @@ export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; 
       const [updated] = await db
         .update(sandboxBillingPayments)
         .set({ actionOutcome: result, actionResultToken: resultToken, updatedAt: now() })
-        .where(and(eq(sandboxBillingPayments.actionToken, actionToken), eq(sandboxBillingPayments.status, 'requires_action'), isNull(sandboxBillingPayments.actionResultToken)))
+        .where(
+          and(
+            eq(sandboxBillingPayments.actionToken, actionToken),
+            eq(sandboxBillingPayments.status, 'requires_action'),
+            isNull(sandboxBillingPayments.actionResultToken),
+          ),
+        )
         .returning({ id: sandboxBillingPayments.id });
       return updated ? { resultToken } : null;
     },
@@ -314,15 +379,22 @@ export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; 
       const [payment] = await db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.actionToken, actionToken)).limit(1);
       if (!payment) return null;
       const tokenRow = await liveToken(payment.token);
-      return { amount: payment.amount, currency: payment.currency, card: tokenRow ? summaryOf(tokenRow) : null, answered: payment.actionResultToken !== null };
+      return {
+        amount: payment.amount,
+        currency: payment.currency,
+        card: tokenRow ? summaryOf(tokenRow) : null,
+        answered: payment.actionResultToken !== null,
+      };
     },
 
     async refund({ transactionId, amount }) {
       const [payment] = await db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.id, transactionId)).limit(1);
-      if (!payment || (payment.status !== 'succeeded' && payment.status !== 'refunded')) return { status: 'error', message: 'No successful charge to refund' };
+      if (!payment || (payment.status !== 'succeeded' && payment.status !== 'refunded'))
+        return { status: 'error', message: 'No successful charge to refund' };
       const refundable = payment.amount - payment.refundedAmount;
       const give = amount ?? refundable;
-      if (refundable <= 0 || give <= 0 || give > refundable) return { status: 'error', message: 'Nothing left to refund, or more than what is left' };
+      if (refundable <= 0 || give <= 0 || give > refundable)
+        return { status: 'error', message: 'Nothing left to refund, or more than what is left' };
       await db
         .update(sandboxBillingPayments)
         .set({ status: 'refunded', refundedAmount: payment.refundedAmount + give, updatedAt: now() })

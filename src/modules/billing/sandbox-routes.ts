@@ -34,7 +34,10 @@ const walletBody = z.object({ merchantId: safeText().trim().min(1).max(200) });
 // The token is looked up in the database, which refuses control characters (a NUL) outright.
 const actionParams = z.object({ actionToken: safeText().min(1).max(200) });
 
-export function registerSandboxBillingRoutes(app: FastifyInstance, { sandbox, walletMerchantId }: { sandbox: SandboxProvider; walletMerchantId?: string }) {
+export function registerSandboxBillingRoutes(
+  app: FastifyInstance,
+  { sandbox, walletMerchantId }: { sandbox: SandboxProvider; walletMerchantId?: string },
+) {
   void app.register(async (scope) => {
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -43,17 +46,31 @@ export function registerSandboxBillingRoutes(app: FastifyInstance, { sandbox, wa
 
     scope.post(`${SANDBOX_BILLING_PREFIX}/tokens`, async (request, reply) => {
       const body = tokenBody.safeParse(request.body);
-      if (!body.success) return reply.code(400).send({ error: { code: 'invalid_request', message: 'Send number, month, year and cvv as JSON.' } });
+      if (!body.success)
+        return reply.code(400).send({ error: { code: 'invalid_request', message: 'Send number, month, year and cvv as JSON.' } });
       const result = await sandbox.tokenize(body.data);
-      if (!result.ok) return reply.code(422).send({ error: { code: 'invalid_card', message: result.errors[0]!.message, fields: result.errors } });
+      if (!result.ok)
+        return reply.code(422).send({ error: { code: 'invalid_card', message: result.errors[0]!.message, fields: result.errors } });
       return reply.code(201).send({ id: result.token, type: 'credit_card', card: result.card });
     });
 
     scope.post(`${SANDBOX_BILLING_PREFIX}/wallet-tokens`, async (request, reply) => {
       const body = walletBody.safeParse(request.body);
-      if (!body.success) return reply.code(400).send({ error: { code: 'invalid_request', message: 'Send { "merchantId": "…" } as JSON: the merchant id the wallet is set up for.' } });
-      if (!walletMerchantId) return reply.code(400).send({ error: { code: 'wallet_not_configured', message: 'No wallet merchant is configured (WALLET_MERCHANT_ID), so there is no wallet to pay with.' } });
-      if (body.data.merchantId !== walletMerchantId) return reply.code(400).send({ error: { code: 'invalid_merchant', message: 'This is not the merchant id the wallet is set up for (WALLET_MERCHANT_ID).' } });
+      if (!body.success)
+        return reply.code(400).send({
+          error: { code: 'invalid_request', message: 'Send { "merchantId": "…" } as JSON: the merchant id the wallet is set up for.' },
+        });
+      if (!walletMerchantId)
+        return reply.code(400).send({
+          error: {
+            code: 'wallet_not_configured',
+            message: 'No wallet merchant is configured (WALLET_MERCHANT_ID), so there is no wallet to pay with.',
+          },
+        });
+      if (body.data.merchantId !== walletMerchantId)
+        return reply.code(400).send({
+          error: { code: 'invalid_merchant', message: 'This is not the merchant id the wallet is set up for (WALLET_MERCHANT_ID).' },
+        });
       const { token, card } = await sandbox.tokenizeWallet();
       return reply.code(201).send({ id: token, type: 'wallet', card });
     });
@@ -68,9 +85,11 @@ export function registerSandboxBillingRoutes(app: FastifyInstance, { sandbox, wa
     scope.post(`${SANDBOX_BILLING_PREFIX}/3ds/:actionToken`, async (request, reply) => {
       const params = actionParams.safeParse(request.params);
       const body = challengeBody.safeParse(request.body);
-      if (!params.success || !body.success) return reply.code(400).send({ error: { code: 'invalid_request', message: 'Send { "result": "succeeded" | "failed" } as JSON.' } });
+      if (!params.success || !body.success)
+        return reply.code(400).send({ error: { code: 'invalid_request', message: 'Send { "result": "succeeded" | "failed" } as JSON.' } });
       const answered = await sandbox.completeThreeDSecure(params.data.actionToken, body.data.result);
-      if (!answered) return reply.code(404).send({ error: { code: 'not_found', message: 'No such challenge, or it was already answered.' } });
+      if (!answered)
+        return reply.code(404).send({ error: { code: 'not_found', message: 'No such challenge, or it was already answered.' } });
       return reply.send({ resultToken: answered.resultToken });
     });
   });

@@ -75,7 +75,9 @@ export const billingSubscriptions = pgTable(
     index('billing_subscriptions_account_idx').on(table.accountId),
     uniqueIndex('billing_subscriptions_purchase_key_idx').on(table.identityId, table.purchaseKey),
     // One live individual subscription per person: a second purchase racing the first fails here and is refunded.
-    uniqueIndex('billing_subscriptions_one_active_idx').on(table.identityId).where(sql`${table.state} = 'ACTIVE'`),
+    uniqueIndex('billing_subscriptions_one_active_idx')
+      .on(table.identityId)
+      .where(sql`${table.state} = 'ACTIVE'`),
     check('billing_subscriptions_state_check', sql`${table.state} in (${inList(SUBSCRIPTION_STATES)})`),
   ],
 );
@@ -107,7 +109,11 @@ export const billingInvoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (table) => [index('billing_invoices_account_idx').on(table.accountId), uniqueIndex('billing_invoices_upgrade_key_idx').on(table.upgradeKey), check('billing_invoices_state_check', sql`${table.state} in ('paid', 'refunded')`)],
+  (table) => [
+    index('billing_invoices_account_idx').on(table.accountId),
+    uniqueIndex('billing_invoices_upgrade_key_idx').on(table.upgradeKey),
+    check('billing_invoices_state_check', sql`${table.state} in ('paid', 'refunded')`),
+  ],
 );
 
 export const TRANSACTION_KINDS = ['verify', 'purchase', 'refund'] as const;
@@ -154,7 +160,10 @@ export const billingIdempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.identityId, table.key] }), check('billing_idempotency_keys_state_check', sql`${table.state} in (${inList(IDEMPOTENCY_STATES)})`)],
+  (table) => [
+    primaryKey({ columns: [table.identityId, table.key] }),
+    check('billing_idempotency_keys_state_check', sql`${table.state} in (${inList(IDEMPOTENCY_STATES)})`),
+  ],
 );
 
 /**
@@ -194,7 +203,14 @@ export const sandboxBillingTokens = pgTable(
   (table) => [check('sandbox_billing_tokens_behaviour_check', sql`${table.behaviour} in (${inList(SANDBOX_CARD_BEHAVIOURS)})`)],
 );
 
-export const SANDBOX_PAYMENT_STATUSES = ['succeeded', 'declined', 'insufficient_funds', 'processing_error', 'requires_action', 'refunded'] as const;
+export const SANDBOX_PAYMENT_STATUSES = [
+  'succeeded',
+  'declined',
+  'insufficient_funds',
+  'processing_error',
+  'requires_action',
+  'refunded',
+] as const;
 export type SandboxPaymentStatus = (typeof SANDBOX_PAYMENT_STATUSES)[number];
 
 /** A charge (a zero amount verifies the card) with its idempotency key, and its 3-D Secure challenge. */
@@ -252,7 +268,9 @@ export const billingCancellations = pgTable(
   },
   (table) => [
     index('billing_cancellations_subscription_idx').on(table.subscriptionId),
-    uniqueIndex('billing_cancellations_one_discount_idx').on(table.identityId).where(sql`${table.action} = 'accepted_discount'`),
+    uniqueIndex('billing_cancellations_one_discount_idx')
+      .on(table.identityId)
+      .where(sql`${table.action} = 'accepted_discount'`),
     check('billing_cancellations_action_check', sql`${table.action} in (${inList(CANCELLATION_ACTIONS)})`),
   ],
 );

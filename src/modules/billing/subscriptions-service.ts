@@ -50,7 +50,8 @@ export const PURCHASE_MESSAGES = {
   TRANSACTION_ERROR: 'We could not complete the payment just now. Nothing was charged; please try again in a few minutes.',
   KEY_REUSED: 'This purchase was already attempted with different details. Please start again.',
   IN_PROGRESS: 'This purchase is still being processed. Check your account before trying again.',
-  ACCOUNT_BUSY: 'Another purchase on your account is still being processed, so this one was not made and nothing was charged for it. Check your account before trying again.',
+  ACCOUNT_BUSY:
+    'Another purchase on your account is still being processed, so this one was not made and nothing was charged for it. Check your account before trying again.',
   THREE_D_SECURE: 'Your bank needs to confirm it is you before the card is charged.',
 } as const;
 
@@ -65,7 +66,14 @@ export type UpdateCardResult = { kind: 'success'; card: CardSummary } | { kind: 
 /** What the membership page shows about billing: the card, each subscription with its price, the invoices. */
 export interface BillingOverview {
   card: CardSummary | null;
-  subscriptions: (PurchasedSubscription & { state: string; activatedAt: string | null; currentPeriodStartedAt: string | null; canceledAt: string | null; expiresAt: string | null; interval: Plan['interval'] | null })[];
+  subscriptions: (PurchasedSubscription & {
+    state: string;
+    activatedAt: string | null;
+    currentPeriodStartedAt: string | null;
+    canceledAt: string | null;
+    expiresAt: string | null;
+    interval: Plan['interval'] | null;
+  })[];
   invoices: { id: string; createdAt: string; total: number; currency: string; state: string }[];
 }
 
@@ -84,7 +92,14 @@ export interface PurchasedSubscription {
 export type PurchaseResult =
   | { kind: 'success'; subscription: PurchasedSubscription }
   | { kind: 'error'; type: PurchaseErrorType; message: string }
-  | { kind: 'three_d_secure'; accountCode: string; code: 'three_d_secure_action_required'; recurlyToken: string; threeDSecureActionToken: string; message: string }
+  | {
+      kind: 'three_d_secure';
+      accountCode: string;
+      code: 'three_d_secure_action_required';
+      recurlyToken: string;
+      threeDSecureActionToken: string;
+      message: string;
+    }
   | { kind: 'invalid'; fieldErrors: FieldError[] };
 
 export const purchaseInputSchema = z.object({
@@ -116,9 +131,11 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-
 /** §3 IndividualSubscription from its row. */
-export function subscriptionView(row: typeof billingSubscriptions.$inferSelect, plan: Plan | null = planByCode(row.planCode)): PurchasedSubscription {
+export function subscriptionView(
+  row: typeof billingSubscriptions.$inferSelect,
+  plan: Plan | null = planByCode(row.planCode),
+): PurchasedSubscription {
   return {
     id: row.id,
     accountId: row.accountId,
@@ -127,7 +144,13 @@ export function subscriptionView(row: typeof billingSubscriptions.$inferSelect, 
     isTrial: row.isTrial,
     trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
     currentPeriodEndsAt: row.currentPeriodEndsAt?.toISOString() ?? null,
-    price: { currency: row.currency as SubscriptionPrice['currency'], itemPrice: row.itemPrice, fullPrice: row.fullPrice, taxAmount: row.taxAmount, taxInfo: row.taxInfo as SubscriptionPrice['taxInfo'] },
+    price: {
+      currency: row.currency as SubscriptionPrice['currency'],
+      itemPrice: row.itemPrice,
+      fullPrice: row.fullPrice,
+      taxAmount: row.taxAmount,
+      taxInfo: row.taxInfo as SubscriptionPrice['taxInfo'],
+    },
   };
 }
 
@@ -162,7 +185,6 @@ export function createBillingService({
   onError = (error, context) => console.error(`billing: ${context}`, error),
   lifecycle,
 }: BillingServiceOptions) {
-
   async function hasUsedTrial(identityId: string): Promise<boolean> {
     const [row] = await db
       .select({ id: billingSubscriptions.id })
@@ -173,7 +195,11 @@ export function createBillingService({
   }
 
   /** Why this person may not buy this plan now, or null when they may (before any card is involved). */
-  async function purchaseRefusal(identityId: string, plan: Plan, kind: PurchaseKind = plan.audience === 'student' ? 'student' : 'individual'): Promise<PurchaseErrorType | null> {
+  async function purchaseRefusal(
+    identityId: string,
+    plan: Plan,
+    kind: PurchaseKind = plan.audience === 'student' ? 'student' : 'individual',
+  ): Promise<PurchaseErrorType | null> {
     if (kind === 'student' && !(await isVerifiedStudent(identityId))) return 'INELIGIBLE_FOR_STUDENT_MEMBERSHIP';
     const held = heldMembership(await memberships.currentMembership(identityId));
     if (held.level !== 'None') {
@@ -191,7 +217,10 @@ export function createBillingService({
     return null;
   }
 
-  const refusal = (type: PurchaseErrorType, message: string = PURCHASE_MESSAGES[type as keyof typeof PURCHASE_MESSAGES]): PurchaseResult => ({ kind: 'error', type, message });
+  const refusal = (
+    type: PurchaseErrorType,
+    message: string = PURCHASE_MESSAGES[type as keyof typeof PURCHASE_MESSAGES],
+  ): PurchaseResult => ({ kind: 'error', type, message });
 
   const keys = createIdempotencyKeys<PurchaseResult>({
     db,
@@ -207,14 +236,25 @@ export function createBillingService({
 
   async function ensureAccount(identityId: string, billing: Purchase['billingInfo']) {
     const [existing] = await db.select().from(billingAccounts).where(eq(billingAccounts.identityId, identityId));
-    const details = { firstName: billing.firstName, lastName: billing.lastName, countryCode: billing.countryCode, postalCode: billing.postalCode || null, updatedAt: now() };
+    const details = {
+      firstName: billing.firstName,
+      lastName: billing.lastName,
+      countryCode: billing.countryCode,
+      postalCode: billing.postalCode || null,
+      updatedAt: now(),
+    };
     if (existing) {
       await db.update(billingAccounts).set(details).where(eq(billingAccounts.id, existing.id));
       return { ...existing, ...details };
     }
     const id = randomUUID();
     const person = await personOf(identityId);
-    const { customerId } = await provider.createCustomer({ accountId: id, email: person?.email ?? null, firstName: billing.firstName, lastName: billing.lastName });
+    const { customerId } = await provider.createCustomer({
+      accountId: id,
+      email: person?.email ?? null,
+      firstName: billing.firstName,
+      lastName: billing.lastName,
+    });
     const [inserted] = await db
       .insert(billingAccounts)
       .values({ id, identityId, provider: provider.name, providerCustomerId: customerId, ...details, createdAt: now() })
@@ -226,15 +266,33 @@ export function createBillingService({
     return winner!;
   }
 
-  async function recordAttempt(accountId: string, kind: 'verify' | 'purchase', amount: number, currency: string, outcome: Exclude<ChargeOutcome, { status: 'success' }>) {
+  async function recordAttempt(
+    accountId: string,
+    kind: 'verify' | 'purchase',
+    amount: number,
+    currency: string,
+    outcome: Exclude<ChargeOutcome, { status: 'success' }>,
+  ) {
     await db.insert(billingTransactions).values(failedTransaction(accountId, kind, amount, currency, outcome, now()));
   }
 
   async function grantFor(row: typeof billingSubscriptions.$inferSelect, plan: Plan) {
-    await memberships.grant(planGrant(plan, { identityId: row.identityId, status: row.isTrial ? 'ActiveTrial' : 'ActiveRenewing', startsAt: row.activatedAt ?? now(), endsAt: row.currentPeriodEndsAt }));
+    await memberships.grant(
+      planGrant(plan, {
+        identityId: row.identityId,
+        status: row.isTrial ? 'ActiveTrial' : 'ActiveRenewing',
+        startsAt: row.activatedAt ?? now(),
+        endsAt: row.currentPeriodEndsAt,
+      }),
+    );
   }
 
-  async function sendReceipt(identityId: string, subscription: PurchasedSubscription, plan: Plan, card: { cardType: string; lastFour: string }) {
+  async function sendReceipt(
+    identityId: string,
+    subscription: PurchasedSubscription,
+    plan: Plan,
+    card: { cardType: string; lastFour: string },
+  ) {
     const person = await personOf(identityId);
     if (!person) return;
     const { price } = subscription;
@@ -257,7 +315,11 @@ export function createBillingService({
    * The part after the key and the member's account are claimed. `store` says whether the result
    * belongs to the key (anything after the card); `progress` says how far it got, should it throw.
    */
-  async function execute(kind: PurchaseKind, input: Purchase, progress: ChargeProgress): Promise<{ result: PurchaseResult; store: boolean }> {
+  async function execute(
+    kind: PurchaseKind,
+    input: Purchase,
+    progress: ChargeProgress,
+  ): Promise<{ result: PurchaseResult; store: boolean }> {
     const { identityId } = input;
     const plan = planByCode(input.planCode);
 
@@ -273,7 +335,11 @@ export function createBillingService({
     }
 
     if (!plan || (kind === 'student') !== (plan.audience === 'student')) {
-      const message = !plan ? 'There is no such plan.' : kind === 'student' ? 'This is not a student plan.' : 'Student plans are bought on the student page.';
+      const message = !plan
+        ? 'There is no such plan.'
+        : kind === 'student'
+          ? 'This is not a student plan.'
+          : 'Student plans are bought on the student page.';
       return { result: { kind: 'invalid', fieldErrors: [{ path: ['planCode'], code: 'unknown_plan', message }] }, store: false };
     }
     const currency = parseCurrency(input.currency);
@@ -301,7 +367,14 @@ export function createBillingService({
       switch (outcome.status) {
         case 'three_d_secure_required':
           return {
-            result: { kind: 'three_d_secure', accountCode: account.id, code: 'three_d_secure_action_required', recurlyToken: input.cardToken, threeDSecureActionToken: outcome.actionToken, message: PURCHASE_MESSAGES.THREE_D_SECURE },
+            result: {
+              kind: 'three_d_secure',
+              accountCode: account.id,
+              code: 'three_d_secure_action_required',
+              recurlyToken: input.cardToken,
+              threeDSecureActionToken: outcome.actionToken,
+              message: PURCHASE_MESSAGES.THREE_D_SECURE,
+            },
             store: true,
           };
         case 'declined':
@@ -360,18 +433,31 @@ export function createBillingService({
           createdAt: at,
           paidAt: at,
         });
-        await tx.insert(billingTransactions).values({ id: randomUUID(), accountId: account.id, invoiceId, kind: chargeKind, status: 'success', amount, currency, providerReference: outcome.transactionId, createdAt: at });
+        await tx.insert(billingTransactions).values({
+          id: randomUUID(),
+          accountId: account.id,
+          invoiceId,
+          kind: chargeKind,
+          status: 'success',
+          amount,
+          currency,
+          providerReference: outcome.transactionId,
+          createdAt: at,
+        });
         await tx.update(billingSubscriptions).set({ activeInvoiceId: invoiceId }).where(eq(billingSubscriptions.id, subscriptionId));
-        await tx
-          .update(billingAccounts)
-          .set(cardOnFile(outcome.card, at))
-          .where(eq(billingAccounts.id, account.id));
+        await tx.update(billingAccounts).set(cardOnFile(outcome.card, at)).where(eq(billingAccounts.id, account.id));
         return { ...subscription!, activeInvoiceId: invoiceId };
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // An active subscription made outside this member's purchase claim (an admin, the demo seed) got there first.
-      return { result: refusal('ALREADY_HAS_MEMBERSHIP', `${PURCHASE_MESSAGES.ALREADY_HAS_MEMBERSHIP} ${await giveBack(provider, charge, onError)}`), store: true };
+      return {
+        result: refusal(
+          'ALREADY_HAS_MEMBERSHIP',
+          `${PURCHASE_MESSAGES.ALREADY_HAS_MEMBERSHIP} ${await giveBack(provider, charge, onError)}`,
+        ),
+        store: true,
+      };
     }
     progress.recorded = true;
 
@@ -399,7 +485,8 @@ export function createBillingService({
     const progress = startProgress();
     try {
       const claimed = await claims.whileClaimed(input.identityId, () => execute(kind, input, progress));
-      const { result, store } = claimed.kind === 'done' ? claimed.value : { result: refusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.ACCOUNT_BUSY), store: false };
+      const { result, store } =
+        claimed.kind === 'done' ? claimed.value : { result: refusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.ACCOUNT_BUSY), store: false };
       if (store) await keys.settle(input.identityId, input.idempotencyKey, result);
       else await keys.release(input.identityId, input.idempotencyKey);
       return result;
@@ -407,7 +494,9 @@ export function createBillingService({
       onError(error, 'purchase failed');
       const { message, keep } = await failureAnswer(progress, PURCHASE_MESSAGES.TRANSACTION_ERROR, provider, onError);
       const result = refusal('TRANSACTION_ERROR', message);
-      await (keep ? keys.settle(input.identityId, input.idempotencyKey, result) : keys.release(input.identityId, input.idempotencyKey)).catch((cause: unknown) => onError(cause, 'could not settle or release the idempotency key'));
+      await (
+        keep ? keys.settle(input.identityId, input.idempotencyKey, result) : keys.release(input.identityId, input.idempotencyKey)
+      ).catch((cause: unknown) => onError(cause, 'could not settle or release the idempotency key'));
       return result;
     }
   }
@@ -425,7 +514,14 @@ export function createBillingService({
     return {
       accountId: account.id,
       accountManagementUrl: new URL(paths.membership(), `${siteUrl}/`).toString(),
-      billingInfo: { countryCode: account.countryCode, postalCode: account.postalCode, firstName: account.firstName, lastName: account.lastName, paymentMethod: account.paymentMethod, creditCardInfo: card },
+      billingInfo: {
+        countryCode: account.countryCode,
+        postalCode: account.postalCode,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        paymentMethod: account.paymentMethod,
+        creditCardInfo: card,
+      },
       subscriptions: subscriptions.map((row) => ({
         uuid: row.id,
         planCode: row.planCode,
@@ -449,17 +545,39 @@ export function createBillingService({
     const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.identityId, identityId));
     if (!account) return null;
     const [subscriptions, invoices] = await Promise.all([
-      db.select().from(billingSubscriptions).where(eq(billingSubscriptions.accountId, account.id)).orderBy(desc(billingSubscriptions.createdAt), sql`${billingSubscriptions.id}`),
-      db.select().from(billingInvoices).where(eq(billingInvoices.accountId, account.id)).orderBy(desc(billingInvoices.createdAt), sql`${billingInvoices.id}`),
+      db
+        .select()
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.accountId, account.id))
+        .orderBy(desc(billingSubscriptions.createdAt), sql`${billingSubscriptions.id}`),
+      db
+        .select()
+        .from(billingInvoices)
+        .where(eq(billingInvoices.accountId, account.id))
+        .orderBy(desc(billingInvoices.createdAt), sql`${billingInvoices.id}`),
     ]);
     const iso = (value: Date | null) => value?.toISOString() ?? null;
     return {
       card: cardOf(account),
       subscriptions: subscriptions.map((row) => {
         const plan = planByCode(row.planCode);
-        return { ...subscriptionView(row, plan), state: row.state, activatedAt: iso(row.activatedAt), currentPeriodStartedAt: iso(row.currentPeriodStartedAt), canceledAt: iso(row.canceledAt), expiresAt: iso(row.expiresAt), interval: plan?.interval ?? null };
+        return {
+          ...subscriptionView(row, plan),
+          state: row.state,
+          activatedAt: iso(row.activatedAt),
+          currentPeriodStartedAt: iso(row.currentPeriodStartedAt),
+          canceledAt: iso(row.canceledAt),
+          expiresAt: iso(row.expiresAt),
+          interval: plan?.interval ?? null,
+        };
       }),
-      invoices: invoices.map((row) => ({ id: row.id, createdAt: row.createdAt.toISOString(), total: row.total, currency: row.currency, state: row.state })),
+      invoices: invoices.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        total: row.total,
+        currency: row.currency,
+        state: row.state,
+      })),
     };
   }
 
@@ -473,11 +591,25 @@ export function createBillingService({
     if (!token || token.length > 200) return { kind: 'error', message: UPDATE_CARD_MESSAGES.MISSING_TOKEN };
     const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.identityId, identityId));
     if (!account) return { kind: 'error', message: UPDATE_CARD_MESSAGES.NO_ACCOUNT };
-    const currency = (await db.select({ currency: billingSubscriptions.currency }).from(billingSubscriptions).where(eq(billingSubscriptions.accountId, account.id)).orderBy(desc(billingSubscriptions.createdAt)).limit(1))[0]?.currency ?? 'GBP';
+    const currency =
+      (
+        await db
+          .select({ currency: billingSubscriptions.currency })
+          .from(billingSubscriptions)
+          .where(eq(billingSubscriptions.accountId, account.id))
+          .orderBy(desc(billingSubscriptions.createdAt))
+          .limit(1)
+      )[0]?.currency ?? 'GBP';
     let outcome: ChargeOutcome;
     try {
       // One verification per token: a double submit gets the first outcome.
-      outcome = await provider.charge({ customerId: account.providerCustomerId, token, amount: 0, currency, idempotencyKey: `${identityId}:card-update:${token}` });
+      outcome = await provider.charge({
+        customerId: account.providerCustomerId,
+        token,
+        amount: 0,
+        currency,
+        idempotencyKey: `${identityId}:card-update:${token}`,
+      });
     } catch (error) {
       onError(error, 'card update failed');
       return { kind: 'error', message: PURCHASE_MESSAGES.TRANSACTION_ERROR };
@@ -489,11 +621,17 @@ export function createBillingService({
       return { kind: 'error', message: outcome.message };
     }
     await db.transaction(async (tx) => {
-      await tx.insert(billingTransactions).values({ id: randomUUID(), accountId: account.id, kind: 'verify', status: 'success', amount: 0, currency, providerReference: outcome.transactionId, createdAt: at });
-      await tx
-        .update(billingAccounts)
-        .set(cardOnFile(outcome.card, at))
-        .where(eq(billingAccounts.id, account.id));
+      await tx.insert(billingTransactions).values({
+        id: randomUUID(),
+        accountId: account.id,
+        kind: 'verify',
+        status: 'success',
+        amount: 0,
+        currency,
+        providerReference: outcome.transactionId,
+        createdAt: at,
+      });
+      await tx.update(billingAccounts).set(cardOnFile(outcome.card, at)).where(eq(billingAccounts.id, account.id));
     });
     return { kind: 'success', card: outcome.card };
   }

@@ -50,8 +50,7 @@ export interface UpgradeChoice {
 }
 
 export type UpgradeOptionsView =
-  | { status: 'none' }
-  | { status: 'ok'; current: { title: string; renewsOn: string | null; isTrial: boolean }; choices: UpgradeChoice[] };
+  { status: 'none' } | { status: 'ok'; current: { title: string; renewsOn: string | null; isTrial: boolean }; choices: UpgradeChoice[] };
 
 export async function upgradeOptionsLoader(args: { request: Request; context: AppLoadContext }): Promise<UpgradeOptionsView> {
   const signedIn = await requireSignedIn(args, UPGRADE_PATH);
@@ -59,10 +58,20 @@ export async function upgradeOptionsLoader(args: { request: Request; context: Ap
   const { upgrades } = args.context.services.billing;
   const options = await upgrades.options(identityId);
   if (!options) return { status: 'none' };
-  const choices: UpgradeChoice[] = options.targets.map(({ plan, quote }) => ({ code: plan.code, title: plan.title, summary: plan.summary, features: plan.features, quote: quoteView(quote, plan) }));
+  const choices: UpgradeChoice[] = options.targets.map(({ plan, quote }) => ({
+    code: plan.code,
+    title: plan.title,
+    summary: plan.summary,
+    features: plan.features,
+    quote: quoteView(quote, plan),
+  }));
   return {
     status: 'ok',
-    current: { title: options.plan.title, renewsOn: options.renewsAt ? formatDay(options.renewsAt) : null, isTrial: options.subscription.isTrial },
+    current: {
+      title: options.plan.title,
+      renewsOn: options.renewsAt ? formatDay(options.renewsAt) : null,
+      isTrial: options.subscription.isTrial,
+    },
     choices,
   };
 }
@@ -84,7 +93,10 @@ export async function upgradePaymentLoader(args: { request: Request; context: Ap
   const url = new URL(args.request.url);
   const planCode = url.searchParams.get('plan') ?? '';
   const signedIn = await requireSignedIn(args, UPGRADE_PAYMENT_PATH);
-  const result = await args.context.services.billing.upgrades.preview({ identityId: signedIn.session.identityId, planCode: planCode.slice(0, 100) });
+  const result = await args.context.services.billing.upgrades.preview({
+    identityId: signedIn.session.identityId,
+    planCode: planCode.slice(0, 100),
+  });
   if (result.kind === 'invalid') throw data({ message: 'There is no such plan.' }, 404);
   if (result.kind === 'error') return { status: 'refused', message: result.message };
   const { preview, from, to, card } = result;
@@ -94,13 +106,26 @@ export async function upgradePaymentLoader(args: { request: Request; context: Ap
     to: { code: to.code, title: to.title, summary: to.summary, features: to.features },
     currency: preview.currency,
     quote: quoteView(preview, to),
-    card: card ? { cardType: card.cardType, lastFour: card.lastFour, expires: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}` } : null,
+    card: card
+      ? { cardType: card.cardType, lastFour: card.lastFour, expires: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}` }
+      : null,
     idempotencyKey: randomUUID(),
   };
 }
 
 export type UpgradeActionData =
-  | { status: 'success'; title: string; charged: string; renewsOn: string | null; renewal: string; subscriptionId: string; previousPlan: string; currentPlan: string; currency: Currency; membershipLevel: Plan['membershipLevel'] | null }
+  | {
+      status: 'success';
+      title: string;
+      charged: string;
+      renewsOn: string | null;
+      renewal: string;
+      subscriptionId: string;
+      previousPlan: string;
+      currentPlan: string;
+      currency: Currency;
+      membershipLevel: Plan['membershipLevel'] | null;
+    }
   | { status: 'error'; message: string };
 
 export async function upgradePaymentAction(args: { request: Request; context: AppLoadContext }): Promise<UpgradeActionData> {

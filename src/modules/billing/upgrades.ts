@@ -30,8 +30,14 @@ import { billingAccounts, billingInvoices, billingSubscriptions, billingTransact
 import { subscriptionView, type PurchasedSubscription } from './subscriptions-service.ts';
 import { taxAmount } from './tax/index.ts';
 
-
-export const UPGRADE_ERROR_TYPES = ['NO_SUBSCRIPTION', 'NOT_AN_UPGRADE', 'INVALID_CURRENCY', 'NO_CARD', 'PAYMENT_DECLINED', 'TRANSACTION_ERROR'] as const;
+export const UPGRADE_ERROR_TYPES = [
+  'NO_SUBSCRIPTION',
+  'NOT_AN_UPGRADE',
+  'INVALID_CURRENCY',
+  'NO_CARD',
+  'PAYMENT_DECLINED',
+  'TRANSACTION_ERROR',
+] as const;
 export type UpgradeErrorType = (typeof UPGRADE_ERROR_TYPES)[number];
 
 export const UPGRADE_MESSAGES = {
@@ -41,7 +47,8 @@ export const UPGRADE_MESSAGES = {
   TRANSACTION_ERROR: 'We could not complete the payment just now. Nothing was charged; please try again in a few minutes.',
   KEY_REUSED: 'This upgrade was already attempted with different details. Please start again.',
   IN_PROGRESS: 'This upgrade is still being processed. Check your membership page before trying again.',
-  ACCOUNT_BUSY: 'Another purchase on your account is still being processed, so this upgrade was not made and nothing was charged for it. Check your membership page before trying again.',
+  ACCOUNT_BUSY:
+    'Another purchase on your account is still being processed, so this upgrade was not made and nothing was charged for it. Check your membership page before trying again.',
   THREE_D_SECURE: 'Your bank needs to confirm it is you before the card is charged.',
 } as const;
 
@@ -93,7 +100,17 @@ export function upgradeQuote({
   const tax = taxAmount(net, taxInfo.rate);
   const total = planFee + taxAmount(planFee, taxInfo.rate);
   const perMonth = (amount: number) => (plan.interval === 'year' ? Math.round(amount / 12) : amount);
-  return { currency, dueToday: net + tax, planFee, planFeePerMonth: perMonth(planFee), proRata, taxAmount: tax, taxInfo, total, totalPerMonth: perMonth(total) };
+  return {
+    currency,
+    dueToday: net + tax,
+    planFee,
+    planFeePerMonth: perMonth(planFee),
+    proRata,
+    taxAmount: tax,
+    taxInfo,
+    total,
+    totalPerMonth: perMonth(total),
+  };
 }
 
 /** Plans a member on `current` may move to: the individual plans on sale that open more than it does (no trial: an upgrade is paid at once). */
@@ -105,7 +122,14 @@ export type UpgradeFailure = { kind: 'error'; type: UpgradeErrorType; message: s
 
 export type UpgradeResult =
   | { kind: 'success'; subscription: PurchasedSubscription; previousPlan: string; currentPlan: string; charged: number }
-  | { kind: 'three_d_secure'; accountCode: string; code: 'three_d_secure_action_required'; recurlyToken: string; threeDSecureActionToken: string; message: string }
+  | {
+      kind: 'three_d_secure';
+      accountCode: string;
+      code: 'three_d_secure_action_required';
+      recurlyToken: string;
+      threeDSecureActionToken: string;
+      message: string;
+    }
   | UpgradeFailure;
 
 export const upgradeInputSchema = z.object({
@@ -117,7 +141,6 @@ export const upgradeInputSchema = z.object({
   threeDSecureActionResultToken: safeText().trim().min(1).max(200).nullish(),
 });
 export type UpgradeInput = z.input<typeof upgradeInputSchema>;
-
 
 export interface UpgradesOptions {
   db: Db;
@@ -134,8 +157,23 @@ export interface UpgradesOptions {
 
 type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 
-export function createUpgrades({ db, provider, memberships, mail, emailOf, siteUrl, lifecycle, now = () => new Date(), inProgressWaitMs = 20_000, onError = (error, context) => console.error(`billing: ${context}`, error) }: UpgradesOptions) {
-  const failure = (type: UpgradeErrorType, message: string = UPGRADE_MESSAGES[type as keyof typeof UPGRADE_MESSAGES]): UpgradeFailure => ({ kind: 'error', type, message });
+export function createUpgrades({
+  db,
+  provider,
+  memberships,
+  mail,
+  emailOf,
+  siteUrl,
+  lifecycle,
+  now = () => new Date(),
+  inProgressWaitMs = 20_000,
+  onError = (error, context) => console.error(`billing: ${context}`, error),
+}: UpgradesOptions) {
+  const failure = (type: UpgradeErrorType, message: string = UPGRADE_MESSAGES[type as keyof typeof UPGRADE_MESSAGES]): UpgradeFailure => ({
+    kind: 'error',
+    type,
+    message,
+  });
 
   const keys = createIdempotencyKeys<UpgradeResult>({
     db,
@@ -180,7 +218,12 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
   }
 
   /** The member's subscription, its plan, and the plans it may become with what each costs. Null without an active subscription. */
-  async function options(identityId: string): Promise<{ subscription: PurchasedSubscription; plan: Plan; renewsAt: string | null; targets: { plan: Plan; quote: UpgradePreview }[] } | null> {
+  async function options(identityId: string): Promise<{
+    subscription: PurchasedSubscription;
+    plan: Plan;
+    renewsAt: string | null;
+    targets: { plan: Plan; quote: UpgradePreview }[];
+  } | null> {
     const current = await held(identityId);
     const plan = current && planByCode(current.row.planCode);
     const currency = current && parseCurrency(current.row.currency);
@@ -207,13 +250,28 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
   }
 
   /** §3 subscriptionUpgradePreview: what upgrading to `planCode` costs today and afterwards. */
-  async function preview({ identityId, planCode, currency }: { identityId: string; planCode: string; currency?: string | null }): Promise<{ kind: 'preview'; preview: UpgradePreview; from: Plan; to: Plan; card: CardSummary | null } | UpgradeFailure> {
+  async function preview({
+    identityId,
+    planCode,
+    currency,
+  }: {
+    identityId: string;
+    planCode: string;
+    currency?: string | null;
+  }): Promise<{ kind: 'preview'; preview: UpgradePreview; from: Plan; to: Plan; card: CardSummary | null } | UpgradeFailure> {
     const quoted = await quoteFor(identityId, planCode, currency);
     if (quoted.kind === 'error' || quoted.kind === 'invalid') return quoted;
     return { kind: 'preview', preview: quoted.quote, from: quoted.from, to: quoted.to, card: cardOf(quoted.account) };
   }
 
-  async function sendReceipt(identityId: string, subscription: PurchasedSubscription, from: Plan, to: Plan, quote: UpgradePreview, card: CardSummary) {
+  async function sendReceipt(
+    identityId: string,
+    subscription: PurchasedSubscription,
+    from: Plan,
+    to: Plan,
+    quote: UpgradePreview,
+    card: CardSummary,
+  ) {
     const email = await emailOf(identityId);
     if (!email) return;
     const money = (amount: number) => formatMoney(amount, quote.currency);
@@ -228,11 +286,18 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
       { label: 'Card', value: `${card.cardType} ending ${card.lastFour}` },
     ];
     const note = `Your membership renews on ${formatDay(subscription.currentPeriodEndsAt!)} at ${money(quote.total)} ${to.interval === 'year' ? 'a year' : 'a month'}, unless you cancel before.`;
-    await mail.send({ to: email, template: 'receipt', data: { planTitle: to.title, lines, note, link: new URL(paths.membership(), `${siteUrl}/`).toString() } });
+    await mail.send({
+      to: email,
+      template: 'receipt',
+      data: { planTitle: to.title, lines, note, link: new URL(paths.membership(), `${siteUrl}/`).toString() },
+    });
   }
 
   /** The part after the key and the member's account are claimed; `progress` says how far it got, should it throw. */
-  async function execute(input: z.output<typeof upgradeInputSchema>, progress: ChargeProgress): Promise<{ result: UpgradeResult; store: boolean }> {
+  async function execute(
+    input: z.output<typeof upgradeInputSchema>,
+    progress: ChargeProgress,
+  ): Promise<{ result: UpgradeResult; store: boolean }> {
     const { identityId } = input;
     // A retry of an upgrade that charged and recorded, then failed later (granting, the email): finish it.
     const [done] = await db
@@ -244,7 +309,16 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
       const plan = row && planByCode(row.planCode);
       if (row && plan) {
         await grant(row, plan);
-        return { result: { kind: 'success', subscription: subscriptionView(row, plan), previousPlan: done.upgradedFromPlan ?? '', currentPlan: plan.code, charged: done.total }, store: true };
+        return {
+          result: {
+            kind: 'success',
+            subscription: subscriptionView(row, plan),
+            previousPlan: done.upgradedFromPlan ?? '',
+            currentPlan: plan.code,
+            charged: done.total,
+          },
+          store: true,
+        };
       }
     }
 
@@ -264,11 +338,20 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
       threeDSecureActionResultToken: input.threeDSecureActionResultToken ?? null,
     });
     if (outcome.status !== 'success') {
-      await db.insert(billingTransactions).values(failedTransaction(account.id, chargeKind, quote.dueToday, quote.currency, outcome, now()));
+      await db
+        .insert(billingTransactions)
+        .values(failedTransaction(account.id, chargeKind, quote.dueToday, quote.currency, outcome, now()));
       switch (outcome.status) {
         case 'three_d_secure_required':
           return {
-            result: { kind: 'three_d_secure', accountCode: account.id, code: 'three_d_secure_action_required', recurlyToken: input.cardToken ?? CARD_ON_FILE_TOKEN, threeDSecureActionToken: outcome.actionToken, message: UPGRADE_MESSAGES.THREE_D_SECURE },
+            result: {
+              kind: 'three_d_secure',
+              accountCode: account.id,
+              code: 'three_d_secure_action_required',
+              recurlyToken: input.cardToken ?? CARD_ON_FILE_TOKEN,
+              threeDSecureActionToken: outcome.actionToken,
+              message: UPGRADE_MESSAGES.THREE_D_SECURE,
+            },
             store: true,
           };
         case 'declined':
@@ -279,7 +362,12 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
       }
     }
 
-    const charge = { transactionId: outcome.transactionId, amount: quote.dueToday, currency: quote.currency, refundKey: `${identityId}:upgrade:${input.idempotencyKey}:refund` };
+    const charge = {
+      transactionId: outcome.transactionId,
+      amount: quote.dueToday,
+      currency: quote.currency,
+      refundKey: `${identityId}:upgrade:${input.idempotencyKey}:refund`,
+    };
     progress.charged = charge;
     const at = now();
     const periodEndsAt = addInterval(at, to.interval);
@@ -302,7 +390,9 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
           isInDunning: false,
           updatedAt: at,
         })
-        .where(and(eq(billingSubscriptions.id, row.id), eq(billingSubscriptions.state, 'ACTIVE'), eq(billingSubscriptions.planCode, from.code)))
+        .where(
+          and(eq(billingSubscriptions.id, row.id), eq(billingSubscriptions.state, 'ACTIVE'), eq(billingSubscriptions.planCode, from.code)),
+        )
         .returning();
       if (!updated) return null;
       await tx.insert(billingInvoices).values({
@@ -320,13 +410,29 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
         createdAt: at,
         paidAt: at,
       });
-      await tx.insert(billingTransactions).values({ id: randomUUID(), accountId: account.id, invoiceId, kind: chargeKind, status: 'success', amount: quote.dueToday, currency: quote.currency, providerReference: outcome.transactionId, createdAt: at });
+      await tx.insert(billingTransactions).values({
+        id: randomUUID(),
+        accountId: account.id,
+        invoiceId,
+        kind: chargeKind,
+        status: 'success',
+        amount: quote.dueToday,
+        currency: quote.currency,
+        providerReference: outcome.transactionId,
+        createdAt: at,
+      });
       if (input.cardToken) await tx.update(billingAccounts).set(cardOnFile(outcome.card, at)).where(eq(billingAccounts.id, account.id));
       return updated;
     });
     if (!upgraded) {
       // The subscription changed under us (a cancellation or a renewal, which do not take the claim): give the charge back.
-      return { result: failure('NO_SUBSCRIPTION', `Your membership changed while upgrading, so it was not upgraded. ${await giveBack(provider, charge, onError)} Check your membership page before trying again.`), store: true };
+      return {
+        result: failure(
+          'NO_SUBSCRIPTION',
+          `Your membership changed while upgrading, so it was not upgraded. ${await giveBack(provider, charge, onError)} Check your membership page before trying again.`,
+        ),
+        store: true,
+      };
     }
     progress.recorded = true;
 
@@ -338,11 +444,21 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
     } catch (error) {
       onError(error, 'upgrade receipt not sent');
     }
-    return { result: { kind: 'success', subscription, previousPlan: from.code, currentPlan: to.code, charged: quote.dueToday }, store: true };
+    return {
+      result: { kind: 'success', subscription, previousPlan: from.code, currentPlan: to.code, charged: quote.dueToday },
+      store: true,
+    };
   }
 
   async function grant(row: SubscriptionRow, plan: Plan) {
-    await memberships.grant(planGrant(plan, { identityId: row.identityId, status: 'ActiveRenewing', startsAt: row.currentPeriodStartedAt ?? now(), endsAt: row.currentPeriodEndsAt }));
+    await memberships.grant(
+      planGrant(plan, {
+        identityId: row.identityId,
+        status: 'ActiveRenewing',
+        startsAt: row.currentPeriodStartedAt ?? now(),
+        endsAt: row.currentPeriodEndsAt,
+      }),
+    );
   }
 
   /** §3 purchaseSubscriptionUpgrade. */
@@ -358,7 +474,8 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
     const progress = startProgress();
     try {
       const claimed = await claims.whileClaimed(input.identityId, () => execute(input, progress));
-      const { result, store } = claimed.kind === 'done' ? claimed.value : { result: failure('TRANSACTION_ERROR', UPGRADE_MESSAGES.ACCOUNT_BUSY), store: false };
+      const { result, store } =
+        claimed.kind === 'done' ? claimed.value : { result: failure('TRANSACTION_ERROR', UPGRADE_MESSAGES.ACCOUNT_BUSY), store: false };
       if (store) await keys.settle(input.identityId, input.idempotencyKey, result);
       else await keys.release(input.identityId, input.idempotencyKey);
       return result;
@@ -366,7 +483,9 @@ export function createUpgrades({ db, provider, memberships, mail, emailOf, siteU
       onError(error, 'upgrade failed');
       const { message, keep } = await failureAnswer(progress, UPGRADE_MESSAGES.TRANSACTION_ERROR, provider, onError);
       const result = failure('TRANSACTION_ERROR', message);
-      await (keep ? keys.settle(input.identityId, input.idempotencyKey, result) : keys.release(input.identityId, input.idempotencyKey)).catch((cause: unknown) => onError(cause, 'could not settle or release the idempotency key'));
+      await (
+        keep ? keys.settle(input.identityId, input.idempotencyKey, result) : keys.release(input.identityId, input.idempotencyKey)
+      ).catch((cause: unknown) => onError(cause, 'could not settle or release the idempotency key'));
       return result;
     }
   }

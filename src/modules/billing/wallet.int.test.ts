@@ -23,7 +23,13 @@ afterAll(async () => {
   await app.close();
 });
 
-const askWallet = (payload: unknown) => app.inject({ method: 'POST', url: WALLET_TOKENS, headers: { 'content-type': 'application/json', accept: 'application/json' }, payload: JSON.stringify(payload) });
+const askWallet = (payload: unknown) =>
+  app.inject({
+    method: 'POST',
+    url: WALLET_TOKENS,
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    payload: JSON.stringify(payload),
+  });
 
 async function walletToken(): Promise<string> {
   const response = await askWallet({ merchantId: MERCHANT });
@@ -45,7 +51,9 @@ describe('the sandbox wallet', () => {
     }
     const wrong = await askWallet({ merchantId: 'merchant.someone-else' });
     expect(wrong.statusCode).toBe(400);
-    expect(JSON.parse(wrong.body)).toEqual({ error: { code: 'invalid_merchant', message: 'This is not the merchant id the wallet is set up for (WALLET_MERCHANT_ID).' } });
+    expect(JSON.parse(wrong.body)).toEqual({
+      error: { code: 'invalid_merchant', message: 'This is not the merchant id the wallet is set up for (WALLET_MERCHANT_ID).' },
+    });
     expect(wrong.headers['cache-control']).toBe('no-store');
     expect((await app.db.select().from(sandboxBillingTokens)).length).toBe(before);
   });
@@ -56,7 +64,11 @@ describe('the sandbox wallet', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     const body = JSON.parse(response.body) as { id: string };
     const year = new Date().getUTCFullYear() + 4;
-    expect(body).toEqual({ id: expect.stringMatching(/^sbx_wtok_/), type: 'wallet', card: { cardType: 'Visa', expMonth: 12, expYear: year, firstSix: '424242', lastFour: '4242', paymentMethod: 'wallet' } });
+    expect(body).toEqual({
+      id: expect.stringMatching(/^sbx_wtok_/),
+      type: 'wallet',
+      card: { cardType: 'Visa', expMonth: 12, expYear: year, firstSix: '424242', lastFour: '4242', paymentMethod: 'wallet' },
+    });
 
     const person = await signIn(app);
     const result = await app.services.billing.purchaseIndividualSubscription({
@@ -71,16 +83,39 @@ describe('the sandbox wallet', () => {
     expect(await app.services.memberships.currentMembership(person.identityId)).toMatchObject({ level: 'Standard', status: 'ActiveTrial' });
 
     const [account] = await app.db.select().from(billingAccounts).where(eq(billingAccounts.identityId, person.identityId));
-    expect(account).toMatchObject({ paymentMethod: 'wallet', cardType: 'Visa', cardFirstSix: '424242', cardLastFour: '4242', cardExpYear: year });
-    const viewer = await graphql(app, 'query { viewer { ... on Viewer { individualAccount { billingInfo { paymentMethod creditCardInfo { cardType lastFour } } } } } }', { cookie: person.cookie });
-    expect(viewer.data!.viewer.individualAccount.billingInfo).toEqual({ paymentMethod: 'wallet', creditCardInfo: { cardType: 'Visa', lastFour: '4242' } });
-    const membership = await app.inject({ method: 'GET', url: '/user/membership/', headers: { accept: 'text/html', cookie: person.cookie } });
+    expect(account).toMatchObject({
+      paymentMethod: 'wallet',
+      cardType: 'Visa',
+      cardFirstSix: '424242',
+      cardLastFour: '4242',
+      cardExpYear: year,
+    });
+    const viewer = await graphql(
+      app,
+      'query { viewer { ... on Viewer { individualAccount { billingInfo { paymentMethod creditCardInfo { cardType lastFour } } } } } }',
+      { cookie: person.cookie },
+    );
+    expect(viewer.data!.viewer.individualAccount.billingInfo).toEqual({
+      paymentMethod: 'wallet',
+      creditCardInfo: { cardType: 'Visa', lastFour: '4242' },
+    });
+    const membership = await app.inject({
+      method: 'GET',
+      url: '/user/membership/',
+      headers: { accept: 'text/html', cookie: person.cookie },
+    });
     expect(text(membership.body)).toContain('Visa ending 4242 (wallet)');
   });
 
   it('shows "Pay with wallet" above the card fields with an "or pay by card" divider, off until JavaScript runs', async () => {
     const person = await signIn(app);
-    const html = (await app.inject({ method: 'GET', url: `${PAGE}?plan=individuals_premium_yearly_v1`, headers: { accept: 'text/html', cookie: person.cookie } })).body;
+    const html = (
+      await app.inject({
+        method: 'GET',
+        url: `${PAGE}?plan=individuals_premium_yearly_v1`,
+        headers: { accept: 'text/html', cookie: person.cookie },
+      })
+    ).body;
     const button = /<button type="button" class="wallet-button"[^>]*>.*?<\/button>/.exec(html)?.[0];
     expect(button).toContain('Pay with wallet');
     expect(button).toContain('disabled=""');
@@ -99,14 +134,25 @@ describe('the sandbox wallet', () => {
         method: 'POST',
         url: `${PAGE}?plan=individuals_premium_yearly_v1`,
         headers: { cookie: person.cookie, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
-        payload: new URLSearchParams({ plan: 'individuals_premium_yearly_v1', currency: 'GBP', firstName: 'Ada', countryCode: 'GB', returnTo: '/', idempotencyKey: `wallet-form-${keys++}`, ...fields }).toString(),
+        payload: new URLSearchParams({
+          plan: 'individuals_premium_yearly_v1',
+          currency: 'GBP',
+          firstName: 'Ada',
+          countryCode: 'GB',
+          returnTo: '/',
+          idempotencyKey: `wallet-form-${keys++}`,
+          ...fields,
+        }).toString(),
       });
     const missing = await post({ lastName: '', cardToken: await walletToken() });
     expect(missing.body).toContain('Please check the highlighted fields.');
     expect(await app.services.memberships.currentMembership(person.identityId)).toBeNull();
 
     await post({ lastName: 'Okafor', cardToken: await walletToken() });
-    expect(await app.services.memberships.currentMembership(person.identityId)).toMatchObject({ level: 'Premium', status: 'ActiveRenewing' });
+    expect(await app.services.memberships.currentMembership(person.identityId)).toMatchObject({
+      level: 'Premium',
+      status: 'ActiveRenewing',
+    });
     const [account] = await app.db.select().from(billingAccounts).where(eq(billingAccounts.identityId, person.identityId));
     expect(account).toMatchObject({ paymentMethod: 'wallet', lastName: 'Okafor' });
   });

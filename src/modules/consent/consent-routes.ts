@@ -25,7 +25,16 @@ export interface ConsentRoutesOptions {
   limits?: LimitStore;
 }
 
-export async function registerConsentRoutes(app: FastifyInstance, { consent, apiPrefix, staticPrefix, rateLimit: limit = DEFAULT_CONSENT_RATE_LIMIT, limits = createLimitStore({ keyPrefix: 'atelier' }) }: ConsentRoutesOptions): Promise<void> {
+export async function registerConsentRoutes(
+  app: FastifyInstance,
+  {
+    consent,
+    apiPrefix,
+    staticPrefix,
+    rateLimit: limit = DEFAULT_CONSENT_RATE_LIMIT,
+    limits = createLimitStore({ keyPrefix: 'atelier' }),
+  }: ConsentRoutesOptions,
+): Promise<void> {
   const assets = await loadConsentAssets();
   for (const asset of [assets.script, assets.stylesheet]) {
     app.get(`${staticPrefix}/${asset.name}`, async (request, reply) => {
@@ -34,14 +43,24 @@ export async function registerConsentRoutes(app: FastifyInstance, { consent, api
     });
   }
 
-  const perAddress = limitPerAddress(limits.limiter({ name: 'consent', points: limit.max, durationSeconds: Math.ceil(limit.timeWindowMs / 1000) }), (request, reply, seconds) =>
-    reply.code(429).send({ error: { message: `Too many requests. Please wait ${seconds} seconds and try again.`, requestId: request.id } }),
+  const perAddress = limitPerAddress(
+    limits.limiter({ name: 'consent', points: limit.max, durationSeconds: Math.ceil(limit.timeWindowMs / 1000) }),
+    (request, reply, seconds) =>
+      reply
+        .code(429)
+        .send({ error: { message: `Too many requests. Please wait ${seconds} seconds and try again.`, requestId: request.id } }),
   );
   await app.register(async (scope) => {
     scope.post(`${apiPrefix}/consent`, { bodyLimit: CONSENT_BODY_LIMIT, onRequest: perAddress }, async (request, reply) => {
       const input = recordConsentInput.safeParse(request.body);
       if (!input.success) {
-        return reply.code(400).send({ error: { message: 'Invalid consent record', issues: input.error.issues.map(({ path: at, message }) => ({ path: at, message })), requestId: request.id } });
+        return reply.code(400).send({
+          error: {
+            message: 'Invalid consent record',
+            issues: input.error.issues.map(({ path: at, message }) => ({ path: at, message })),
+            requestId: request.id,
+          },
+        });
       }
       const record = await consent.recordConsent(input.data);
       return reply.code(201).header('cache-control', 'no-store').send({ id: record.id, recordedAt: record.recordedAt.toISOString() });
@@ -69,12 +88,21 @@ async function loadConsentAssets(): Promise<{ script: Asset; stylesheet: Asset }
   const here = import.meta.dirname;
   const compiled = path.join(here, 'browser', CONSENT_SCRIPT);
   // tsc does not copy CSS; the stylesheet is read from the sources in both cases.
-  const cssFile = [path.join(here, 'browser', CONSENT_STYLESHEET), path.resolve(here, '../../../src/modules/consent/browser', CONSENT_STYLESHEET)].find((file) => existsSync(file));
+  const cssFile = [
+    path.join(here, 'browser', CONSENT_STYLESHEET),
+    path.resolve(here, '../../../src/modules/consent/browser', CONSENT_STYLESHEET),
+  ].find((file) => existsSync(file));
   if (!cssFile) throw new Error(`${CONSENT_STYLESHEET} not found beside ${here}`);
-  const stylesheet: Asset = { name: CONSENT_STYLESHEET, read: cached(async () => asset(await readFile(cssFile, 'utf8'), 'text/css; charset=utf-8')) };
+  const stylesheet: Asset = {
+    name: CONSENT_STYLESHEET,
+    read: cached(async () => asset(await readFile(cssFile, 'utf8'), 'text/css; charset=utf-8')),
+  };
 
   if (existsSync(compiled)) {
-    const script: Asset = { name: CONSENT_SCRIPT, read: cached(async () => asset(stripSourceMap(await readFile(compiled, 'utf8')), 'text/javascript; charset=utf-8')) };
+    const script: Asset = {
+      name: CONSENT_SCRIPT,
+      read: cached(async () => asset(stripSourceMap(await readFile(compiled, 'utf8')), 'text/javascript; charset=utf-8')),
+    };
     return { script, stylesheet };
   }
   const source = path.join(here, 'browser', 'cookie-consent.ts');

@@ -40,12 +40,25 @@ export function createConsentService({ db }: { db: Db }) {
   }
 
   /** A browser's or a user's decisions, newest first: the proof of what was agreed and when. */
-  async function listConsentRecords({ consentId, userId, limit = 50 }: { consentId?: string; userId?: string; limit?: number }): Promise<ConsentRecord[]> {
+  async function listConsentRecords({
+    consentId,
+    userId,
+    limit = 50,
+  }: {
+    consentId?: string;
+    userId?: string;
+    limit?: number;
+  }): Promise<ConsentRecord[]> {
     const filters: SQL[] = [];
     if (consentId) filters.push(eq(consentRecords.consentId, consentId));
     if (userId) filters.push(eq(consentRecords.userId, userId));
     if (filters.length === 0) throw new Error('listConsentRecords needs a consentId or a userId');
-    const rows = await db.select().from(consentRecords).where(and(...filters)).orderBy(desc(consentRecords.recordedAt)).limit(limit);
+    const rows = await db
+      .select()
+      .from(consentRecords)
+      .where(and(...filters))
+      .orderBy(desc(consentRecords.recordedAt))
+      .limit(limit);
     return rows.map(toRecord);
   }
 

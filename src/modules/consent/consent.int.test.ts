@@ -30,7 +30,15 @@ afterAll(async () => {
 });
 
 function decision(overrides: Record<string, unknown> = {}) {
-  return { consentId: randomUUID(), userId: null, categories: ['nonessential', 'embeds'], action: 'accept_all', variant: 'banner', bannerVersion: BANNER_VERSION, ...overrides };
+  return {
+    consentId: randomUUID(),
+    userId: null,
+    categories: ['nonessential', 'embeds'],
+    action: 'accept_all',
+    variant: 'banner',
+    bannerVersion: BANNER_VERSION,
+    ...overrides,
+  };
 }
 
 describe('POST /api/consent', () => {
@@ -43,13 +51,25 @@ describe('POST /api/consent', () => {
     expect(Date.parse(recordedAt)).toBeGreaterThanOrEqual(before - 1000);
 
     const [record] = await consent.listConsentRecords({ userId: '1234' });
-    expect(record).toMatchObject({ id, consentId: body.consentId, userId: '1234', categories: ['nonessential', 'embeds'], action: 'accept_all', variant: 'banner', bannerVersion: BANNER_VERSION });
+    expect(record).toMatchObject({
+      id,
+      consentId: body.consentId,
+      userId: '1234',
+      categories: ['nonessential', 'embeds'],
+      action: 'accept_all',
+      variant: 'banner',
+      bannerVersion: BANNER_VERSION,
+    });
   });
 
   it('keeps every decision of an anonymous browser under its consent id, newest first', async () => {
     const consentId = randomUUID();
     await app.inject({ method: 'POST', url: '/api/consent', payload: decision({ consentId }) });
-    await app.inject({ method: 'POST', url: '/api/consent', payload: decision({ consentId, categories: ['embeds'], action: 'custom', variant: 'popup' }) });
+    await app.inject({
+      method: 'POST',
+      url: '/api/consent',
+      payload: decision({ consentId, categories: ['embeds'], action: 'custom', variant: 'popup' }),
+    });
     const records = await consent.listConsentRecords({ consentId });
     expect(records.map((r) => [r.action, r.categories])).toEqual([
       ['custom', ['embeds']],
@@ -79,14 +99,26 @@ describe('POST /api/consent', () => {
   });
 
   it('refuses a body that is not JSON or too large', async () => {
-    expect((await app.inject({ method: 'POST', url: '/api/consent', payload: 'categories=all', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(415);
-    expect((await app.inject({ method: 'POST', url: '/api/consent', payload: { ...decision(), bannerVersion: 'v'.repeat(5000) } })).statusCode).toBe(413);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/consent',
+          payload: 'categories=all',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).statusCode,
+    ).toBe(415);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/consent', payload: { ...decision(), bannerVersion: 'v'.repeat(5000) } })).statusCode,
+    ).toBe(413);
   });
 
   it('is rate limited per client', async () => {
     const limited = await build({ rateLimit: { max: 2, timeWindowMs: 60_000 } });
     const statuses = [];
-    for (let i = 0; i < 2; i += 1) statuses.push((await limited.inject({ method: 'POST', url: '/api/consent', payload: decision() })).statusCode);
+    for (let i = 0; i < 2; i += 1)
+      statuses.push((await limited.inject({ method: 'POST', url: '/api/consent', payload: decision() })).statusCode);
     const refused = await limited.inject({ method: 'POST', url: '/api/consent', payload: decision() });
     expect([...statuses, refused.statusCode]).toEqual([201, 201, 429]);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -106,7 +138,11 @@ describe('the consent assets under the static base URL', () => {
     // Compiled: no type syntax, and nothing imported that the browser would have to fetch.
     expect(response.body).not.toMatch(/^import /m);
     expect(response.body).not.toContain('interface ConsentApi');
-    const again = await app.inject({ method: 'GET', url: '/static/cookie-consent.js', headers: { 'if-none-match': String(response.headers.etag) } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/static/cookie-consent.js',
+      headers: { 'if-none-match': String(response.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 

@@ -91,7 +91,15 @@ const isSlug = (slug: string) => slug.length <= 200 && SLUG.test(slug);
 export function createContentService({ db }: { db: Db }) {
   const cache = createReadCache({ ttlMs: 30_000 });
 
-  const authorColumns = { id: authors.id, slug: authors.slug, name: authors.name, role: authors.role, location: authors.location, bio: authors.bio, portraitKey: authors.portraitKey };
+  const authorColumns = {
+    id: authors.id,
+    slug: authors.slug,
+    name: authors.name,
+    role: authors.role,
+    location: authors.location,
+    bio: authors.bio,
+    portraitKey: authors.portraitKey,
+  };
   const cardColumns = {
     id: stories.id,
     slug: stories.slug,
@@ -107,11 +115,21 @@ export function createContentService({ db }: { db: Db }) {
     topicName: topics.name,
   };
 
-  async function loadCards(where: SQL | undefined, order: SQL[], limit: number, offset = 0, join?: 'topic' | 'author'): Promise<StoryCard[]> {
+  async function loadCards(
+    where: SQL | undefined,
+    order: SQL[],
+    limit: number,
+    offset = 0,
+    join?: 'topic' | 'author',
+  ): Promise<StoryCard[]> {
     let query = db.select(cardColumns).from(stories).innerJoin(topics, eq(topics.id, stories.primaryTopicId)).$dynamic();
     if (join === 'topic') query = query.innerJoin(storyTopics, eq(storyTopics.storyId, stories.id));
     if (join === 'author') query = query.innerJoin(storyAuthors, eq(storyAuthors.storyId, stories.id));
-    const rows = await query.where(where).orderBy(...order).limit(limit).offset(offset);
+    const rows = await query
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
     const byStory = await authorsOf(rows.map((r) => r.id));
     return rows.map((r) => ({
       id: r.id,
@@ -162,15 +180,22 @@ export function createContentService({ db }: { db: Db }) {
     personSlugs: stories.personSlugs,
     organisationSlugs: stories.organisationSlugs,
   };
-  const toSummary = (row: Omit<StorySummary, 'publishedAt'> & { publishedAt: Date }): StorySummary => ({ ...row, publishedAt: row.publishedAt.toISOString() });
+  const toSummary = (row: Omit<StorySummary, 'publishedAt'> & { publishedAt: Date }): StorySummary => ({
+    ...row,
+    publishedAt: row.publishedAt.toISOString(),
+  });
 
   /** Stories about any of the subjects: one condition per kind, so the query stays one statement. */
   function aboutAny(subjects: StorySubject[]): SQL | undefined {
     const keys = (kind: StorySubject['kind']) => subjects.filter((s) => s.kind === kind).map((s) => s.key);
     const [authorIds, topicIds, personSlugs, organisationSlugs] = [keys('author'), keys('topic'), keys('person'), keys('organisation')];
     return or(
-      authorIds.length ? inArray(stories.id, db.select({ id: storyAuthors.storyId }).from(storyAuthors).where(inArray(storyAuthors.authorId, authorIds))) : undefined,
-      topicIds.length ? inArray(stories.id, db.select({ id: storyTopics.storyId }).from(storyTopics).where(inArray(storyTopics.topicId, topicIds))) : undefined,
+      authorIds.length
+        ? inArray(stories.id, db.select({ id: storyAuthors.storyId }).from(storyAuthors).where(inArray(storyAuthors.authorId, authorIds)))
+        : undefined,
+      topicIds.length
+        ? inArray(stories.id, db.select({ id: storyTopics.storyId }).from(storyTopics).where(inArray(storyTopics.topicId, topicIds)))
+        : undefined,
       personSlugs.length ? arrayOverlaps(stories.personSlugs, personSlugs) : undefined,
       organisationSlugs.length ? arrayOverlaps(stories.organisationSlugs, organisationSlugs) : undefined,
     );
@@ -181,9 +206,18 @@ export function createContentService({ db }: { db: Db }) {
     if (keys.length === 0) return [];
     let inner;
     if (kind === 'author' || kind === 'topic') {
-      const link = kind === 'author' ? { table: storyAuthors, key: storyAuthors.authorId, storyId: storyAuthors.storyId } : { table: storyTopics, key: storyTopics.topicId, storyId: storyTopics.storyId };
+      const link =
+        kind === 'author'
+          ? { table: storyAuthors, key: storyAuthors.authorId, storyId: storyAuthors.storyId }
+          : { table: storyTopics, key: storyTopics.topicId, storyId: storyTopics.storyId };
       inner = db
-        .select({ key: sql<string>`${link.key}::text`.as('subject_key'), storyId: sql<string>`${stories.id}`.as('story_id'), rank: sql<number>`row_number() over (partition by ${link.key} order by ${stories.publishedAt} desc, ${stories.id} desc)`.as('rank') })
+        .select({
+          key: sql<string>`${link.key}::text`.as('subject_key'),
+          storyId: sql<string>`${stories.id}`.as('story_id'),
+          rank: sql<number>`row_number() over (partition by ${link.key} order by ${stories.publishedAt} desc, ${stories.id} desc)`.as(
+            'rank',
+          ),
+        })
         .from(link.table)
         .innerJoin(stories, eq(stories.id, link.storyId))
         .where(inArray(link.key, keys))
@@ -192,12 +226,22 @@ export function createContentService({ db }: { db: Db }) {
       // Profiles are named in a text[] on the story: one row per (story, slug) first, then ranked.
       const column = kind === 'person' ? stories.personSlugs : stories.organisationSlugs;
       const about = db
-        .select({ key: sql<string>`unnest(${column})`.as('subject_key'), storyId: sql<string>`${stories.id}`.as('story_id'), publishedAt: sql<Date>`${stories.publishedAt}`.as('published_at') })
+        .select({
+          key: sql<string>`unnest(${column})`.as('subject_key'),
+          storyId: sql<string>`${stories.id}`.as('story_id'),
+          publishedAt: sql<Date>`${stories.publishedAt}`.as('published_at'),
+        })
         .from(stories)
         .where(arrayOverlaps(column, keys))
         .as('about');
       inner = db
-        .select({ key: about.key, storyId: about.storyId, rank: sql<number>`row_number() over (partition by ${about.key} order by ${about.publishedAt} desc, ${about.storyId} desc)`.as('rank') })
+        .select({
+          key: about.key,
+          storyId: about.storyId,
+          rank: sql<number>`row_number() over (partition by ${about.key} order by ${about.publishedAt} desc, ${about.storyId} desc)`.as(
+            'rank',
+          ),
+        })
         .from(about)
         .where(inArray(about.key, keys))
         .as('ranked');
@@ -206,7 +250,10 @@ export function createContentService({ db }: { db: Db }) {
   }
 
   async function countWhere(where: SQL | undefined, join?: 'topic' | 'author'): Promise<number> {
-    let query = db.select({ n: sql<number>`count(*)::int` }).from(stories).$dynamic();
+    let query = db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stories)
+      .$dynamic();
     if (join === 'topic') query = query.innerJoin(storyTopics, eq(storyTopics.storyId, stories.id));
     if (join === 'author') query = query.innerJoin(storyAuthors, eq(storyAuthors.storyId, stories.id));
     const [row] = await query.where(where);
@@ -224,9 +271,7 @@ export function createContentService({ db }: { db: Db }) {
   return {
     /** Topics in masthead order. */
     listTopics(): Promise<Topic[]> {
-      return cache.get('topics', () =>
-        db.select(topicColumns).from(topics).orderBy(topics.position),
-      );
+      return cache.get('topics', () => db.select(topicColumns).from(topics).orderBy(topics.position));
     },
 
     getHomePage() {
@@ -240,7 +285,13 @@ export function createContentService({ db }: { db: Db }) {
         // Each rail shows stories no earlier block has shown, so a story appears once per page.
         const rails: { topic: Topic; stories: StoryCard[] }[] = [];
         for (const topic of sectionTopics) {
-          const candidates = await loadCards(eq(storyTopics.topicId, sql`(select id from topics where slug = ${topic.slug})`), newestFirst, 16, 0, 'topic');
+          const candidates = await loadCards(
+            eq(storyTopics.topicId, sql`(select id from topics where slug = ${topic.slug})`),
+            newestFirst,
+            16,
+            0,
+            'topic',
+          );
           const stories = candidates.filter((s) => !shown.has(s.id)).slice(0, 4);
           for (const s of stories) shown.add(s.id);
           rails.push({ topic, stories });
@@ -267,7 +318,13 @@ export function createContentService({ db }: { db: Db }) {
      * `decide` is the access decision (modules/walls): the text is cut here, so no caller can
      * forget to.
      */
-    async readStory({ slug, decide }: { slug: string; decide: (story: StoryFacts) => Promise<AccessDecision> | AccessDecision }): Promise<StoryPage | null> {
+    async readStory({
+      slug,
+      decide,
+    }: {
+      slug: string;
+      decide: (story: StoryFacts) => Promise<AccessDecision> | AccessDecision;
+    }): Promise<StoryPage | null> {
       if (!isSlug(slug)) return null;
       const full = await cache.get(`story:${slug}`, () => loadStory(slug));
       if (!full) return null;
@@ -298,15 +355,30 @@ export function createContentService({ db }: { db: Db }) {
     // the number of ids, never cached (each reader's set differs).
 
     async topicsByIds(ids: readonly string[]): Promise<Topic[]> {
-      return ids.length ? ((await db.select(topicColumns).from(topics).where(inArray(topics.id, [...ids]))) as Topic[]) : [];
+      return ids.length
+        ? ((await db
+            .select(topicColumns)
+            .from(topics)
+            .where(inArray(topics.id, [...ids]))) as Topic[])
+        : [];
     },
 
     async topicsBySlugs(slugs: readonly string[]): Promise<Topic[]> {
-      return slugs.length ? ((await db.select(topicColumns).from(topics).where(inArray(topics.slug, [...slugs]))) as Topic[]) : [];
+      return slugs.length
+        ? ((await db
+            .select(topicColumns)
+            .from(topics)
+            .where(inArray(topics.slug, [...slugs]))) as Topic[])
+        : [];
     },
 
     async authorsByIds(ids: readonly string[]): Promise<Author[]> {
-      return ids.length ? db.select(authorColumns).from(authors).where(inArray(authors.id, [...ids])) : [];
+      return ids.length
+        ? db
+            .select(authorColumns)
+            .from(authors)
+            .where(inArray(authors.id, [...ids]))
+        : [];
     },
 
     /** Each story's topics, primary first, in the order given. */
@@ -326,13 +398,24 @@ export function createContentService({ db }: { db: Db }) {
     /** Stories by id, in the order given; ids of stories that no longer exist are dropped. */
     async storySummaries(ids: readonly string[]): Promise<StorySummary[]> {
       if (ids.length === 0) return [];
-      const rows = await db.select(summaryColumns).from(stories).where(inArray(stories.id, [...ids]));
+      const rows = await db
+        .select(summaryColumns)
+        .from(stories)
+        .where(inArray(stories.id, [...ids]));
       const byId = new Map(rows.map((r) => [r.id, toSummary(r)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
     /** The newest stories, about any of the subjects when given, leaving out `excludeIds`. */
-    async newestStories({ about, excludeIds = [], limit }: { about?: StorySubject[]; excludeIds?: readonly string[]; limit: number }): Promise<StorySummary[]> {
+    async newestStories({
+      about,
+      excludeIds = [],
+      limit,
+    }: {
+      about?: StorySubject[];
+      excludeIds?: readonly string[];
+      limit: number;
+    }): Promise<StorySummary[]> {
       if (limit <= 0 || (about && about.length === 0)) return [];
       const rows = await db
         .select(summaryColumns)
@@ -346,10 +429,14 @@ export function createContentService({ db }: { db: Db }) {
     /** The newest `per` story cards about each subject, in the order given (a constant number of statements). */
     async latestCardsAbout(subjects: readonly StorySubject[], per: number): Promise<StoryCard[][]> {
       const kinds = ['author', 'topic', 'person', 'organisation'] as const;
-      const ranked = (await Promise.all(kinds.map((kind) => latestIdsByKey(kind, [...new Set(subjects.filter((s) => s.kind === kind).map((s) => s.key))], per)))).flatMap((rows, i) =>
-        rows.map((row) => ({ ...row, kind: kinds[i] })),
-      );
-      const cards = ranked.length ? await loadCards(inArray(stories.id, [...new Set(ranked.map((r) => r.storyId))]), newestFirst, ranked.length) : [];
+      const ranked = (
+        await Promise.all(
+          kinds.map((kind) => latestIdsByKey(kind, [...new Set(subjects.filter((s) => s.kind === kind).map((s) => s.key))], per)),
+        )
+      ).flatMap((rows, i) => rows.map((row) => ({ ...row, kind: kinds[i] })));
+      const cards = ranked.length
+        ? await loadCards(inArray(stories.id, [...new Set(ranked.map((r) => r.storyId))]), newestFirst, ranked.length)
+        : [];
       return subjects.map((subject) => {
         const ids = new Set(ranked.filter((r) => r.kind === subject.kind && r.key === subject.key).map((r) => r.storyId));
         return cards.filter((card) => ids.has(card.id));
@@ -373,7 +460,13 @@ export function createContentService({ db }: { db: Db }) {
 
   async function loadStory(slug: string): Promise<Omit<StoryPage, 'access'> | null> {
     const [row] = await db
-      .select({ ...cardColumns, updatedAt: stories.updatedAt, heroCaption: stories.heroCaption, body: stories.body, primaryTopicId: stories.primaryTopicId })
+      .select({
+        ...cardColumns,
+        updatedAt: stories.updatedAt,
+        heroCaption: stories.heroCaption,
+        body: stories.body,
+        primaryTopicId: stories.primaryTopicId,
+      })
       .from(stories)
       .innerJoin(topics, eq(topics.id, stories.primaryTopicId))
       .where(eq(stories.slug, slug));

@@ -50,8 +50,23 @@ describe('buildDemoCatalogue', () => {
 
   it('has the required topics, sections and series', () => {
     const bySlug = new Map(catalogue.topics.map((t) => [t.slug, t]));
-    for (const slug of ['news', 'analysis', 'opinion', 'luxury', 'retail', 'technology', 'sustainability', 'beauty', 'workplace',
-      'case-studies', 'bof-insights', 'marketing', 'fashion-week', 'china', 'media']) {
+    for (const slug of [
+      'news',
+      'analysis',
+      'opinion',
+      'luxury',
+      'retail',
+      'technology',
+      'sustainability',
+      'beauty',
+      'workplace',
+      'case-studies',
+      'bof-insights',
+      'marketing',
+      'fashion-week',
+      'china',
+      'media',
+    ]) {
       expect(bySlug.has(slug), slug).toBe(true);
     }
     expect(bySlug.get('case-studies')?.name).toBe('Case Studies');
@@ -65,8 +80,13 @@ describe('buildDemoCatalogue', () => {
 
   it('uses unique, URL-safe slugs in every collection', () => {
     const collections: Array<[string, { slug: string }[]]> = [
-      ['topics', catalogue.topics], ['authors', catalogue.authors], ['stories', catalogue.stories], ['people', catalogue.people],
-      ['organisations', catalogue.organisations], ['events', catalogue.events], ['newsletters', catalogue.newsletters],
+      ['topics', catalogue.topics],
+      ['authors', catalogue.authors],
+      ['stories', catalogue.stories],
+      ['people', catalogue.people],
+      ['organisations', catalogue.organisations],
+      ['events', catalogue.events],
+      ['newsletters', catalogue.newsletters],
     ];
     for (const [name, items] of collections) {
       const slugs = items.map((i) => i.slug);
@@ -176,7 +196,11 @@ describe('buildDemoCatalogue', () => {
     const names = catalogue.people.map((p) => `${p.firstName} ${p.lastName}`);
     for (const s of catalogue.stories) {
       for (const b of s.body) {
-        if (b.type === 'quote') expect(names.some((n) => b.attribution.startsWith(`${n}, `)), b.attribution).toBe(true);
+        if (b.type === 'quote')
+          expect(
+            names.some((n) => b.attribution.startsWith(`${n}, `)),
+            b.attribution,
+          ).toBe(true);
       }
     }
   });
@@ -229,7 +253,8 @@ describe('buildDemoCatalogue', () => {
       expect(p.nationalities.length).toBeGreaterThanOrEqual(1);
     }
     const categories = new Set(catalogue.people.map((p) => p.category));
-    for (const c of ['Designer', 'Executive', 'Founder', 'Creative Director', 'Investor', 'Model', 'Editor']) expect(categories.has(c), c).toBe(true);
+    for (const c of ['Designer', 'Executive', 'Founder', 'Creative Director', 'Investor', 'Model', 'Editor'])
+      expect(categories.has(c), c).toBe(true);
     for (const o of catalogue.organisations) {
       expect(['1-10', '11-50', '51-200', '201-1000', '1001-5000', '5000+']).toContain(o.size);
       expect(['Brand', 'Retailer', 'Manufacturer', 'Agency', 'Education', 'Media', 'Technology']).toContain(o.type);

@@ -13,14 +13,34 @@ export function registerFeedRoutes(app: FastifyInstance, { content, config }: { 
 
   app.get('/rss.xml', async (_request, reply) => {
     const stories = await content.listLatest({ limit: FEED_SIZE });
-    return sendXml(reply, rss({ title: `${config.productName} — Latest`, description: `The latest stories from ${config.productName}.`, link: `${site}/`, self: `${site}${paths.latestFeed()}`, stories, site }));
+    return sendXml(
+      reply,
+      rss({
+        title: `${config.productName} — Latest`,
+        description: `The latest stories from ${config.productName}.`,
+        link: `${site}/`,
+        self: `${site}${paths.latestFeed()}`,
+        stories,
+        site,
+      }),
+    );
   });
 
   app.get<{ Params: { slug: string } }>('/topics/:slug/rss.xml', async (request, reply) => {
     const topic = (await content.listTopics()).find((t) => t.slug === request.params.slug);
     if (!topic) return reply.code(404).type('text/plain').send('No such topic');
     const stories = await content.listLatest({ limit: FEED_SIZE, topicSlug: topic.slug });
-    return sendXml(reply, rss({ title: `${config.productName} — ${topic.name}`, description: topic.description, link: `${site}${paths.topic(topic.slug)}`, self: `${site}${paths.topicFeed(topic.slug)}`, stories, site }));
+    return sendXml(
+      reply,
+      rss({
+        title: `${config.productName} — ${topic.name}`,
+        description: topic.description,
+        link: `${site}${paths.topic(topic.slug)}`,
+        self: `${site}${paths.topicFeed(topic.slug)}`,
+        stories,
+        site,
+      }),
+    );
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
@@ -32,15 +52,35 @@ export function registerFeedRoutes(app: FastifyInstance, { content, config }: { 
       ...entries.authors.map((a) => ({ loc: `${site}${paths.author(a.slug)}` })),
       ...entries.stories.map((s) => ({ loc: `${site}${paths.story(s.slug)}`, lastmod: s.updatedAt.toISOString() })),
     ];
-    const body = urls.map((u) => `<url><loc>${escapeXml(u.loc)}</loc>${'lastmod' in u && u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`).join('\n');
-    return sendXml(reply, `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`);
+    const body = urls
+      .map((u) => `<url><loc>${escapeXml(u.loc)}</loc>${'lastmod' in u && u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
+      .join('\n');
+    return sendXml(
+      reply,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`,
+    );
   });
 
   app.get('/robots.txt', async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(['User-agent: *', 'Disallow: /user/', 'Disallow: /subscriptions/', 'Disallow: /_preview/', 'Disallow: /_dev/', 'Disallow: /graphql', 'Disallow: /trpc', 'Disallow: /identity/', 'Disallow: /api/', '', `Sitemap: ${site}/sitemap.xml`, ''].join('\n')),
+      .send(
+        [
+          'User-agent: *',
+          'Disallow: /user/',
+          'Disallow: /subscriptions/',
+          'Disallow: /_preview/',
+          'Disallow: /_dev/',
+          'Disallow: /graphql',
+          'Disallow: /trpc',
+          'Disallow: /identity/',
+          'Disallow: /api/',
+          '',
+          `Sitemap: ${site}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
   );
 }
 
@@ -48,7 +88,21 @@ function sendXml(reply: FastifyReply, body: string) {
   return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
 }
 
-function rss({ title, description, link, self, stories, site }: { title: string; description: string; link: string; self: string; stories: StoryCard[]; site: string }): string {
+function rss({
+  title,
+  description,
+  link,
+  self,
+  stories,
+  site,
+}: {
+  title: string;
+  description: string;
+  link: string;
+  self: string;
+  stories: StoryCard[];
+  site: string;
+}): string {
   const items = stories
     .map((s) =>
       [

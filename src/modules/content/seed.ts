@@ -13,11 +13,30 @@ export async function seedContent(db: Db, catalogue: DemoCatalogue, anchor: Date
 
   await db
     .insert(topics)
-    .values(catalogue.topics.map((t, position) => ({ id: topicId(t.slug), slug: t.slug, name: t.name, description: t.description, kind: t.kind, position })))
+    .values(
+      catalogue.topics.map((t, position) => ({
+        id: topicId(t.slug),
+        slug: t.slug,
+        name: t.name,
+        description: t.description,
+        kind: t.kind,
+        position,
+      })),
+    )
     .onConflictDoNothing();
   await db
     .insert(authors)
-    .values(catalogue.authors.map((a) => ({ id: authorId(a.slug), slug: a.slug, name: a.name, role: a.role, location: a.location, bio: a.bio, portraitKey: a.portrait.key })))
+    .values(
+      catalogue.authors.map((a) => ({
+        id: authorId(a.slug),
+        slug: a.slug,
+        name: a.name,
+        role: a.role,
+        location: a.location,
+        bio: a.bio,
+        portraitKey: a.portrait.key,
+      })),
+    )
     .onConflictDoNothing();
 
   for (const batch of chunks(catalogue.stories, 50)) {
@@ -51,7 +70,9 @@ export async function seedContent(db: Db, catalogue: DemoCatalogue, anchor: Date
       .onConflictDoNothing();
     await db
       .insert(storyAuthors)
-      .values(batch.flatMap((s) => s.authorSlugs.map((slug, position) => ({ storyId: storyId(s.slug), authorId: authorId(slug), position }))))
+      .values(
+        batch.flatMap((s) => s.authorSlugs.map((slug, position) => ({ storyId: storyId(s.slug), authorId: authorId(slug), position }))),
+      )
       .onConflictDoNothing();
   }
 }

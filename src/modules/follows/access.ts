@@ -18,6 +18,7 @@ export type FollowsAccess = { ok: true; userId: string } | { ok: false; reason: 
 export function followsAccess(requester: Requester | null, action: FollowsAction, userId?: string | null): FollowsAccess {
   if (!requester) return { ok: false, reason: 'anonymous', requesterUserId: null };
   const subject = userId ?? requester.userId;
-  const allowed = action === 'list-followers' ? requester.isAdmin : subject === requester.userId || (action === 'read' && requester.isAdmin);
+  const allowed =
+    action === 'list-followers' ? requester.isAdmin : subject === requester.userId || (action === 'read' && requester.isAdmin);
   return allowed ? { ok: true, userId: subject } : { ok: false, reason: 'refused', requesterUserId: requester.userId };
 }

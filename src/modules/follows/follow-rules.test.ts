@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFromZod } from '../../shared/validation/field-errors.ts';
-import { followFormSchema, followMessages, followOfAuthor, followOfTopic, followSchema, firstSchema, isValidFollowKey, userIdSchema } from './follow-rules.ts';
+import {
+  followFormSchema,
+  followMessages,
+  followOfAuthor,
+  followOfTopic,
+  followSchema,
+  firstSchema,
+  isValidFollowKey,
+  userIdSchema,
+} from './follow-rules.ts';
 import { groupByType } from './follows-service.ts';
 
 const ID = '6f1c2a9e-55d1-5b3a-9c4e-2f7d8e9a0b1c';
@@ -15,7 +24,10 @@ describe('follow input', () => {
   });
 
   it('normalises a key (trimmed, lower case) so one thing is one follow', () => {
-    expect(followSchema.parse({ followsType: 'PERSON_PROFILE_ID', followsKey: ` ${ID.toUpperCase()} ` })).toEqual({ followsType: 'PERSON_PROFILE_ID', followsKey: ID });
+    expect(followSchema.parse({ followsType: 'PERSON_PROFILE_ID', followsKey: ` ${ID.toUpperCase()} ` })).toEqual({
+      followsType: 'PERSON_PROFILE_ID',
+      followsKey: ID,
+    });
     expect(followSchema.parse({ followsType: 'TAG_SLUG', followsKey: 'China' })).toEqual({ followsType: 'TAG_SLUG', followsKey: 'china' });
   });
 
@@ -24,15 +36,25 @@ describe('follow input', () => {
       const result = followSchema.safeParse(input);
       return result.success ? [] : fieldErrorsFromZod(result.error);
     };
-    expect(errors({ followsType: 'AUTHOR_ID', followsKey: 'jacob-ferreira' })).toEqual([{ path: ['followsKey'], code: 'custom', message: followMessages.id }]);
-    expect(errors({ followsType: 'TAG_SLUG', followsKey: 'no/such' })).toEqual([{ path: ['followsKey'], code: 'custom', message: followMessages.slug }]);
-    expect(errors({ followsType: 'BRAND', followsKey: 'x' })).toEqual([expect.objectContaining({ path: ['followsType'], message: followMessages.followsType })]);
+    expect(errors({ followsType: 'AUTHOR_ID', followsKey: 'jacob-ferreira' })).toEqual([
+      { path: ['followsKey'], code: 'custom', message: followMessages.id },
+    ]);
+    expect(errors({ followsType: 'TAG_SLUG', followsKey: 'no/such' })).toEqual([
+      { path: ['followsKey'], code: 'custom', message: followMessages.slug },
+    ]);
+    expect(errors({ followsType: 'BRAND', followsKey: 'x' })).toEqual([
+      expect.objectContaining({ path: ['followsType'], message: followMessages.followsType }),
+    ]);
     expect(errors({ followsType: 'TAG_SLUG', followsKey: '' })).toEqual([expect.objectContaining({ path: ['followsKey'] })]);
     expect(errors({ followsType: 'TAG_SLUG', followsKey: 'a'.repeat(101) })).toEqual([expect.objectContaining({ path: ['followsKey'] })]);
   });
 
   it('reads the follow button’s form, which says whether to follow or unfollow', () => {
-    expect(followFormSchema.parse({ intent: 'unfollow', followsType: 'TAG_SLUG', followsKey: 'china' })).toEqual({ intent: 'unfollow', followsType: 'TAG_SLUG', followsKey: 'china' });
+    expect(followFormSchema.parse({ intent: 'unfollow', followsType: 'TAG_SLUG', followsKey: 'china' })).toEqual({
+      intent: 'unfollow',
+      followsType: 'TAG_SLUG',
+      followsKey: 'china',
+    });
     expect(followFormSchema.safeParse({ intent: 'toggle', followsType: 'TAG_SLUG', followsKey: 'china' }).success).toBe(false);
   });
 

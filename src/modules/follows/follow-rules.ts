@@ -49,7 +49,11 @@ const uuid = z.uuid();
 
 export const followsTypeSchema = z.enum(FOLLOWS_TYPES, { error: followMessages.followsType });
 export const userIdSchema = z.string({ error: followMessages.userId }).regex(/^\d{1,20}$/, { error: followMessages.userId });
-export const firstSchema = z.number({ error: followMessages.first }).int({ error: followMessages.first }).min(1, { error: followMessages.first }).max(MAX_RECOMMENDED, { error: followMessages.first });
+export const firstSchema = z
+  .number({ error: followMessages.first })
+  .int({ error: followMessages.first })
+  .min(1, { error: followMessages.first })
+  .max(MAX_RECOMMENDED, { error: followMessages.first });
 
 const followShape = {
   followsType: followsTypeSchema,
@@ -64,7 +68,11 @@ export function isValidFollowKey(followsType: FollowsType, followsKey: string): 
 
 function checkKey(value: FollowRef, ctx: z.RefinementCtx) {
   if (!isValidFollowKey(value.followsType, value.followsKey)) {
-    ctx.addIssue({ code: 'custom', path: ['followsKey'], message: value.followsType === 'TAG_SLUG' ? followMessages.slug : followMessages.id });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['followsKey'],
+      message: value.followsType === 'TAG_SLUG' ? followMessages.slug : followMessages.id,
+    });
   }
 }
 
@@ -72,12 +80,16 @@ function checkKey(value: FollowRef, ctx: z.RefinementCtx) {
 export const followSchema = z.object(followShape).superRefine(checkKey);
 
 /** The follow button's form: the follow plus what to do with it. Follow and unfollow are idempotent. */
-export const followFormSchema = z.object({ ...followShape, intent: z.enum(['follow', 'unfollow'], { error: followMessages.intent }) }).superRefine(checkKey);
+export const followFormSchema = z
+  .object({ ...followShape, intent: z.enum(['follow', 'unfollow'], { error: followMessages.intent }) })
+  .superRefine(checkKey);
 export type FollowForm = z.output<typeof followFormSchema>;
 
 /** A section or series is followed by id (SITE_SECTION_ID), any other topic as a tag by slug. */
 export function followOfTopic(topic: { id: string; slug: string; kind: 'section' | 'topic' | 'series' }): FollowRef {
-  return topic.kind === 'topic' ? { followsType: 'TAG_SLUG', followsKey: topic.slug } : { followsType: 'SITE_SECTION_ID', followsKey: topic.id };
+  return topic.kind === 'topic'
+    ? { followsType: 'TAG_SLUG', followsKey: topic.slug }
+    : { followsType: 'SITE_SECTION_ID', followsKey: topic.id };
 }
 
 export function followOfAuthor(author: { id: string }): FollowRef {

@@ -6,7 +6,16 @@ import type { Db } from '../../db/database.ts';
 import { paths } from '../../shared/paths.ts';
 import { fieldErrorsFromZod, type Validated } from '../../shared/validation/field-errors.ts';
 import type { ContentService, StoryCard, StorySubject, StorySummary } from '../content/content-service.ts';
-import { FOLLOWS_TYPE_GROUPS, followKey, followMessages, followSchema, isValidFollowKey, type FollowRef, type FollowsType, type UserFollow } from './follow-rules.ts';
+import {
+  FOLLOWS_TYPE_GROUPS,
+  followKey,
+  followMessages,
+  followSchema,
+  isValidFollowKey,
+  type FollowRef,
+  type FollowsType,
+  type UserFollow,
+} from './follow-rules.ts';
 import { createProfileRefs } from './profile-refs.ts';
 import { storyReads, userFollows } from './schema.ts';
 
@@ -42,7 +51,9 @@ export function createFollowsService({ db, content }: { db: Db; content: Content
   /** The followed things, in the order asked; null for one that does not exist (or no longer does). */
   async function targets(refs: readonly FollowRef[]): Promise<(FollowTarget | null)[]> {
     // Malformed keys are left out before they reach a uuid column, where they would fail the query.
-    const keysOf = (type: FollowsType) => [...new Set(refs.filter((r) => r.followsType === type && isValidFollowKey(type, r.followsKey)).map((r) => r.followsKey))];
+    const keysOf = (type: FollowsType) => [
+      ...new Set(refs.filter((r) => r.followsType === type && isValidFollowKey(type, r.followsKey)).map((r) => r.followsKey)),
+    ];
     const [authors, sections, tags, people, organisations] = await Promise.all([
       content.authorsByIds(keysOf('AUTHOR_ID')),
       content.topicsByIds(keysOf('SITE_SECTION_ID')),
@@ -51,12 +62,46 @@ export function createFollowsService({ db, content }: { db: Db; content: Content
       profiles.organisationsByIds(keysOf('ORGANISATION_PROFILE_ID')),
     ]);
     const found = [
-      ...authors.map((a): FollowTarget => ({ followsType: 'AUTHOR_ID', followsKey: a.id, name: a.name, path: paths.author(a.slug), about: { kind: 'author', key: a.id } })),
+      ...authors.map((a): FollowTarget => ({
+        followsType: 'AUTHOR_ID',
+        followsKey: a.id,
+        name: a.name,
+        path: paths.author(a.slug),
+        about: { kind: 'author', key: a.id },
+      })),
       // Sections and series are followed by id, other topics as tags by slug: one way to follow each.
-      ...sections.filter((t) => t.kind !== 'topic').map((t): FollowTarget => ({ followsType: 'SITE_SECTION_ID', followsKey: t.id, name: t.name, path: paths.topic(t.slug), about: { kind: 'topic', key: t.id } })),
-      ...tags.filter((t) => t.kind === 'topic').map((t): FollowTarget => ({ followsType: 'TAG_SLUG', followsKey: t.slug, name: t.name, path: paths.topic(t.slug), about: { kind: 'topic', key: t.id } })),
-      ...people.map((p): FollowTarget => ({ followsType: 'PERSON_PROFILE_ID', followsKey: p.profileId, name: p.name, path: null, about: { kind: 'person', key: p.slug } })),
-      ...organisations.map((o): FollowTarget => ({ followsType: 'ORGANISATION_PROFILE_ID', followsKey: o.profileId, name: o.name, path: null, about: { kind: 'organisation', key: o.slug } })),
+      ...sections
+        .filter((t) => t.kind !== 'topic')
+        .map((t): FollowTarget => ({
+          followsType: 'SITE_SECTION_ID',
+          followsKey: t.id,
+          name: t.name,
+          path: paths.topic(t.slug),
+          about: { kind: 'topic', key: t.id },
+        })),
+      ...tags
+        .filter((t) => t.kind === 'topic')
+        .map((t): FollowTarget => ({
+          followsType: 'TAG_SLUG',
+          followsKey: t.slug,
+          name: t.name,
+          path: paths.topic(t.slug),
+          about: { kind: 'topic', key: t.id },
+        })),
+      ...people.map((p): FollowTarget => ({
+        followsType: 'PERSON_PROFILE_ID',
+        followsKey: p.profileId,
+        name: p.name,
+        path: null,
+        about: { kind: 'person', key: p.slug },
+      })),
+      ...organisations.map((o): FollowTarget => ({
+        followsType: 'ORGANISATION_PROFILE_ID',
+        followsKey: o.profileId,
+        name: o.name,
+        path: null,
+        about: { kind: 'organisation', key: o.slug },
+      })),
     ];
     const byKey = new Map(found.map((target) => [followKey(target), target]));
     return refs.map((ref) => byKey.get(followKey(ref)) ?? null);
@@ -101,16 +146,28 @@ export function createFollowsService({ db, content }: { db: Db; content: Content
       if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsFromZod(parsed.error) };
       const [target] = await targets([parsed.data]);
       if (!target) return { ok: false, fieldErrors: [{ path: ['followsKey'], code: 'not_found', message: followMessages.notFound }] };
-      await db.insert(userFollows).values({ userId, ...parsed.data }).onConflictDoNothing();
+      await db
+        .insert(userFollows)
+        .values({ userId, ...parsed.data })
+        .onConflictDoNothing();
       return { ok: true, value: { userId, ...parsed.data } };
     },
 
     /** Stops following; not following it already is fine, and so is a thing that no longer exists. */
-    async removeFollow({ userId, ...input }: { userId: string; followsType: unknown; followsKey: unknown }): Promise<Validated<UserFollow>> {
+    async removeFollow({
+      userId,
+      ...input
+    }: {
+      userId: string;
+      followsType: unknown;
+      followsKey: unknown;
+    }): Promise<Validated<UserFollow>> {
       const parsed = followSchema.safeParse(input);
       if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsFromZod(parsed.error) };
       const { followsType, followsKey } = parsed.data;
-      await db.delete(userFollows).where(and(eq(userFollows.userId, userId), eq(userFollows.followsType, followsType), eq(userFollows.followsKey, followsKey)));
+      await db
+        .delete(userFollows)
+        .where(and(eq(userFollows.userId, userId), eq(userFollows.followsType, followsType), eq(userFollows.followsKey, followsKey)));
       return { ok: true, value: { userId, followsType, followsKey } };
     },
 
@@ -136,7 +193,10 @@ export function createFollowsService({ db, content }: { db: Db; content: Content
       await db
         .insert(storyReads)
         .values({ userId, storyId })
-        .onConflictDoUpdate({ target: [storyReads.userId, storyReads.storyId], set: { lastReadAt: sql`now()`, views: sql`${storyReads.views} + 1` } });
+        .onConflictDoUpdate({
+          target: [storyReads.userId, storyReads.storyId],
+          set: { lastReadAt: sql`now()`, views: sql`${storyReads.views} + 1` },
+        });
     },
 
     /** Stories a reader read before signing in (the anonymous meter), added to their history once. */
@@ -187,5 +247,9 @@ export function createFollowsService({ db, content }: { db: Db; content: Content
 
 /** Items under their type's group, groups in FOLLOWS_TYPE_GROUPS order, empty groups left out. */
 export function groupByType<T extends FollowRef>(items: readonly T[]): { followsType: FollowsType; title: string; items: T[] }[] {
-  return FOLLOWS_TYPE_GROUPS.map(({ type, title }) => ({ followsType: type, title, items: items.filter((item) => item.followsType === type) })).filter((group) => group.items.length > 0);
+  return FOLLOWS_TYPE_GROUPS.map(({ type, title }) => ({
+    followsType: type,
+    title,
+    items: items.filter((item) => item.followsType === type),
+  })).filter((group) => group.items.length > 0);
 }

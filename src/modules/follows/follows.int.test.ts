@@ -25,19 +25,37 @@ let things: Record<'authors' | 'sections' | 'tags' | 'people' | 'organisations',
 
 beforeAll(async () => {
   app = await createTestApp({ SITE_URL: SITE });
-  [ada, bob, admin] = [await signIn(app), await signIn(app, { first: 'Bo', last: 'Berg' }), await signIn(app, { first: 'Ann', last: 'Admin' })];
+  [ada, bob, admin] = [
+    await signIn(app),
+    await signIn(app, { first: 'Bo', last: 'Berg' }),
+    await signIn(app, { first: 'Ann', last: 'Admin' }),
+  ];
   // Admin comes from the identity's metadata_admin; new tokens carry it.
-  await app.db.update(identities).set({ metadataAdmin: { is_bof_admin: true } }).where(eq(identities.id, admin.identityId));
+  await app.db
+    .update(identities)
+    .set({ metadataAdmin: { is_bof_admin: true } })
+    .where(eq(identities.id, admin.identityId));
   const issued = await app.services.session.refreshTokens({ identitySessionToken: admin.identitySessionToken });
-  admin = { ...admin, cookie: `ory_kratos_session=${admin.identitySessionToken}; bof_session=${issued!.main.token}; blaize_jwt=${issued!.paywall.token}` };
+  admin = {
+    ...admin,
+    cookie: `ory_kratos_session=${admin.identitySessionToken}; bof_session=${issued!.main.token}; blaize_jwt=${issued!.paywall.token}`,
+  };
 
   const topics = await app.services.content.listTopics();
   things = {
-    authors: (await app.db.select({ id: authors.id }).from(authors).orderBy(authors.slug)).map((a) => ({ followsType: 'AUTHOR_ID', followsKey: a.id })),
+    authors: (await app.db.select({ id: authors.id }).from(authors).orderBy(authors.slug)).map((a) => ({
+      followsType: 'AUTHOR_ID',
+      followsKey: a.id,
+    })),
     sections: topics.filter((t) => t.kind === 'section').map((t) => ({ followsType: 'SITE_SECTION_ID', followsKey: t.id })),
     tags: topics.filter((t) => t.kind === 'topic').map((t) => ({ followsType: 'TAG_SLUG', followsKey: t.slug })),
-    people: (await app.db.select({ id: personProfiles.profileId }).from(personProfiles).orderBy(personProfiles.slug)).map((p) => ({ followsType: 'PERSON_PROFILE_ID', followsKey: p.id })),
-    organisations: (await app.db.select({ id: organisationProfiles.profileId }).from(organisationProfiles).orderBy(organisationProfiles.slug)).map((o) => ({ followsType: 'ORGANISATION_PROFILE_ID', followsKey: o.id })),
+    people: (await app.db.select({ id: personProfiles.profileId }).from(personProfiles).orderBy(personProfiles.slug)).map((p) => ({
+      followsType: 'PERSON_PROFILE_ID',
+      followsKey: p.id,
+    })),
+    organisations: (
+      await app.db.select({ id: organisationProfiles.profileId }).from(organisationProfiles).orderBy(organisationProfiles.slug)
+    ).map((o) => ({ followsType: 'ORGANISATION_PROFILE_ID', followsKey: o.id })),
   };
 });
 afterAll(async () => {
@@ -104,8 +122,15 @@ describe('addUserFollow', () => {
   });
 
   it('refuses to follow on another user’s behalf', async () => {
-    expect(await add(ada, { ...things.tags[0]!, userId: bob.userId })).toEqual({ __typename: 'UnauthorizedError', message: expect.any(String), requesterUserId: ada.userId });
-    expect(await add(admin, { ...things.tags[0]!, userId: bob.userId })).toMatchObject({ __typename: 'UnauthorizedError', requesterUserId: admin.userId });
+    expect(await add(ada, { ...things.tags[0]!, userId: bob.userId })).toEqual({
+      __typename: 'UnauthorizedError',
+      message: expect.any(String),
+      requesterUserId: ada.userId,
+    });
+    expect(await add(admin, { ...things.tags[0]!, userId: bob.userId })).toMatchObject({
+      __typename: 'UnauthorizedError',
+      requesterUserId: admin.userId,
+    });
     expect(await add(ada, { ...things.tags[0]!, userId: ada.userId })).toMatchObject({ __typename: 'UserFollow' });
   });
 
@@ -115,17 +140,25 @@ describe('addUserFollow', () => {
       message: expect.any(String),
       fieldErrors: [{ path: ['followsKey'], code: 'custom', message: followMessages.id }],
     });
-    const notFound = { __typename: 'ZodError', message: expect.any(String), fieldErrors: [{ path: ['followsKey'], code: 'not_found', message: followMessages.notFound }] };
+    const notFound = {
+      __typename: 'ZodError',
+      message: expect.any(String),
+      fieldErrors: [{ path: ['followsKey'], code: 'not_found', message: followMessages.notFound }],
+    };
     expect(await add(ada, { followsType: 'PERSON_PROFILE_ID', followsKey: '00000000-0000-4000-8000-000000000000' })).toEqual(notFound);
     expect(await add(ada, { followsType: 'TAG_SLUG', followsKey: 'no-such-topic' })).toEqual(notFound);
     // A section is followed by id, never as a tag.
     expect(await add(ada, { followsType: 'TAG_SLUG', followsKey: 'beauty' })).toEqual(notFound);
-    expect(await add(ada, { followsType: 'TAG_SLUG', followsKey: 'china', userId: 'me' })).toMatchObject({ __typename: 'ZodError', fieldErrors: [{ path: ['userId'] }] });
+    expect(await add(ada, { followsType: 'TAG_SLUG', followsKey: 'china', userId: 'me' })).toMatchObject({
+      __typename: 'ZodError',
+      fieldErrors: [{ path: ['userId'] }],
+    });
   });
 });
 
 describe('removeUserFollow', () => {
-  const remove = async (person: Person | null, input: Record<string, unknown>) => (await graphql(app, REMOVE, { variables: { input }, cookie: person?.cookie })).data!.removeUserFollow;
+  const remove = async (person: Person | null, input: Record<string, unknown>) =>
+    (await graphql(app, REMOVE, { variables: { input }, cookie: person?.cookie })).data!.removeUserFollow;
 
   it('needs a signed-in user', async () => {
     expect(await remove(null, things.tags[0]!)).toMatchObject({ __typename: 'AuthError' });
@@ -141,12 +174,18 @@ describe('removeUserFollow', () => {
 
   it('refuses to touch another user’s follows', async () => {
     await add(bob, things.tags[2]!);
-    expect(await remove(ada, { ...things.tags[2]!, userId: bob.userId })).toMatchObject({ __typename: 'UnauthorizedError', requesterUserId: ada.userId });
+    expect(await remove(ada, { ...things.tags[2]!, userId: bob.userId })).toMatchObject({
+      __typename: 'UnauthorizedError',
+      requesterUserId: ada.userId,
+    });
     expect((await followsOf(bob)).follows).toContainEqual(expect.objectContaining(things.tags[2]));
   });
 
   it('answers bad input with the field’s path', async () => {
-    expect(await remove(ada, { followsType: 'SITE_SECTION_ID', followsKey: 'beauty' })).toMatchObject({ __typename: 'ZodError', fieldErrors: [{ path: ['followsKey'], code: 'custom' }] });
+    expect(await remove(ada, { followsType: 'SITE_SECTION_ID', followsKey: 'beauty' })).toMatchObject({
+      __typename: 'ZodError',
+      fieldErrors: [{ path: ['followsKey'], code: 'custom' }],
+    });
   });
 });
 
@@ -162,32 +201,50 @@ describe('userFollows', () => {
     const all = await followsOf(ada);
     expect(all.__typename).toBe('UserFollowsSuccess');
     expect(all.follows).toHaveLength(2);
-    expect(all.follows).toContainEqual({ userId: ada.userId, ...things.tags[0], target: { name: expect.any(String), uri: expect.stringMatching(/^\/topics\/|^\/case-studies\//) } });
+    expect(all.follows).toContainEqual({
+      userId: ada.userId,
+      ...things.tags[0],
+      target: { name: expect.any(String), uri: expect.stringMatching(/^\/topics\/|^\/case-studies\//) },
+    });
     const authorsOnly = await followsOf(ada, { followsType: 'AUTHOR_ID' });
-    expect(authorsOnly.follows).toEqual([{ userId: ada.userId, ...things.authors[0], target: { name: expect.any(String), uri: expect.stringMatching(/^\/authors\//) } }]);
+    expect(authorsOnly.follows).toEqual([
+      { userId: ada.userId, ...things.authors[0], target: { name: expect.any(String), uri: expect.stringMatching(/^\/authors\//) } },
+    ]);
   });
 
   it('refuses another user’s follows, except to an admin', async () => {
     await add(bob, things.sections[0]!);
-    expect(await followsOf(ada, { userId: bob.userId })).toEqual({ __typename: 'UnauthorizedError', message: expect.any(String), requesterUserId: ada.userId });
+    expect(await followsOf(ada, { userId: bob.userId })).toEqual({
+      __typename: 'UnauthorizedError',
+      message: expect.any(String),
+      requesterUserId: ada.userId,
+    });
     const read = await followsOf(admin, { userId: bob.userId });
     expect(read.follows).toContainEqual(expect.objectContaining({ userId: bob.userId, ...things.sections[0] }));
   });
 
   it('answers a malformed user id with its path', async () => {
-    expect(await followsOf(ada, { userId: 'bob' })).toMatchObject({ __typename: 'ZodError', fieldErrors: [{ path: ['userId'], message: followMessages.userId }] });
+    expect(await followsOf(ada, { userId: 'bob' })).toMatchObject({
+      __typename: 'ZodError',
+      fieldErrors: [{ path: ['userId'], message: followMessages.userId }],
+    });
   });
 });
 
 describe('usersByFollow', () => {
-  const followers = async (person: Person | null, variables: Record<string, unknown>) => (await graphql(app, USERS_BY_FOLLOW, { variables, cookie: person?.cookie })).data!.usersByFollow;
+  const followers = async (person: Person | null, variables: Record<string, unknown>) =>
+    (await graphql(app, USERS_BY_FOLLOW, { variables, cookie: person?.cookie })).data!.usersByFollow;
 
   it('needs a signed-in user', async () => {
     expect(await followers(null, things.organisations[0]!)).toMatchObject({ __typename: 'AuthError' });
   });
 
   it('is for admins only: it names other readers', async () => {
-    expect(await followers(ada, things.organisations[0]!)).toEqual({ __typename: 'UnauthorizedError', message: expect.any(String), requesterUserId: ada.userId });
+    expect(await followers(ada, things.organisations[0]!)).toEqual({
+      __typename: 'UnauthorizedError',
+      message: expect.any(String),
+      requesterUserId: ada.userId,
+    });
   });
 
   it('lists who follows a thing', async () => {
@@ -200,7 +257,10 @@ describe('usersByFollow', () => {
   });
 
   it('answers bad input with the field’s path', async () => {
-    expect(await followers(admin, { followsType: 'ORGANISATION_PROFILE_ID', followsKey: 'kering' })).toMatchObject({ __typename: 'ZodError', fieldErrors: [{ path: ['followsKey'] }] });
+    expect(await followers(admin, { followsType: 'ORGANISATION_PROFILE_ID', followsKey: 'kering' })).toMatchObject({
+      __typename: 'ZodError',
+      fieldErrors: [{ path: ['followsKey'] }],
+    });
   });
 });
 
@@ -258,12 +318,19 @@ describe('recommendedStories', () => {
 
   it('refuses another reader’s recommendations, except to an admin', async () => {
     expect(await recommended(ada, { userId: bob.userId })).toMatchObject({ __typename: 'UnauthorizedError', requesterUserId: ada.userId });
-    expect(await recommended(admin, { userId: bob.userId, first: 2 })).toMatchObject({ __typename: 'RecommendedStoriesSuccess', stories: [expect.anything(), expect.anything()] });
+    expect(await recommended(admin, { userId: bob.userId, first: 2 })).toMatchObject({
+      __typename: 'RecommendedStoriesSuccess',
+      stories: [expect.anything(), expect.anything()],
+    });
   });
 
   it('answers a count out of range with its path', async () => {
     for (const first of [0, 51]) {
-      expect(await recommended(ada, { first })).toEqual({ __typename: 'ZodError', message: expect.any(String), fieldErrors: [{ path: ['first'], code: expect.any(String), message: followMessages.first }] });
+      expect(await recommended(ada, { first })).toEqual({
+        __typename: 'ZodError',
+        message: expect.any(String),
+        fieldErrors: [{ path: ['first'], code: expect.any(String), message: followMessages.first }],
+      });
     }
   });
 });
@@ -321,7 +388,12 @@ describe('batched loading', () => {
 
 describe('follow buttons without JavaScript', () => {
   const post = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: path, headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: new URLSearchParams(form).toString() });
+    app.inject({
+      method: 'POST',
+      url: path,
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams(form).toString(),
+    });
 
   it('shows signed-out readers a link to sign in and come back', async () => {
     const page = await app.inject({ method: 'GET', url: '/topics/china/' });
@@ -331,13 +403,24 @@ describe('follow buttons without JavaScript', () => {
 
   it('follows and unfollows a topic with a form post, and the page shows the new state', async () => {
     await clear(ada);
-    const followed = await post('/topics/china/', { intent: 'follow', followsType: 'TAG_SLUG', followsKey: 'china' }, { cookie: ada.cookie });
+    const followed = await post(
+      '/topics/china/',
+      { intent: 'follow', followsType: 'TAG_SLUG', followsKey: 'china' },
+      { cookie: ada.cookie },
+    );
     expect(followed.statusCode).toBe(200);
     expect(followed.body).toContain('<form data-discover="true" action="/topics/china/" method="post">');
     expect(followed.body).toContain('value="unfollow" aria-pressed="true"');
     expect(await app.services.follows.isFollowing({ userId: ada.userId, followsType: 'TAG_SLUG', followsKey: 'china' })).toBe(true);
-    const author = (await app.services.content.getAuthorPage({ slug: (await app.db.select({ slug: authors.slug }).from(authors).limit(1))[0]!.slug, page: 1 }))!.author;
-    const authorPage = await post(`/authors/${author.slug}/`, { intent: 'follow', followsType: 'AUTHOR_ID', followsKey: author.id }, { cookie: ada.cookie });
+    const author = (await app.services.content.getAuthorPage({
+      slug: (await app.db.select({ slug: authors.slug }).from(authors).limit(1))[0]!.slug,
+      page: 1,
+    }))!.author;
+    const authorPage = await post(
+      `/authors/${author.slug}/`,
+      { intent: 'follow', followsType: 'AUTHOR_ID', followsKey: author.id },
+      { cookie: ada.cookie },
+    );
     expect(authorPage.body).toMatch(/aria-pressed="true"/);
 
     const following = await app.inject({ method: 'GET', url: '/user/following/', headers: { cookie: ada.cookie } });
@@ -345,16 +428,26 @@ describe('follow buttons without JavaScript', () => {
     expect(following.body).toContain('<h2 id="following-TAG_SLUG" class="account-section__title">Topics</h2>');
     expect(following.body).toContain(`href="/authors/${author.slug}/"`);
 
-    const unfollowed = await post('/user/following/', { intent: 'unfollow', followsType: 'TAG_SLUG', followsKey: 'china' }, { cookie: ada.cookie });
+    const unfollowed = await post(
+      '/user/following/',
+      { intent: 'unfollow', followsType: 'TAG_SLUG', followsKey: 'china' },
+      { cookie: ada.cookie },
+    );
     expect(unfollowed.statusCode).toBe(200);
     expect(unfollowed.body).not.toContain('id="following-TAG_SLUG"');
   });
 
   it('follows from a fixed address as the fetcher sends it, and the page’s data still loads', async () => {
     const series = (await app.services.content.listTopics()).find((t) => t.slug === 'bof-insights')!;
-    const sent = await post('/series/bof-insights.data', { intent: 'follow', followsType: 'SITE_SECTION_ID', followsKey: series.id }, { cookie: ada.cookie });
+    const sent = await post(
+      '/series/bof-insights.data',
+      { intent: 'follow', followsType: 'SITE_SECTION_ID', followsKey: series.id },
+      { cookie: ada.cookie },
+    );
     expect(sent.statusCode).toBe(200);
-    expect(await app.services.follows.isFollowing({ userId: ada.userId, followsType: 'SITE_SECTION_ID', followsKey: series.id })).toBe(true);
+    expect(await app.services.follows.isFollowing({ userId: ada.userId, followsType: 'SITE_SECTION_ID', followsKey: series.id })).toBe(
+      true,
+    );
     // Revalidation after the action asks for the page's data without the trailing slash.
     expect((await app.inject({ method: 'GET', url: '/series/bof-insights.data', headers: { cookie: ada.cookie } })).statusCode).toBe(200);
   });
@@ -363,10 +456,18 @@ describe('follow buttons without JavaScript', () => {
     const signedOut = await post('/topics/china/', { intent: 'follow', followsType: 'TAG_SLUG', followsKey: 'china' });
     expect(signedOut.statusCode).toBe(302);
     expect(signedOut.headers.location).toBe(`/user/login/?return_to=${encodeURIComponent(`${SITE}/topics/china/`)}`);
-    const elsewhere = await post('/topics/media/', { intent: 'follow', followsType: 'TAG_SLUG', followsKey: 'media' }, { cookie: ada.cookie, origin: 'https://evil.example' });
+    const elsewhere = await post(
+      '/topics/media/',
+      { intent: 'follow', followsType: 'TAG_SLUG', followsKey: 'media' },
+      { cookie: ada.cookie, origin: 'https://evil.example' },
+    );
     expect(elsewhere.statusCode).toBe(403);
     expect(await app.services.follows.isFollowing({ userId: ada.userId, followsType: 'TAG_SLUG', followsKey: 'media' })).toBe(false);
-    const bad = await post('/topics/china/', { intent: 'follow', followsType: 'TAG_SLUG', followsKey: 'no-such-topic' }, { cookie: ada.cookie });
+    const bad = await post(
+      '/topics/china/',
+      { intent: 'follow', followsType: 'TAG_SLUG', followsKey: 'no-such-topic' },
+      { cookie: ada.cookie },
+    );
     expect(bad.statusCode).toBe(400);
   });
 

@@ -47,7 +47,10 @@ const FollowTargetType = builder.objectRef<FollowTarget>('FollowTarget').impleme
   description: 'The followed author, section, topic, person or organisation, as readers see it.',
   fields: (t) => ({
     name: t.exposeString('name'),
-    uri: t.exposeString('path', { nullable: true, description: 'Its page on this site; null until people and organisations have profile pages.' }),
+    uri: t.exposeString('path', {
+      nullable: true,
+      description: 'Its page on this site; null until people and organisations have profile pages.',
+    }),
   }),
 });
 
@@ -122,8 +125,16 @@ const RecommendedStoryType = builder.objectRef<StorySummary>('RecommendedStory')
       load: (storyIds: string[], { services }) => services.content.topicsOfStories(storyIds),
       resolve: (story) => story.id,
     }),
-    images: t.field({ type: [StoryImageType], complexity: { field: 1, multiplier: 1 }, resolve: (story) => [{ key: story.heroKey, alt: story.heroAlt }] }),
-    primarySection: t.field({ type: StoryCategoryType, description: 'The section or topic it is filed under first (its kicker).', resolve: (story) => story.primaryTopicId }),
+    images: t.field({
+      type: [StoryImageType],
+      complexity: { field: 1, multiplier: 1 },
+      resolve: (story) => [{ key: story.heroKey, alt: story.heroAlt }],
+    }),
+    primarySection: t.field({
+      type: StoryCategoryType,
+      description: 'The section or topic it is filed under first (its kicker).',
+      resolve: (story) => story.primaryTopicId,
+    }),
     persons: t.loadableList({
       type: StoryPersonType,
       complexity: FEW,
@@ -144,16 +155,27 @@ builder.queryFields((t) => ({
     type: [UserFollowType],
     complexity: LIST_RESULT,
     description: 'What the signed-in user follows, of one type or all. Admins may name another user.',
-    errors: { types: FOLLOWS_ERRORS, union: { name: 'UserFollowsResult' }, result: { name: 'UserFollowsSuccess' }, dataField: { name: 'follows' } },
+    errors: {
+      types: FOLLOWS_ERRORS,
+      union: { name: 'UserFollowsResult' },
+      result: { name: 'UserFollowsSuccess' },
+      dataField: { name: 'follows' },
+    },
     args: { followsType: t.arg({ type: FollowsTypeEnum }), userId: t.arg.id() },
-    resolve: (_root, { followsType, userId }, context) => context.services.follows.listFollows({ userId: subjectUser(context, 'read', userId?.toString()), followsType }),
+    resolve: (_root, { followsType, userId }, context) =>
+      context.services.follows.listFollows({ userId: subjectUser(context, 'read', userId?.toString()), followsType }),
   }),
 
   usersByFollow: t.field({
     type: [UserFollowType],
     complexity: LIST_RESULT,
     description: 'Who follows a thing. Admins only: the answer names other readers.',
-    errors: { types: FOLLOWS_ERRORS, union: { name: 'UsersByFollowResult' }, result: { name: 'UsersByFollowSuccess' }, dataField: { name: 'follows' } },
+    errors: {
+      types: FOLLOWS_ERRORS,
+      union: { name: 'UsersByFollowResult' },
+      result: { name: 'UsersByFollowSuccess' },
+      dataField: { name: 'follows' },
+    },
     args: { followsType: t.arg({ type: FollowsTypeEnum, required: true }), followsKey: t.arg.string({ required: true }) },
     resolve: (_root, args, context) => {
       subjectUser(context, 'list-followers');
@@ -165,11 +187,19 @@ builder.queryFields((t) => ({
     type: [RecommendedStoryType],
     complexity: LIST_RESULT,
     description: 'Stories for the signed-in reader: new from what they follow, then the most read, all unread.',
-    errors: { types: FOLLOWS_ERRORS, union: { name: 'RecommendedStoriesResult' }, result: { name: 'RecommendedStoriesSuccess' }, dataField: { name: 'stories' } },
+    errors: {
+      types: FOLLOWS_ERRORS,
+      union: { name: 'RecommendedStoriesResult' },
+      result: { name: 'RecommendedStoriesSuccess' },
+      dataField: { name: 'stories' },
+    },
     args: { first: t.arg.int({ defaultValue: DEFAULT_RECOMMENDED }), userId: t.arg.id() },
     resolve: (_root, { first, userId }, context) => {
       const subject = subjectUser(context, 'read', userId?.toString());
-      return context.services.follows.recommendedStories({ userId: subject, first: parseInput(z.object({ first: firstSchema }), { first }).first });
+      return context.services.follows.recommendedStories({
+        userId: subject,
+        first: parseInput(z.object({ first: firstSchema }), { first }).first,
+      });
     },
   }),
 }));
@@ -198,6 +228,8 @@ builder.mutationFields((t) => ({
     errors: { types: FOLLOWS_ERRORS, union: { name: 'RemoveUserFollowResult' } },
     args: { input: t.arg({ type: UserFollowInput, required: true }) },
     resolve: async (_root, { input: { userId, ...follow } }, context) =>
-      InputError.unwrap(await context.services.follows.removeFollow({ userId: subjectUser(context, 'write', userId?.toString()), ...follow })),
+      InputError.unwrap(
+        await context.services.follows.removeFollow({ userId: subjectUser(context, 'write', userId?.toString()), ...follow }),
+      ),
   }),
 }));

@@ -12,17 +12,30 @@ export interface ProfileRef {
 }
 
 export function createProfileRefs(db: Db) {
-  const people = { profileId: personProfiles.profileId, slug: personProfiles.slug, firstName: personProfiles.firstName, lastName: personProfiles.lastName };
+  const people = {
+    profileId: personProfiles.profileId,
+    slug: personProfiles.slug,
+    firstName: personProfiles.firstName,
+    lastName: personProfiles.lastName,
+  };
   const organisations = { profileId: organisationProfiles.profileId, slug: organisationProfiles.slug, name: organisationProfiles.title };
 
   async function peopleWhere(column: Column, keys: readonly string[]): Promise<ProfileRef[]> {
     if (keys.length === 0) return [];
-    const rows = await db.select(people).from(personProfiles).where(inArray(column, [...keys]));
+    const rows = await db
+      .select(people)
+      .from(personProfiles)
+      .where(inArray(column, [...keys]));
     return rows.map(({ firstName, lastName, ...rest }) => ({ ...rest, name: `${firstName} ${lastName}` }));
   }
 
   async function organisationsWhere(column: Column, keys: readonly string[]): Promise<ProfileRef[]> {
-    return keys.length === 0 ? [] : db.select(organisations).from(organisationProfiles).where(inArray(column, [...keys]));
+    return keys.length === 0
+      ? []
+      : db
+          .select(organisations)
+          .from(organisationProfiles)
+          .where(inArray(column, [...keys]));
   }
 
   return {

@@ -20,7 +20,10 @@ export const userFollows = pgTable(
     primaryKey({ columns: [table.userId, table.followsType, table.followsKey] }),
     // usersByFollow: who follows this thing.
     index('user_follows_target_idx').on(table.followsType, table.followsKey),
-    check('user_follows_type_check', sql`${table.followsType} in ('AUTHOR_ID', 'ORGANISATION_PROFILE_ID', 'PERSON_PROFILE_ID', 'SITE_SECTION_ID', 'TAG_SLUG')`),
+    check(
+      'user_follows_type_check',
+      sql`${table.followsType} in ('AUTHOR_ID', 'ORGANISATION_PROFILE_ID', 'PERSON_PROFILE_ID', 'SITE_SECTION_ID', 'TAG_SLUG')`,
+    ),
   ],
 );
 

@@ -9,7 +9,15 @@ import { fieldErrorsFromZod, type FieldError } from '../../shared/validation/fie
 import { canonicalUrl } from '../../web/lib/seo.ts';
 import { currentSession } from '../../web/routes/user/identity.server.ts';
 import { withReturnTo } from '../../web/routes/user/user-paths.ts';
-import { GIFT_PARAM, giftFormSchema, mayGift, type GiftActionData, type GiftQuota, type GiftOnPage, type GiftSummary } from './gift-rules.ts';
+import {
+  GIFT_PARAM,
+  giftFormSchema,
+  mayGift,
+  type GiftActionData,
+  type GiftQuota,
+  type GiftOnPage,
+  type GiftSummary,
+} from './gift-rules.ts';
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -67,7 +75,8 @@ function signInAndComeBack({ request, context }: Args): never {
   throw redirect(withReturnTo(paths.login(), `${canonicalUrl(context.config.siteUrl, url.pathname)}${url.search}`));
 }
 
-const refused = (message: string, status: number, fieldErrors: FieldError[] = []) => data<GiftActionData>({ ok: false, message, fieldErrors }, { status });
+const refused = (message: string, status: number, fieldErrors: FieldError[] = []) =>
+  data<GiftActionData>({ ok: false, message, fieldErrors }, { status });
 
 /**
  * Creates a gift link (intent=gift, from a story page's dialog) or revokes one (intent=revoke, from
@@ -90,10 +99,16 @@ export async function giftAction(args: Args) {
   if (parsed.data.intent === 'revoke') {
     const result = await gifts.revokeGift({ giverIdentityId: identityId, giftId: parsed.data.giftId });
     if (result.ok) return data<GiftActionData>({ ok: true, intent: 'revoke', gift: result.value });
-    return result.reason === 'not_yours' ? refused(result.message, 403) : refused(result.fieldErrors[0]?.message ?? 'Please try again.', 400, result.fieldErrors);
+    return result.reason === 'not_yours'
+      ? refused(result.message, 403)
+      : refused(result.fieldErrors[0]?.message ?? 'Please try again.', 400, result.fieldErrors);
   }
 
-  const giver = { identityId, userId: context.user.id, isMember: mayGift({ membershipLevel: context.user.membershipLevel, isBofAdmin: context.user.isBofAdmin }) };
+  const giver = {
+    identityId,
+    userId: context.user.id,
+    isMember: mayGift({ membershipLevel: context.user.membershipLevel, isBofAdmin: context.user.isBofAdmin }),
+  };
   const result = await gifts.createGift({ giver, storyId: parsed.data.storyId });
   if (result.ok) return data<GiftActionData>({ ok: true, intent: 'gift', ...result.value });
   switch (result.reason) {

@@ -1,7 +1,19 @@
 // The rules of gift links without a database: who may gift, the monthly period, expiry, status and
 // the words the dialog and the API use.
 import { describe, expect, it } from 'vitest';
-import { GIFT_LINK_DAYS, giftExpiry, giftFormSchema, giftStatus, giftUrl, mayGift, MONTHLY_GIFT_QUOTA, quotaExhaustedMessage, quotaOf, quotaPeriod, quotaSentence } from './gift-rules.ts';
+import {
+  GIFT_LINK_DAYS,
+  giftExpiry,
+  giftFormSchema,
+  giftStatus,
+  giftUrl,
+  mayGift,
+  MONTHLY_GIFT_QUOTA,
+  quotaExhaustedMessage,
+  quotaOf,
+  quotaPeriod,
+  quotaSentence,
+} from './gift-rules.ts';
 
 describe('mayGift', () => {
   it('lets members of any level and admins gift, not readers without a membership', () => {
@@ -16,18 +28,31 @@ describe('mayGift', () => {
 
 describe('the monthly allowance', () => {
   it('runs per calendar month in UTC', () => {
-    expect(quotaPeriod(new Date('2026-05-31T23:59:59.999Z'))).toEqual({ start: new Date('2026-05-01T00:00:00Z'), end: new Date('2026-06-01T00:00:00Z') });
-    expect(quotaPeriod(new Date('2026-06-01T00:00:00Z'))).toEqual({ start: new Date('2026-06-01T00:00:00Z'), end: new Date('2026-07-01T00:00:00Z') });
+    expect(quotaPeriod(new Date('2026-05-31T23:59:59.999Z'))).toEqual({
+      start: new Date('2026-05-01T00:00:00Z'),
+      end: new Date('2026-06-01T00:00:00Z'),
+    });
+    expect(quotaPeriod(new Date('2026-06-01T00:00:00Z'))).toEqual({
+      start: new Date('2026-06-01T00:00:00Z'),
+      end: new Date('2026-07-01T00:00:00Z'),
+    });
     expect(quotaPeriod(new Date('2026-12-15T12:00:00Z')).end).toEqual(new Date('2027-01-01T00:00:00Z'));
   });
 
   it('says how many are left and when it resets', () => {
     const at = new Date('2026-05-20T10:00:00Z');
-    expect(quotaOf(3, at)).toEqual({ limit: MONTHLY_GIFT_QUOTA, used: 3, remaining: MONTHLY_GIFT_QUOTA - 3, resetsAt: '2026-06-01T00:00:00.000Z' });
+    expect(quotaOf(3, at)).toEqual({
+      limit: MONTHLY_GIFT_QUOTA,
+      used: 3,
+      remaining: MONTHLY_GIFT_QUOTA - 3,
+      resetsAt: '2026-06-01T00:00:00.000Z',
+    });
     expect(quotaOf(MONTHLY_GIFT_QUOTA + 2, at).remaining).toBe(0);
     expect(quotaSentence(quotaOf(9, at, 10))).toBe('You have 1 of 10 gift links left this month.');
     expect(quotaSentence(quotaOf(10, at, 10))).toBe('You have used all 10 gift links for this month. You can share more from 1 June 2026.');
-    expect(quotaExhaustedMessage(quotaOf(10, at, 10))).toBe('You have used all 10 of this month’s gift links, so none are left. Your allowance resets on 1 June 2026.');
+    expect(quotaExhaustedMessage(quotaOf(10, at, 10))).toBe(
+      'You have used all 10 of this month’s gift links, so none are left. Your allowance resets on 1 June 2026.',
+    );
   });
 });
 

@@ -72,7 +72,12 @@ export const giftMessages = {
   intent: 'Choose what to do with the gift link',
 } as const;
 
-const uuid = (message: string) => z.string({ error: message }).trim().toLowerCase().pipe(z.uuid({ error: message }));
+const uuid = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .pipe(z.uuid({ error: message }));
 
 export const storyIdSchema = uuid(giftMessages.storyId);
 export const giftIdSchema = uuid(giftMessages.giftId);
@@ -81,9 +86,13 @@ export const createGiftSchema = z.object({ storyId: storyIdSchema });
 export const revokeGiftSchema = z.object({ giftId: giftIdSchema });
 
 /** The gift dialog's form (on a story page) and the revoke buttons' (on the gifts page). */
-export const giftFormSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('gift'), storyId: storyIdSchema }), z.object({ intent: z.literal('revoke'), giftId: giftIdSchema })], {
-  error: giftMessages.intent,
-});
+export const giftFormSchema = z.discriminatedUnion(
+  'intent',
+  [z.object({ intent: z.literal('gift'), storyId: storyIdSchema }), z.object({ intent: z.literal('revoke'), giftId: giftIdSchema })],
+  {
+    error: giftMessages.intent,
+  },
+);
 
 /**
  * Who may create gift links: members (membership level other than None, in any case, as §3

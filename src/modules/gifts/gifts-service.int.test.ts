@@ -22,7 +22,12 @@ function service() {
     db: database.db,
     content: createContentService({ db: database.db }),
     // The identity store's `get`, as far as the service reads it: the traits' name.
-    identity: { identities: { get: async (id: string) => (names.has(id) ? ({ identity: { traits: { email: 'x@example.com', name: names.get(id) } } } as never) : null) } },
+    identity: {
+      identities: {
+        get: async (id: string) =>
+          names.has(id) ? ({ identity: { traits: { email: 'x@example.com', name: names.get(id) } } } as never) : null,
+      },
+    },
     siteUrl: SITE,
     now: () => clock,
   });
@@ -77,9 +82,21 @@ describe('createGift', () => {
 
   it('refuses readers without a membership, and names a malformed or unknown story', async () => {
     const gifts = service();
-    expect(await gifts.createGift({ giver: { ...member(), isMember: false }, storyId: stories[0]!.id })).toEqual({ ok: false, reason: 'not_member', message: giftMessages.notMember });
-    expect(await gifts.createGift({ giver: member(), storyId: 'nope' })).toEqual({ ok: false, reason: 'invalid', fieldErrors: [{ path: ['storyId'], code: expect.any(String), message: giftMessages.storyId }] });
-    expect(await gifts.createGift({ giver: member(), storyId: randomUUID() })).toEqual({ ok: false, reason: 'invalid', fieldErrors: [{ path: ['storyId'], code: 'not_found', message: giftMessages.notFound }] });
+    expect(await gifts.createGift({ giver: { ...member(), isMember: false }, storyId: stories[0]!.id })).toEqual({
+      ok: false,
+      reason: 'not_member',
+      message: giftMessages.notMember,
+    });
+    expect(await gifts.createGift({ giver: member(), storyId: 'nope' })).toEqual({
+      ok: false,
+      reason: 'invalid',
+      fieldErrors: [{ path: ['storyId'], code: expect.any(String), message: giftMessages.storyId }],
+    });
+    expect(await gifts.createGift({ giver: member(), storyId: randomUUID() })).toEqual({
+      ok: false,
+      reason: 'invalid',
+      fieldErrors: [{ path: ['storyId'], code: 'not_found', message: giftMessages.notFound }],
+    });
   });
 
   it('returns the live link again for the same story, using nothing', async () => {
@@ -117,15 +134,26 @@ describe('createGift', () => {
     clock = new Date('2026-05-31T23:59:59.999Z');
     expect(await gifts.quota({ giverIdentityId: giver.identityId })).toMatchObject({ used: MONTHLY_GIFT_QUOTA, remaining: 0 });
     clock = new Date('2026-06-01T00:00:00.000Z');
-    expect(await gifts.quota({ giverIdentityId: giver.identityId })).toEqual({ limit: MONTHLY_GIFT_QUOTA, used: 0, remaining: MONTHLY_GIFT_QUOTA, resetsAt: '2026-07-01T00:00:00.000Z' });
-    expect(await gifts.createGift({ giver, storyId: stories[MONTHLY_GIFT_QUOTA]!.id })).toMatchObject({ ok: true, value: { reused: false, quota: { used: 1 } } });
+    expect(await gifts.quota({ giverIdentityId: giver.identityId })).toEqual({
+      limit: MONTHLY_GIFT_QUOTA,
+      used: 0,
+      remaining: MONTHLY_GIFT_QUOTA,
+      resetsAt: '2026-07-01T00:00:00.000Z',
+    });
+    expect(await gifts.createGift({ giver, storyId: stories[MONTHLY_GIFT_QUOTA]!.id })).toMatchObject({
+      ok: true,
+      value: { reused: false, quota: { used: 1 } },
+    });
   });
 
   it('lets only one of two requests at once take the last gift of the month', async () => {
     const gifts = service();
     const giver = member();
     for (const story of stories.slice(0, MONTHLY_GIFT_QUOTA - 1)) await gifts.createGift({ giver, storyId: story.id });
-    const results = await Promise.all([gifts.createGift({ giver, storyId: stories[MONTHLY_GIFT_QUOTA - 1]!.id }), gifts.createGift({ giver, storyId: stories[MONTHLY_GIFT_QUOTA]!.id })]);
+    const results = await Promise.all([
+      gifts.createGift({ giver, storyId: stories[MONTHLY_GIFT_QUOTA - 1]!.id }),
+      gifts.createGift({ giver, storyId: stories[MONTHLY_GIFT_QUOTA]!.id }),
+    ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(await gifts.quota({ giverIdentityId: giver.identityId })).toMatchObject({ used: MONTHLY_GIFT_QUOTA });
   });
@@ -138,7 +166,12 @@ describe('openGift', () => {
     const created = await gifts.createGift({ giver, storyId: stories[0]!.id });
     if (!created.ok) throw new Error('not created');
     const { giftId, expiresAt } = created.value.gift;
-    expect(await gifts.openGift({ giftId, storyId: stories[0]!.id })).toEqual({ giftId, giverName: 'Priya Patel', giverUserId: giver.userId, expiresAt });
+    expect(await gifts.openGift({ giftId, storyId: stories[0]!.id })).toEqual({
+      giftId,
+      giverName: 'Priya Patel',
+      giverUserId: giver.userId,
+      expiresAt,
+    });
     expect(await gifts.openGift({ giftId: giftId.toUpperCase(), storyId: stories[0]!.id })).toMatchObject({ giftId });
     // Another story, an unknown or malformed gift: nothing.
     expect(await gifts.openGift({ giftId, storyId: stories[1]!.id })).toBeNull();
@@ -161,7 +194,9 @@ describe('openGift', () => {
     names.set(giver.identityId, undefined);
     const created = await gifts.createGift({ giver, storyId: stories[0]!.id });
     if (!created.ok) throw new Error('not created');
-    expect(await gifts.openGift({ giftId: created.value.gift.giftId, storyId: stories[0]!.id })).toMatchObject({ giverName: ANONYMOUS_GIVER });
+    expect(await gifts.openGift({ giftId: created.value.gift.giftId, storyId: stories[0]!.id })).toMatchObject({
+      giverName: ANONYMOUS_GIVER,
+    });
   });
 });
 
@@ -173,7 +208,11 @@ describe('revokeGift', () => {
     if (!created.ok) throw new Error('not created');
     const { giftId } = created.value.gift;
 
-    expect(await gifts.revokeGift({ giverIdentityId: randomUUID(), giftId })).toEqual({ ok: false, reason: 'not_yours', message: giftMessages.notYours });
+    expect(await gifts.revokeGift({ giverIdentityId: randomUUID(), giftId })).toEqual({
+      ok: false,
+      reason: 'not_yours',
+      message: giftMessages.notYours,
+    });
     expect(await gifts.openGift({ giftId, storyId: stories[0]!.id })).not.toBeNull();
 
     clock = new Date(clock.getTime() + DAY);
@@ -183,8 +222,16 @@ describe('revokeGift', () => {
     clock = new Date(clock.getTime() + DAY);
     expect(await gifts.revokeGift({ giverIdentityId: giver.identityId, giftId })).toEqual(revoked);
 
-    expect(await gifts.revokeGift({ giverIdentityId: giver.identityId, giftId: randomUUID() })).toEqual({ ok: false, reason: 'invalid', fieldErrors: [{ path: ['giftId'], code: 'not_found', message: giftMessages.giftId }] });
-    expect(await gifts.revokeGift({ giverIdentityId: giver.identityId, giftId: 'x' })).toMatchObject({ ok: false, reason: 'invalid', fieldErrors: [{ path: ['giftId'] }] });
+    expect(await gifts.revokeGift({ giverIdentityId: giver.identityId, giftId: randomUUID() })).toEqual({
+      ok: false,
+      reason: 'invalid',
+      fieldErrors: [{ path: ['giftId'], code: 'not_found', message: giftMessages.giftId }],
+    });
+    expect(await gifts.revokeGift({ giverIdentityId: giver.identityId, giftId: 'x' })).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      fieldErrors: [{ path: ['giftId'] }],
+    });
   });
 });
 

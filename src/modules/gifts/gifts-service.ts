@@ -37,9 +37,14 @@ export interface Giver {
   isMember: boolean;
 }
 
-export type CreateGiftResult = { ok: true; value: { gift: GiftSummary; quota: GiftQuota; reused: boolean } } | ({ ok: false } & ({ reason: 'invalid'; fieldErrors: FieldError[] } | GiftRefusal));
+export type CreateGiftResult =
+  | { ok: true; value: { gift: GiftSummary; quota: GiftQuota; reused: boolean } }
+  | ({ ok: false } & ({ reason: 'invalid'; fieldErrors: FieldError[] } | GiftRefusal));
 
-export type RevokeGiftResult = { ok: true; value: GiftSummary } | { ok: false; reason: 'invalid'; fieldErrors: FieldError[] } | { ok: false; reason: 'not_yours'; message: string };
+export type RevokeGiftResult =
+  | { ok: true; value: GiftSummary }
+  | { ok: false; reason: 'invalid'; fieldErrors: FieldError[] }
+  | { ok: false; reason: 'not_yours'; message: string };
 
 /** An opened gift, with what the page needs to tell the giver from other visitors. */
 export interface OpenedGiftWithGiver extends OpenedGift {
@@ -122,7 +127,8 @@ export function createGiftsService({ db, content, identity, siteUrl, now = () =>
       if (!parsed.success) return { ok: false, reason: 'invalid', fieldErrors: fieldErrorsFromZod(parsed.error) };
       if (!giver.isMember) return { ok: false, reason: 'not_member', message: giftMessages.notMember };
       const [story] = await content.storySummaries([parsed.data.storyId]);
-      if (!story) return { ok: false, reason: 'invalid', fieldErrors: [{ path: ['storyId'], code: 'not_found', message: giftMessages.notFound }] };
+      if (!story)
+        return { ok: false, reason: 'invalid', fieldErrors: [{ path: ['storyId'], code: 'not_found', message: giftMessages.notFound }] };
 
       const at = now();
       const outcome = await db.transaction(async (tx) => {
@@ -131,16 +137,33 @@ export function createGiftsService({ db, content, identity, siteUrl, now = () =>
         const [live] = await tx
           .select()
           .from(storyGifts)
-          .where(and(eq(storyGifts.giverIdentityId, giver.identityId), eq(storyGifts.storyId, story.id), isNull(storyGifts.revokedAt), gt(storyGifts.expiresAt, at)))
+          .where(
+            and(
+              eq(storyGifts.giverIdentityId, giver.identityId),
+              eq(storyGifts.storyId, story.id),
+              isNull(storyGifts.revokedAt),
+              gt(storyGifts.expiresAt, at),
+            ),
+          )
           .orderBy(desc(storyGifts.createdAt))
           .limit(1);
         const used = await usedThisMonth(giver.identityId, at, tx);
         if (live) return { kind: 'created' as const, row: live, used, reused: true };
         if (used >= MONTHLY_GIFT_QUOTA) return { kind: 'exhausted' as const, quota: quotaOf(used, at) };
-        const [row] = await tx.insert(storyGifts).values({ storyId: story.id, giverIdentityId: giver.identityId, giverUserId: giver.userId, createdAt: at, expiresAt: giftExpiry(at) }).returning();
+        const [row] = await tx
+          .insert(storyGifts)
+          .values({
+            storyId: story.id,
+            giverIdentityId: giver.identityId,
+            giverUserId: giver.userId,
+            createdAt: at,
+            expiresAt: giftExpiry(at),
+          })
+          .returning();
         return { kind: 'created' as const, row: row!, used: used + 1, reused: false };
       });
-      if (outcome.kind === 'exhausted') return { ok: false, reason: 'quota_exhausted', message: quotaExhaustedMessage(outcome.quota), quota: outcome.quota };
+      if (outcome.kind === 'exhausted')
+        return { ok: false, reason: 'quota_exhausted', message: quotaExhaustedMessage(outcome.quota), quota: outcome.quota };
       const [gift] = await summaries([outcome.row]);
       return { ok: true, value: { gift: gift!, quota: quotaOf(outcome.used, at), reused: outcome.reused } };
     },
@@ -152,9 +175,21 @@ export function createGiftsService({ db, content, identity, siteUrl, now = () =>
       const [row] = await db
         .select()
         .from(storyGifts)
-        .where(and(eq(storyGifts.giftId, parsed.data), eq(storyGifts.storyId, storyId), isNull(storyGifts.revokedAt), gt(storyGifts.expiresAt, now())));
+        .where(
+          and(
+            eq(storyGifts.giftId, parsed.data),
+            eq(storyGifts.storyId, storyId),
+            isNull(storyGifts.revokedAt),
+            gt(storyGifts.expiresAt, now()),
+          ),
+        );
       if (!row) return null;
-      return { giftId: row.giftId, giverName: await giverName(row.giverIdentityId), giverUserId: row.giverUserId, expiresAt: row.expiresAt.toISOString() };
+      return {
+        giftId: row.giftId,
+        giverName: await giverName(row.giverIdentityId),
+        giverUserId: row.giverUserId,
+        expiresAt: row.expiresAt.toISOString(),
+      };
     },
 
     /**
@@ -166,7 +201,11 @@ export function createGiftsService({ db, content, identity, siteUrl, now = () =>
       if (!parsed.success) return false;
       const visitorHash = createHash('sha256').update(`${parsed.data}\n${visitorKey}`).digest('base64url');
       return db.transaction(async (tx) => {
-        const inserted = await tx.insert(storyGiftRedemptions).values({ giftId: parsed.data, visitorHash, firstSeenAt: now() }).onConflictDoNothing().returning({ giftId: storyGiftRedemptions.giftId });
+        const inserted = await tx
+          .insert(storyGiftRedemptions)
+          .values({ giftId: parsed.data, visitorHash, firstSeenAt: now() })
+          .onConflictDoNothing()
+          .returning({ giftId: storyGiftRedemptions.giftId });
         if (inserted.length === 0) return false;
         await tx
           .update(storyGifts)
@@ -181,9 +220,14 @@ export function createGiftsService({ db, content, identity, siteUrl, now = () =>
       const parsed = revokeGiftSchema.safeParse({ giftId });
       if (!parsed.success) return { ok: false, reason: 'invalid', fieldErrors: fieldErrorsFromZod(parsed.error) };
       const [row] = await db.select().from(storyGifts).where(eq(storyGifts.giftId, parsed.data.giftId));
-      if (!row) return { ok: false, reason: 'invalid', fieldErrors: [{ path: ['giftId'], code: 'not_found', message: giftMessages.giftId }] };
+      if (!row)
+        return { ok: false, reason: 'invalid', fieldErrors: [{ path: ['giftId'], code: 'not_found', message: giftMessages.giftId }] };
       if (row.giverIdentityId !== giverIdentityId) return { ok: false, reason: 'not_yours', message: giftMessages.notYours };
-      if (!row.revokedAt) await db.update(storyGifts).set({ revokedAt: now() }).where(and(eq(storyGifts.giftId, row.giftId), isNull(storyGifts.revokedAt)));
+      if (!row.revokedAt)
+        await db
+          .update(storyGifts)
+          .set({ revokedAt: now() })
+          .where(and(eq(storyGifts.giftId, row.giftId), isNull(storyGifts.revokedAt)));
       const [revoked] = await db.select().from(storyGifts).where(eq(storyGifts.giftId, row.giftId));
       const [gift] = await summaries([revoked!]);
       return { ok: true, value: gift! };
@@ -191,7 +235,12 @@ export function createGiftsService({ db, content, identity, siteUrl, now = () =>
 
     /** The giver's gift links, newest first, with their stories and how many people opened each. */
     async listGifts({ giverIdentityId }: { giverIdentityId: string }): Promise<GiftSummary[]> {
-      const rows = await db.select().from(storyGifts).where(eq(storyGifts.giverIdentityId, giverIdentityId)).orderBy(desc(storyGifts.createdAt)).limit(MAX_LISTED_GIFTS);
+      const rows = await db
+        .select()
+        .from(storyGifts)
+        .where(eq(storyGifts.giverIdentityId, giverIdentityId))
+        .orderBy(desc(storyGifts.createdAt))
+        .limit(MAX_LISTED_GIFTS);
       return summaries(rows);
     },
   };

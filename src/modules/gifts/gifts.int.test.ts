@@ -26,7 +26,10 @@ let premium: { id: string; slug: string; headline: string; body: StoryBlock[] }[
 async function asMember(person: Person): Promise<Person> {
   await app.services.memberships.grant({ identityId: person.identityId, level: 'Premium', type: 'Individual', source: 'demo' });
   const issued = await app.services.session.refreshTokens({ identitySessionToken: person.identitySessionToken });
-  return { ...person, cookie: `ory_kratos_session=${person.identitySessionToken}; bof_session=${issued!.main.token}; blaize_jwt=${issued!.paywall.token}` };
+  return {
+    ...person,
+    cookie: `ory_kratos_session=${person.identitySessionToken}; bof_session=${issued!.main.token}; blaize_jwt=${issued!.paywall.token}`,
+  };
 }
 
 beforeAll(async () => {
@@ -34,7 +37,11 @@ beforeAll(async () => {
   member = await asMember(await signIn(app, { first: 'Priya', last: 'Patel' }));
   otherMember = await asMember(await signIn(app, { first: 'Otto', last: 'Other' }));
   reader = await signIn(app, { first: 'Rosa', last: 'Reyes' });
-  premium = (await app.db.select({ id: stories.id, slug: stories.slug, headline: stories.headline, body: stories.body }).from(stories).where(eq(stories.access, 'premium')).limit(3)) as typeof premium;
+  premium = (await app.db
+    .select({ id: stories.id, slug: stories.slug, headline: stories.headline, body: stories.body })
+    .from(stories)
+    .where(eq(stories.access, 'premium'))
+    .limit(3)) as typeof premium;
 });
 afterAll(async () => {
   await app.close();
@@ -89,7 +96,11 @@ describe('createStoryGift', () => {
   });
 
   it('is for members: a reader without a membership is refused with UnauthorizedError', async () => {
-    expect(await create(reader, premium[0]!.id)).toEqual({ __typename: 'UnauthorizedError', message: giftMessages.notMember, requesterUserId: reader.userId });
+    expect(await create(reader, premium[0]!.id)).toEqual({
+      __typename: 'UnauthorizedError',
+      message: giftMessages.notMember,
+      requesterUserId: reader.userId,
+    });
   });
 
   it('gives a member a link to the story, and the same link when asked again', async () => {
@@ -111,17 +122,38 @@ describe('createStoryGift', () => {
   });
 
   it('answers a malformed or unknown story with the field’s path', async () => {
-    expect(await create(member, 'not-a-story')).toEqual({ __typename: 'ZodError', message: expect.any(String), fieldErrors: [{ path: ['storyId'], code: expect.any(String), message: giftMessages.storyId }] });
-    expect(await create(member, randomUUID())).toEqual({ __typename: 'ZodError', message: expect.any(String), fieldErrors: [{ path: ['storyId'], code: 'not_found', message: giftMessages.notFound }] });
+    expect(await create(member, 'not-a-story')).toEqual({
+      __typename: 'ZodError',
+      message: expect.any(String),
+      fieldErrors: [{ path: ['storyId'], code: expect.any(String), message: giftMessages.storyId }],
+    });
+    expect(await create(member, randomUUID())).toEqual({
+      __typename: 'ZodError',
+      message: expect.any(String),
+      fieldErrors: [{ path: ['storyId'], code: 'not_found', message: giftMessages.notFound }],
+    });
   });
 
   it('refuses past the monthly allowance with a BaseError saying when it resets', async () => {
     const now = new Date();
     await app.db.insert(storyGifts).values(
-      Array.from({ length: MONTHLY_GIFT_QUOTA }, () => ({ storyId: randomUUID(), giverIdentityId: member.identityId, giverUserId: member.userId, createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })),
+      Array.from({ length: MONTHLY_GIFT_QUOTA }, () => ({
+        storyId: randomUUID(),
+        giverIdentityId: member.identityId,
+        giverUserId: member.userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+      })),
     );
     const refused = await create(member, premium[1]!.id);
-    expect(refused).toEqual({ __typename: 'BaseError', message: expect.stringMatching(new RegExp(`^You have used all ${MONTHLY_GIFT_QUOTA} of this month’s gift links, so none are left\\. Your allowance resets on 1 \\w+ \\d{4}\\.$`)) });
+    expect(refused).toEqual({
+      __typename: 'BaseError',
+      message: expect.stringMatching(
+        new RegExp(
+          `^You have used all ${MONTHLY_GIFT_QUOTA} of this month’s gift links, so none are left\\. Your allowance resets on 1 \\w+ \\d{4}\\.$`,
+        ),
+      ),
+    });
     expect((await list(member)).quota).toMatchObject({ limit: MONTHLY_GIFT_QUOTA, used: MONTHLY_GIFT_QUOTA, remaining: 0 });
   });
 });
@@ -137,16 +169,32 @@ describe('storyGifts and revokeStoryGift', () => {
     const second = await create(member, premium[1]!.id);
     await create(otherMember, premium[2]!.id);
     const result = await list(member);
-    expect(result).toMatchObject({ __typename: 'StoryGifts', canCreate: true, quota: { limit: MONTHLY_GIFT_QUOTA, used: 2, remaining: MONTHLY_GIFT_QUOTA - 2, resetsAt: expect.any(String) } });
+    expect(result).toMatchObject({
+      __typename: 'StoryGifts',
+      canCreate: true,
+      quota: { limit: MONTHLY_GIFT_QUOTA, used: 2, remaining: MONTHLY_GIFT_QUOTA - 2, resetsAt: expect.any(String) },
+    });
     expect(result.gifts.map((gift: { giftId: string }) => gift.giftId)).toEqual([second.giftId, first.giftId]);
     expect(await list(reader)).toMatchObject({ canCreate: false, gifts: [] });
   });
 
   it('revoke the giver’s own gift only; unknown gifts are named by path', async () => {
     const gift = await create(member, premium[0]!.id);
-    expect(await revoke(otherMember, gift.giftId)).toEqual({ __typename: 'UnauthorizedError', message: giftMessages.notYours, requesterUserId: otherMember.userId });
-    expect(await revoke(member, gift.giftId)).toMatchObject({ __typename: 'StoryGift', giftId: gift.giftId, status: 'REVOKED', revokedAt: expect.any(String) });
-    expect(await revoke(member, randomUUID())).toMatchObject({ __typename: 'ZodError', fieldErrors: [{ path: ['giftId'], code: 'not_found' }] });
+    expect(await revoke(otherMember, gift.giftId)).toEqual({
+      __typename: 'UnauthorizedError',
+      message: giftMessages.notYours,
+      requesterUserId: otherMember.userId,
+    });
+    expect(await revoke(member, gift.giftId)).toMatchObject({
+      __typename: 'StoryGift',
+      giftId: gift.giftId,
+      status: 'REVOKED',
+      revokedAt: expect.any(String),
+    });
+    expect(await revoke(member, randomUUID())).toMatchObject({
+      __typename: 'ZodError',
+      fieldErrors: [{ path: ['giftId'], code: 'not_found' }],
+    });
   });
 });
 
@@ -182,7 +230,8 @@ describe('the story page a gift link opens', () => {
     const story = premium[0]!;
     const gift = await create(member, story.id);
     const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' };
-    for (const forwarded of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) await page(`/articles/${story.slug}/?gift=${gift.giftId}`, { ...browser, 'x-forwarded-for': forwarded });
+    for (const forwarded of ['192.0.2.1', '192.0.2.2', '192.0.2.3'])
+      await page(`/articles/${story.slug}/?gift=${gift.giftId}`, { ...browser, 'x-forwarded-for': forwarded });
     expect((await list(member)).gifts[0]).toMatchObject({ giftId: gift.giftId, redemptionCount: 1 });
   });
 
@@ -190,9 +239,13 @@ describe('the story page a gift link opens', () => {
     const [story, other] = [premium[0]!, premium[1]!];
     const gift = await create(member, story.id);
     const otherGift = await create(member, other.id);
-    for (const giftId of [randomUUID(), 'not-a-gift', otherGift.giftId]) expectWall((await page(`/articles/${story.slug}/?gift=${giftId}`)).html, story);
+    for (const giftId of [randomUUID(), 'not-a-gift', otherGift.giftId])
+      expectWall((await page(`/articles/${story.slug}/?gift=${giftId}`)).html, story);
 
-    await app.db.update(storyGifts).set({ createdAt: new Date(Date.now() - 40 * 86_400_000), expiresAt: new Date(Date.now() - 1000) }).where(eq(storyGifts.giftId, gift.giftId));
+    await app.db
+      .update(storyGifts)
+      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000), expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(storyGifts.giftId, gift.giftId));
     expectWall((await page(`/articles/${story.slug}/?gift=${gift.giftId}`)).html, story);
 
     expectWholeStory((await page(`/articles/${other.slug}/?gift=${otherGift.giftId}`)).html, other);
@@ -204,7 +257,12 @@ describe('the story page a gift link opens', () => {
 
 describe('the gift dialog without JavaScript', () => {
   const post = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: path, headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: new URLSearchParams(form).toString() });
+    app.inject({
+      method: 'POST',
+      url: path,
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams(form).toString(),
+    });
 
   it('is offered to members only', async () => {
     const story = premium[0]!;
@@ -234,7 +292,11 @@ describe('the gift dialog without JavaScript', () => {
     const nonMember = await post(`/articles/${story.slug}/`, { intent: 'gift', storyId: story.id }, { cookie: reader.cookie });
     expect(nonMember.statusCode).toBe(403);
     expect(nonMember.body).toContain(escapeHtml(giftMessages.notMember));
-    const elsewhere = await post(`/articles/${story.slug}/`, { intent: 'gift', storyId: story.id }, { cookie: member.cookie, origin: 'https://evil.example' });
+    const elsewhere = await post(
+      `/articles/${story.slug}/`,
+      { intent: 'gift', storyId: story.id },
+      { cookie: member.cookie, origin: 'https://evil.example' },
+    );
     expect(elsewhere.statusCode).toBe(403);
     expect(await app.db.select().from(storyGifts)).toEqual([]);
     expect((await post(`/articles/${story.slug}/`, { intent: 'gift', storyId: 'x' }, { cookie: member.cookie })).statusCode).toBe(400);
@@ -250,7 +312,12 @@ describe('the gift dialog without JavaScript', () => {
 
 describe('the gifts page', () => {
   const post = (form: Record<string, string>, cookie: string) =>
-    app.inject({ method: 'POST', url: '/user/gifts/', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', cookie }, payload: new URLSearchParams(form).toString() });
+    app.inject({
+      method: 'POST',
+      url: '/user/gifts/',
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', cookie },
+      payload: new URLSearchParams(form).toString(),
+    });
 
   it('sends signed-out readers to sign in', async () => {
     const response = await page('/user/gifts/');

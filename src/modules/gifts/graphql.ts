@@ -14,7 +14,11 @@ const GIFT_ERRORS = [AuthError, UnauthorizedError, BaseError, InputError];
 
 function giverOf({ user }: GraphQLContext): Giver {
   if (!user) throw new AuthError();
-  return { identityId: user.sub, userId: user.user_id, isMember: mayGift({ membershipLevel: user.membership_level, isBofAdmin: user.is_bof_admin }) };
+  return {
+    identityId: user.sub,
+    userId: user.user_id,
+    isMember: mayGift({ membershipLevel: user.membership_level, isBofAdmin: user.is_bof_admin }),
+  };
 }
 
 const GiftStatusEnum = builder.enumType('StoryGiftStatus', {
@@ -40,7 +44,12 @@ const StoryGiftType = builder.objectRef<GiftSummary>('StoryGift').implement({
   fields: (t) => ({
     giftId: t.exposeID('giftId', { description: 'The `gift` query parameter of the link (the analytics giftId).' }),
     storyId: t.exposeID('storyId'),
-    story: t.field({ type: StoryGiftStoryType, nullable: true, description: 'Null when the story no longer exists.', resolve: (gift) => (gift.story ? { ...gift.story, storyId: gift.storyId } : null) }),
+    story: t.field({
+      type: StoryGiftStoryType,
+      nullable: true,
+      description: 'Null when the story no longer exists.',
+      resolve: (gift) => (gift.story ? { ...gift.story, storyId: gift.storyId } : null),
+    }),
     url: t.exposeString('url', { nullable: true, description: 'The absolute link to share; null when the story no longer exists.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
@@ -83,7 +92,10 @@ builder.queryFields((t) => ({
     resolve: async (_root, _args, context) => {
       const giver = giverOf(context);
       const { gifts } = context.services;
-      const [list, quota] = await Promise.all([gifts.listGifts({ giverIdentityId: giver.identityId }), gifts.quota({ giverIdentityId: giver.identityId })]);
+      const [list, quota] = await Promise.all([
+        gifts.listGifts({ giverIdentityId: giver.identityId }),
+        gifts.quota({ giverIdentityId: giver.identityId }),
+      ]);
       return { gifts: list, quota, canCreate: giver.isMember };
     },
   }),
@@ -92,7 +104,8 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createStoryGift: t.field({
     type: StoryGiftType,
-    description: 'Creates a gift link for a story (members only, a monthly allowance). A live link the member already has for the story is returned again, using nothing.',
+    description:
+      'Creates a gift link for a story (members only, a monthly allowance). A live link the member already has for the story is returned again, using nothing.',
     errors: { types: GIFT_ERRORS, union: { name: 'CreateStoryGiftResult' } },
     args: { storyId: t.arg.id({ required: true }) },
     resolve: async (_root, { storyId }, context) => {

@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActiveSessions } from './active-sessions.ts';
 import { localSessionChanges } from './session-changes.ts';
 
-const SESSION = { id: '5f0c2a9e-7d3b-4c1e-9a8f-2b6d4e1c3a70', identityId: '0b7a4a44-54b4-4a43-9d43-3e0d3c8e8a11', expiresAt: new Date('2030-01-01T00:00:00Z') };
+const SESSION = {
+  id: '5f0c2a9e-7d3b-4c1e-9a8f-2b6d4e1c3a70',
+  identityId: '0b7a4a44-54b4-4a43-9d43-3e0d3c8e8a11',
+  expiresAt: new Date('2030-01-01T00:00:00Z'),
+};
 
 function setup(row: typeof SESSION | null = SESSION) {
   let at = new Date('2026-03-01T12:00:00Z').getTime();

@@ -11,5 +11,7 @@ const header = (headers: IncomingHttpHeaders, name: string) => [headers[name]].f
 export function deviceLocation(headers: IncomingHttpHeaders): string {
   const city = header(headers, 'cf-ipcity');
   const country = header(headers, 'cf-ipcountry').toUpperCase();
-  return [city.length <= 100 ? city : '', /^[A-Z]{2}$/.test(country) && country !== 'XX' && country !== 'T1' ? country : ''].filter(Boolean).join(', ');
+  return [city.length <= 100 ? city : '', /^[A-Z]{2}$/.test(country) && country !== 'XX' && country !== 'T1' ? country : '']
+    .filter(Boolean)
+    .join(', ');
 }

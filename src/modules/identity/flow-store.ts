@@ -81,7 +81,14 @@ export function createFlowStore({ db }: { db: Db }) {
     async save(flow: FlowRow): Promise<FlowRow> {
       const [row] = await db
         .update(identityFlows)
-        .set({ state: flow.state, active: flow.active, uiMessages: flow.uiMessages, internal: flow.internal, identityId: flow.identityId, updatedAt: new Date() })
+        .set({
+          state: flow.state,
+          active: flow.active,
+          uiMessages: flow.uiMessages,
+          internal: flow.internal,
+          identityId: flow.identityId,
+          updatedAt: new Date(),
+        })
         .where(eq(identityFlows.id, flow.id))
         .returning();
       return row!;

@@ -1,7 +1,20 @@
 // Builds each flow's `ui` (action, nodes, messages) from its kind, state and remembered values.
 // Kratos's node order is kept: default group first, then each method's group.
 import { messages } from './messages.ts';
-import { anchor, attachNodeMessages, csrfNode, image, input, submit, text, traitNodes, trigger, webauthnScriptNode, type UiContainer, type UiNode } from './nodes.ts';
+import {
+  anchor,
+  attachNodeMessages,
+  csrfNode,
+  image,
+  input,
+  submit,
+  text,
+  traitNodes,
+  trigger,
+  webauthnScriptNode,
+  type UiContainer,
+  type UiNode,
+} from './nodes.ts';
 import type { StoredPasskey } from './passkeys.ts';
 import type { FlowRow } from './flow-store.ts';
 import type { CredentialType, IdentityTraits, UiText } from './schema.ts';
@@ -39,10 +52,21 @@ function passkeyNodes(flow: FlowRow, context: FlowUiContext, kind: 'login' | 're
     ];
   }
   return [
-    ...(context.passkeys ?? []).map((p) => submit('passkey', 'passkey_remove', p.id, { id: 1050018, text: `Remove passkey "${p.displayName}"`, type: 'info', context: { display_name: p.displayName, added_at: p.addedAt } })),
+    ...(context.passkeys ?? []).map((p) =>
+      submit('passkey', 'passkey_remove', p.id, {
+        id: 1050018,
+        text: `Remove passkey "${p.displayName}"`,
+        type: 'info',
+        context: { display_name: p.displayName, added_at: p.addedAt },
+      }),
+    ),
     input('passkey', 'passkey_create_data', 'hidden', { value: json }),
     input('passkey', 'passkey_settings_register', 'hidden'),
-    trigger('passkey', 'passkey_settings_register_trigger', 'oryPasskeySettingsRegistration', { id: 1050019, text: 'Add passkey', type: 'info' }),
+    trigger('passkey', 'passkey_settings_register_trigger', 'oryPasskeySettingsRegistration', {
+      id: 1050019,
+      text: 'Add passkey',
+      type: 'info',
+    }),
     webauthnScriptNode('passkey', context.publicBaseUrl),
   ];
 }
@@ -59,11 +83,28 @@ export function buildUi(flow: FlowRow, context: FlowUiContext): UiContainer {
       nodes = registrationNodes(flow, values, csrf, context);
       break;
     case 'recovery':
-      nodes = flow.state === 'sent_email' && flow.active === 'link'
-        ? linkSentNodes(values, csrf, messages.continue())
-        : flow.state === 'sent_email'
-        ? [...csrf, input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: messages.recoveryCode(), pattern: '[0-9]+', maxlength: 6 }), input('code', 'method', 'hidden', { value: 'code' }), submit('code', 'method', 'code', messages.submit()), submit('code', 'email', String(values.email ?? ''), messages.resendCode())]
-        : [...csrf, input('code', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }), submit('code', 'method', 'code', messages.submit())];
+      nodes =
+        flow.state === 'sent_email' && flow.active === 'link'
+          ? linkSentNodes(values, csrf, messages.continue())
+          : flow.state === 'sent_email'
+            ? [
+                ...csrf,
+                input('code', 'code', 'text', {
+                  required: true,
+                  autocomplete: 'one-time-code',
+                  label: messages.recoveryCode(),
+                  pattern: '[0-9]+',
+                  maxlength: 6,
+                }),
+                input('code', 'method', 'hidden', { value: 'code' }),
+                submit('code', 'method', 'code', messages.submit()),
+                submit('code', 'email', String(values.email ?? ''), messages.resendCode()),
+              ]
+            : [
+                ...csrf,
+                input('code', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }),
+                submit('code', 'method', 'code', messages.submit()),
+              ];
       break;
     case 'verification':
       nodes =
@@ -71,9 +112,25 @@ export function buildUi(flow: FlowRow, context: FlowUiContext): UiContainer {
           ? [anchor('code', 'continue', flow.returnTo ?? `${new URL(context.publicBaseUrl).origin}/`, messages.continue())]
           : flow.state === 'sent_email' && flow.active === 'link'
             ? linkSentNodes(values, csrf, messages.submit())
-          : flow.state === 'sent_email'
-            ? [...csrf, input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: messages.verificationCode(), pattern: '[0-9]+', maxlength: 6 }), input('code', 'method', 'hidden', { value: 'code' }), submit('code', 'method', 'code', messages.submit()), submit('code', 'email', String(values.email ?? ''), messages.resendCode())]
-            : [...csrf, input('code', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }), submit('code', 'method', 'code', messages.submit())];
+            : flow.state === 'sent_email'
+              ? [
+                  ...csrf,
+                  input('code', 'code', 'text', {
+                    required: true,
+                    autocomplete: 'one-time-code',
+                    label: messages.verificationCode(),
+                    pattern: '[0-9]+',
+                    maxlength: 6,
+                  }),
+                  input('code', 'method', 'hidden', { value: 'code' }),
+                  submit('code', 'method', 'code', messages.submit()),
+                  submit('code', 'email', String(values.email ?? ''), messages.resendCode()),
+                ]
+              : [
+                  ...csrf,
+                  input('code', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }),
+                  submit('code', 'method', 'code', messages.submit()),
+                ];
       break;
     case 'settings':
       nodes = settingsNodes(flow, csrf, context);
@@ -90,7 +147,11 @@ export function buildUi(flow: FlowRow, context: FlowUiContext): UiContainer {
 
 /** After a link was sent (Kratos's snapshot): the address again, to send another. */
 function linkSentNodes(values: Record<string, unknown>, csrf: UiNode[], label: UiText): UiNode[] {
-  return [...csrf, input('link', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }), submit('link', 'method', 'link', label)];
+  return [
+    ...csrf,
+    input('link', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }),
+    submit('link', 'method', 'link', label),
+  ];
 }
 
 /**
@@ -98,11 +159,18 @@ function linkSentNodes(values: Record<string, unknown>, csrf: UiNode[], label: U
  * scanner that opens the link uses nothing up (docs/decisions/010). Null unless it is a browser's
  * flow awaiting a link (a browser may not submit an app's flow).
  */
-export function linkConfirmationUi(flow: { type: string; state: string; active?: string; ui: UiContainer }, token: string): UiContainer | null {
+export function linkConfirmationUi(
+  flow: { type: string; state: string; active?: string; ui: UiContainer },
+  token: string,
+): UiContainer | null {
   if (flow.type !== 'browser' || flow.state !== 'sent_email' || flow.active !== 'link') return null;
   const action = new URL(flow.ui.action);
   action.searchParams.set('token', token);
-  return { action: action.toString(), method: 'POST', nodes: [...flow.ui.nodes.filter((node) => node.group === 'default'), submit('link', 'method', 'link', messages.continue())] };
+  return {
+    action: action.toString(),
+    method: 'POST',
+    nodes: [...flow.ui.nodes.filter((node) => node.group === 'default'), submit('link', 'method', 'link', messages.continue())],
+  };
 }
 
 function loginNodes(flow: FlowRow, values: Record<string, unknown>, csrf: UiNode[], context: FlowUiContext): UiNode[] {
@@ -110,8 +178,24 @@ function loginNodes(flow: FlowRow, values: Record<string, unknown>, csrf: UiNode
     const types = context.credentialTypes ?? [];
     return [
       ...csrf,
-      ...(types.includes('totp') ? [input('totp', 'totp_code', 'text', { required: true, autocomplete: 'one-time-code', label: messages.totpLabel(), maxlength: 6, pattern: '[0-9]+' }), submit('totp', 'method', 'totp', messages.verify())] : []),
-      ...(types.includes('lookup_secret') ? [input('lookup_secret', 'lookup_secret', 'text', { required: true, autocomplete: 'off', label: messages.lookupLabel() }), submit('lookup_secret', 'method', 'lookup_secret', messages.verify())] : []),
+      ...(types.includes('totp')
+        ? [
+            input('totp', 'totp_code', 'text', {
+              required: true,
+              autocomplete: 'one-time-code',
+              label: messages.totpLabel(),
+              maxlength: 6,
+              pattern: '[0-9]+',
+            }),
+            submit('totp', 'method', 'totp', messages.verify()),
+          ]
+        : []),
+      ...(types.includes('lookup_secret')
+        ? [
+            input('lookup_secret', 'lookup_secret', 'text', { required: true, autocomplete: 'off', label: messages.lookupLabel() }),
+            submit('lookup_secret', 'method', 'lookup_secret', messages.verify()),
+          ]
+        : []),
     ];
   }
   if (flow.state === 'sent_email' && flow.active === 'code') {
@@ -119,7 +203,13 @@ function loginNodes(flow: FlowRow, values: Record<string, unknown>, csrf: UiNode
       ...csrf,
       input('code', 'identifier', 'hidden', { value: values.identifier, required: true }),
       input('code', 'method', 'hidden', { value: 'code' }),
-      input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: messages.loginCode(), pattern: '[0-9]+', maxlength: 6 }),
+      input('code', 'code', 'text', {
+        required: true,
+        autocomplete: 'one-time-code',
+        label: messages.loginCode(),
+        pattern: '[0-9]+',
+        maxlength: 6,
+      }),
       submit('code', 'method', 'code', messages.continue()),
       submit('code', 'resend', 'code', messages.resendCode()),
     ];
@@ -131,13 +221,23 @@ function loginNodes(flow: FlowRow, values: Record<string, unknown>, csrf: UiNode
     return [
       input('identifier_first', 'identifier', 'hidden', { value: values.identifier, required: true }),
       ...csrf,
-      ...(offers('password') ? [input('password', 'password', 'password', { required: true, autocomplete: 'current-password', label: messages.password() }), submit('password', 'method', 'password', messages.signInWithPassword())] : []),
+      ...(offers('password')
+        ? [
+            input('password', 'password', 'password', { required: true, autocomplete: 'current-password', label: messages.password() }),
+            submit('password', 'method', 'password', messages.signInWithPassword()),
+          ]
+        : []),
       ...(offers('code') ? [submit('code', 'method', 'code', messages.sendLoginCode())] : []),
       ...(offers('passkey') ? passkeyNodes(flow, context, 'login') : []),
     ];
   }
   return [
-    input('default', 'identifier', 'text', { value: values.identifier, required: true, autocomplete: 'username webauthn', label: messages.id() }),
+    input('default', 'identifier', 'text', {
+      value: values.identifier,
+      required: true,
+      autocomplete: 'username webauthn',
+      label: messages.id(),
+    }),
     ...csrf,
     input('password', 'password', 'password', { required: true, autocomplete: 'current-password', label: messages.password() }),
     submit('password', 'method', 'password', messages.signInWithPassword()),
@@ -155,7 +255,13 @@ function registrationNodes(flow: FlowRow, values: Record<string, unknown>, csrf:
       ...csrf,
       ...traitNodes('default', traitValues, { hidden: true }),
       input('code', 'method', 'hidden', { value: 'code' }),
-      input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: messages.registrationCode(), pattern: '[0-9]+', maxlength: 6 }),
+      input('code', 'code', 'text', {
+        required: true,
+        autocomplete: 'one-time-code',
+        label: messages.registrationCode(),
+        pattern: '[0-9]+',
+        maxlength: 6,
+      }),
       submit('code', 'method', 'code', messages.continue()),
       submit('code', 'resend', 'code', messages.resendCode()),
     ];
@@ -200,19 +306,42 @@ function settingsNodes(flow: FlowRow, csrf: UiNode[], context: FlowUiContext): U
   } else if (typeof pending.totpSecret === 'string' && typeof pending.totpQr === 'string') {
     nodes.push(
       image('totp', 'totp_qr', pending.totpQr, 256, messages.totpQr()),
-      text('totp', 'totp_secret_key', messages.totpSecret(pending.totpSecret), info('This is your authenticator app secret. Use it if you can not scan the QR code.', 1050017)),
-      input('totp', 'totp_code', 'text', { required: true, autocomplete: 'one-time-code', label: info('Verify code', 1070006), maxlength: 6, pattern: '[0-9]+' }),
+      text(
+        'totp',
+        'totp_secret_key',
+        messages.totpSecret(pending.totpSecret),
+        info('This is your authenticator app secret. Use it if you can not scan the QR code.', 1050017),
+      ),
+      input('totp', 'totp_code', 'text', {
+        required: true,
+        autocomplete: 'one-time-code',
+        label: info('Verify code', 1070006),
+        maxlength: 6,
+        pattern: '[0-9]+',
+      }),
       submit('totp', 'method', 'totp', messages.save()),
     );
   }
   nodes.push(...passkeyNodes(flow, context, 'settings'));
   if (Array.isArray(pending.lookupCodes)) {
     nodes.push(
-      text('lookup_secret', 'lookup_secret_codes', { id: 1050015, text: (pending.lookupCodes as string[]).join(', '), type: 'info', context: { secrets: pending.lookupCodes } }, messages.lookupSecretsHint()),
+      text(
+        'lookup_secret',
+        'lookup_secret_codes',
+        { id: 1050015, text: (pending.lookupCodes as string[]).join(', '), type: 'info', context: { secrets: pending.lookupCodes } },
+        messages.lookupSecretsHint(),
+      ),
       submit('lookup_secret', 'lookup_secret_confirm', 'true', info('Confirm backup recovery codes', 1050011)),
     );
   } else {
-    nodes.push(submit('lookup_secret', 'lookup_secret_regenerate', 'true', info(types.includes('lookup_secret') ? 'Generate new backup recovery codes' : 'Generate backup recovery codes', 1050008)));
+    nodes.push(
+      submit(
+        'lookup_secret',
+        'lookup_secret_regenerate',
+        'true',
+        info(types.includes('lookup_secret') ? 'Generate new backup recovery codes' : 'Generate backup recovery codes', 1050008),
+      ),
+    );
   }
   return nodes;
 }

@@ -47,8 +47,9 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
       api.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
         done(null, nestFormFields(parseQueryString(String(body))));
       });
-      const submitLimit = limitPerAddress(options.limits.limiter({ name: 'identity:submit', points: options.submitLimitPerMinute ?? 60, durationSeconds: 60 }), (request, reply, seconds) =>
-        sendError(request, reply, identityErrors.tooManyRequests(seconds)),
+      const submitLimit = limitPerAddress(
+        options.limits.limiter({ name: 'identity:submit', points: options.submitLimitPerMinute ?? 60, durationSeconds: 60 }),
+        (request, reply, seconds) => sendError(request, reply, identityErrors.tooManyRequests(seconds)),
       );
 
       api.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
@@ -56,7 +57,11 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
         if (error.statusCode && error.statusCode < 500) return sendError(request, reply, identityErrors.badRequest(error.message));
         if (isUnstorableTextError(error)) return sendError(request, reply, identityErrors.badRequest(UNSTORABLE_TEXT_MESSAGE));
         request.log.error({ err: error }, 'identity request failed');
-        return sendError(request, reply, new IdentityError(500, undefined, 'An internal server error occurred, please contact the system administrator'));
+        return sendError(
+          request,
+          reply,
+          new IdentityError(500, undefined, 'An internal server error occurred, please contact the system administrator'),
+        );
       });
 
       for (const kind of FLOW_KINDS) {
@@ -79,7 +84,10 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
           } catch (error) {
             // Settings without a session: a browser goes to sign in first, then comes back.
             if (kind === 'settings' && error instanceof IdentityError && error.id === 'session_inactive' && !wantsJson(request)) {
-              return reply.redirect(`${publicBaseUrl}/self-service/login/browser?return_to=${encodeURIComponent(absoluteRequestUrl(request))}`, 303);
+              return reply.redirect(
+                `${publicBaseUrl}/self-service/login/browser?return_to=${encodeURIComponent(absoluteRequestUrl(request))}`,
+                303,
+              );
             }
             throw error;
           }
@@ -102,34 +110,44 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
 
         api.get<{ Querystring: Query }>(`/self-service/${kind}/flows`, async (request, reply) => {
           if (!request.query.id) throw identityErrors.badRequest('The flow query parameter is missing or malformed.');
-          const flow = await identity.getFlow({ kind, id: request.query.id, csrfCookie: request.cookies[csrfCookieName], sessionToken: sessionToken(request) });
+          const flow = await identity.getFlow({
+            kind,
+            id: request.query.id,
+            csrfCookie: request.cookies[csrfCookieName],
+            sessionToken: sessionToken(request),
+          });
           return reply.send(await identity.flowToJson(flow));
         });
 
-        api.post<{ Querystring: Query; Body: Record<string, unknown> }>(`/self-service/${kind}`, { onRequest: submitLimit }, async (request, reply) => {
-          const id = request.query.flow;
-          if (!id) throw identityErrors.badRequest('The flow query parameter is missing or malformed.');
-          const flow = await identity.flows.get(id);
-          if (flow?.type === 'api' && (request.headers.origin || hasCookies(request))) throw identityErrors.apiFlowWithBrowser();
-          try {
-            const outcome = await identity.submitFlow({
-              kind,
-              id,
-              // Kratos reads JSON "in form format" too: {"traits.email": …} is {traits: {email: …}}.
-              body: jsonInFormFormat(request.body),
-              token: request.query.token,
-              csrfCookie: request.cookies[csrfCookieName],
-              context: requestContext(request, { apiOnly: flow?.type === 'api' }),
-            });
-            return sendOutcome(request, reply, outcome, flow?.type ?? 'browser', kind);
-          } catch (error) {
-            if (error instanceof IdentityError && !wantsJson(request) && flow?.type === 'browser') {
-              if (error.id === 'self_service_flow_expired' && typeof error.extra.use_flow_id === 'string') return reply.redirect(`${uiUrls[kind]}?flow=${error.extra.use_flow_id}`, 303);
-              if (error.id === 'session_refresh_required') return reply.redirect(String(error.extra.redirect_browser_to), 303);
+        api.post<{ Querystring: Query; Body: Record<string, unknown> }>(
+          `/self-service/${kind}`,
+          { onRequest: submitLimit },
+          async (request, reply) => {
+            const id = request.query.flow;
+            if (!id) throw identityErrors.badRequest('The flow query parameter is missing or malformed.');
+            const flow = await identity.flows.get(id);
+            if (flow?.type === 'api' && (request.headers.origin || hasCookies(request))) throw identityErrors.apiFlowWithBrowser();
+            try {
+              const outcome = await identity.submitFlow({
+                kind,
+                id,
+                // Kratos reads JSON "in form format" too: {"traits.email": …} is {traits: {email: …}}.
+                body: jsonInFormFormat(request.body),
+                token: request.query.token,
+                csrfCookie: request.cookies[csrfCookieName],
+                context: requestContext(request, { apiOnly: flow?.type === 'api' }),
+              });
+              return sendOutcome(request, reply, outcome, flow?.type ?? 'browser', kind);
+            } catch (error) {
+              if (error instanceof IdentityError && !wantsJson(request) && flow?.type === 'browser') {
+                if (error.id === 'self_service_flow_expired' && typeof error.extra.use_flow_id === 'string')
+                  return reply.redirect(`${uiUrls[kind]}?flow=${error.extra.use_flow_id}`, 303);
+                if (error.id === 'session_refresh_required') return reply.redirect(String(error.extra.redirect_browser_to), 303);
+              }
+              throw error;
             }
-            throw error;
-          }
-        });
+          },
+        );
       }
 
       // Kratos's link address. Here a GET uses nothing up (mail scanners fetch links): it sends the
@@ -154,7 +172,8 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
         handler: async (request, reply) => {
           const url = new URL(absoluteRequestUrl(request));
           if (request.method === 'POST' && request.body && typeof request.body === 'object') {
-            for (const [key, value] of Object.entries(request.body as Record<string, unknown>)) if (typeof value === 'string') url.searchParams.set(key, value);
+            for (const [key, value] of Object.entries(request.body as Record<string, unknown>))
+              if (typeof value === 'string') url.searchParams.set(key, value);
           }
           const outcome = await identity.oidcCallback({ provider: request.params.provider, url, context: requestContext(request) });
           return sendOutcome(request, reply, outcome, 'browser', 'login');
@@ -168,7 +187,11 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
 
       api.get<{ Querystring: Query }>('/self-service/logout', async (request, reply) => {
         if (!request.query.token) throw identityErrors.badRequest('Please include a token in the URL query.');
-        const target = await identity.logout({ sessionToken: request.cookies[SESSION_COOKIE], logoutToken: request.query.token, returnTo: request.query.return_to });
+        const target = await identity.logout({
+          sessionToken: request.cookies[SESSION_COOKIE],
+          logoutToken: request.query.token,
+          returnTo: request.query.return_to,
+        });
         clearSessionCookie(reply);
         if (wantsJson(request)) return reply.code(204).send();
         return reply.redirect(target, 303);
@@ -205,7 +228,9 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
         const result = await identity.exchangeSessionToken(initCode, returnToCode);
         // The app first signs in to the account it is linking to: Kratos answers 422 with that flow.
         if ('continueWith' in result) return reply.code(422).send(await identity.flowToJson(result.continueWith));
-        return reply.header('cache-control', 'private, no-store').send({ session: await identity.sessionToJson(result.session), session_token: result.token });
+        return reply
+          .header('cache-control', 'private, no-store')
+          .send({ session: await identity.sessionToJson(result.session), session_token: result.token });
       });
 
       api.get<{ Querystring: Query }>('/sessions', async (request, reply) => {
@@ -227,7 +252,8 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
 
       api.delete<{ Params: { id: string } }>('/sessions/:id', async (request, reply) => {
         const session = await identity.whoami(sessionToken(request));
-        if (request.params.id === session.id) throw identityErrors.badRequest('You can not revoke the session you are currently using. Use the logout flow instead.');
+        if (request.params.id === session.id)
+          throw identityErrors.badRequest('You can not revoke the session you are currently using. Use the logout flow instead.');
         const target = /^[0-9a-f-]{36}$/i.test(request.params.id) ? await identity.sessions.get(request.params.id) : null;
         if (!target || target.identityId !== session.identityId) throw identityErrors.notFound('Unable to locate the session');
         await identity.sessions.revoke(target.id);
@@ -255,7 +281,9 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
       case 'flow':
         if (json) {
           const code = outcome.sessionTokenExchangeCode;
-          return reply.code(outcome.status).send({ ...(await identity.flowToJson(outcome.flow)), ...(code ? { session_token_exchange_code: code } : {}) });
+          return reply
+            .code(outcome.status)
+            .send({ ...(await identity.flowToJson(outcome.flow)), ...(code ? { session_token_exchange_code: code } : {}) });
         }
         return reply.redirect(`${uiUrls[kind]}?flow=${outcome.flow.id}`, 303);
       case 'already_signed_in':
@@ -274,7 +302,12 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
             continue_with: outcome.continueWith.filter((c) => c.action !== 'redirect_browser_to'),
           });
         }
-        if (json) return reply.send({ ...(outcome.kind === 'registered' ? { identity: identityJson } : {}), session, continue_with: outcome.continueWith });
+        if (json)
+          return reply.send({
+            ...(outcome.kind === 'registered' ? { identity: identityJson } : {}),
+            session,
+            continue_with: outcome.continueWith,
+          });
         return reply.redirect(browserTarget(outcome.continueWith, outcome.flow), 303);
       }
       case 'redirect': {
@@ -282,7 +315,9 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
         // Nothing signed in yet: an app opens the address in a browser (social sign-in).
         if (type === 'api' && !outcome.session) throw identityErrors.locationChange(outcome.to);
         if (type === 'api') {
-          const continueWith: ContinueWith[] = outcome.session ? [{ action: 'set_ory_session_token', ory_session_token: outcome.session.token }] : [];
+          const continueWith: ContinueWith[] = outcome.session
+            ? [{ action: 'set_ory_session_token', ory_session_token: outcome.session.token }]
+            : [];
           const settingsId = new URL(outcome.to).searchParams.get('flow');
           if (settingsId) continueWith.push({ action: 'show_settings_ui', flow: { id: settingsId, url: outcome.to } });
           return reply.send({ ...(outcome.flow ? await identity.flowToJson(outcome.flow) : {}), continue_with: continueWith });
@@ -302,8 +337,12 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
   }
 
   async function sendError(request: FastifyRequest, reply: FastifyReply, error: IdentityError) {
-    const isBrowserPage = !wantsJson(request) && (/\/self-service\/[a-z]+\/browser$/.test(request.routeOptions.url ?? '') || (request.routeOptions.url ?? '').includes('/oidc/callback/'));
-    const isBrowserForm = !wantsJson(request) && request.method === 'POST' && request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
+    const isBrowserPage =
+      !wantsJson(request) &&
+      (/\/self-service\/[a-z]+\/browser$/.test(request.routeOptions.url ?? '') ||
+        (request.routeOptions.url ?? '').includes('/oidc/callback/'));
+    const isBrowserForm =
+      !wantsJson(request) && request.method === 'POST' && request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
     if (isBrowserPage || isBrowserForm) {
       // Browsers see the error page; it reads the error through GET /self-service/errors?id=.
       const id = randomUUID();
@@ -321,7 +360,13 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
   }
 
   function setCsrfCookie(reply: FastifyReply, token: string) {
-    reply.setCookie(csrfCookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: 365 * 24 * 60 * 60 });
+    reply.setCookie(csrfCookieName, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies,
+      maxAge: 365 * 24 * 60 * 60,
+    });
   }
 
   function setSessionCookie(reply: FastifyReply, token: string, session: SessionRow) {
@@ -351,12 +396,23 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 function requestContext(request: FastifyRequest, { apiOnly = false } = {}): RequestContext {
   const header = request.headers['x-session-token'];
   const token = apiOnly ? (typeof header === 'string' ? header : undefined) : sessionToken(request);
-  return { sessionToken: token, device: { ip_address: request.ip, user_agent: String(request.headers['user-agent'] ?? '').slice(0, 512), location: deviceLocation(request.headers) }, fromThisMachine: fromThisMachine(request) };
+  return {
+    sessionToken: token,
+    device: {
+      ip_address: request.ip,
+      user_agent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+      location: deviceLocation(request.headers),
+    },
+    fromThisMachine: fromThisMachine(request),
+  };
 }
 
 function wantsJson(request: FastifyRequest): boolean {
   const accept = String(request.headers.accept ?? '');
-  return accept.includes('application/json') || (!accept.includes('text/html') && String(request.headers['content-type'] ?? '').startsWith('application/json'));
+  return (
+    accept.includes('application/json') ||
+    (!accept.includes('text/html') && String(request.headers['content-type'] ?? '').startsWith('application/json'))
+  );
 }
 
 function hasCookies(request: FastifyRequest): boolean {
@@ -397,7 +453,8 @@ export function jsonInFormFormat(body: unknown): Record<string, unknown> {
   return out;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Form fields named like traits.name.first become nested objects, as Kratos reads them. */
 export function nestFormFields(fields: Record<string, string | string[] | undefined>): Record<string, unknown> {

@@ -20,18 +20,42 @@ export function createIdentityStore({ db, publicBaseUrl }: { db: Db; publicBaseU
   }
 
   return {
-    async create({ traits, verified = false, now = new Date(), id = randomUUID() }: { traits: IdentityTraits; verified?: boolean; now?: Date; id?: string }): Promise<IdentityWithAddresses> {
+    async create({
+      traits,
+      verified = false,
+      now = new Date(),
+      id = randomUUID(),
+    }: {
+      traits: IdentityTraits;
+      verified?: boolean;
+      now?: Date;
+      id?: string;
+    }): Promise<IdentityWithAddresses> {
       return db.transaction(async (tx) => {
-        const [identity] = await tx.insert(identities).values({ id, traits, createdAt: now, updatedAt: now, stateChangedAt: now }).returning();
+        const [identity] = await tx
+          .insert(identities)
+          .values({ id, traits, createdAt: now, updatedAt: now, stateChangedAt: now })
+          .returning();
         const email = normaliseIdentifier(traits.email);
         const rows = await tx
           .insert(identityAddresses)
           .values([
-            { id: randomUUID(), identityId: id, kind: 'verifiable', value: email, verified, status: verified ? 'completed' : 'pending', verifiedAt: verified ? now : null },
+            {
+              id: randomUUID(),
+              identityId: id,
+              kind: 'verifiable',
+              value: email,
+              verified,
+              status: verified ? 'completed' : 'pending',
+              verifiedAt: verified ? now : null,
+            },
             { id: randomUUID(), identityId: id, kind: 'recovery', value: email },
           ])
           .returning();
-        await tx.update(identities).set({ metadataPublic: { user_id: String(identity!.userNumber) } }).where(eq(identities.id, id));
+        await tx
+          .update(identities)
+          .set({ metadataPublic: { user_id: String(identity!.userNumber) } })
+          .where(eq(identities.id, id));
         return { identity: { ...identity!, metadataPublic: { user_id: String(identity!.userNumber) } }, addresses: rows };
       });
     },
@@ -65,16 +89,26 @@ export function createIdentityStore({ db, publicBaseUrl }: { db: Db; publicBaseU
     },
 
     async credential(identityId: string, type: CredentialType): Promise<CredentialRow | null> {
-      const [row] = await db.select().from(identityCredentials).where(and(eq(identityCredentials.identityId, identityId), eq(identityCredentials.type, type)));
+      const [row] = await db
+        .select()
+        .from(identityCredentials)
+        .where(and(eq(identityCredentials.identityId, identityId), eq(identityCredentials.type, type)));
       return row ?? null;
     },
 
     async credentialTypes(identityId: string): Promise<CredentialType[]> {
-      const rows = await db.select({ type: identityCredentials.type }).from(identityCredentials).where(eq(identityCredentials.identityId, identityId));
+      const rows = await db
+        .select({ type: identityCredentials.type })
+        .from(identityCredentials)
+        .where(eq(identityCredentials.identityId, identityId));
       return rows.map((r) => r.type);
     },
 
-    async setCredential(identityId: string, type: CredentialType, { identifiers, config }: { identifiers: string[]; config: Record<string, unknown> }): Promise<void> {
+    async setCredential(
+      identityId: string,
+      type: CredentialType,
+      { identifiers, config }: { identifiers: string[]; config: Record<string, unknown> },
+    ): Promise<void> {
       await db
         .insert(identityCredentials)
         .values({ id: randomUUID(), identityId, type, identifiers, config })
@@ -92,14 +126,27 @@ export function createIdentityStore({ db, publicBaseUrl }: { db: Db; publicBaseU
       await db
         .update(identityAddresses)
         .set({ verified: true, status: 'completed', verifiedAt: now, updatedAt: now })
-        .where(and(eq(identityAddresses.identityId, identityId), eq(identityAddresses.kind, 'verifiable'), eq(identityAddresses.value, normaliseIdentifier(address))));
+        .where(
+          and(
+            eq(identityAddresses.identityId, identityId),
+            eq(identityAddresses.kind, 'verifiable'),
+            eq(identityAddresses.value, normaliseIdentifier(address)),
+          ),
+        );
     },
 
     async markSent(identityId: string, address: string): Promise<void> {
       await db
         .update(identityAddresses)
         .set({ status: 'sent', updatedAt: new Date() })
-        .where(and(eq(identityAddresses.identityId, identityId), eq(identityAddresses.kind, 'verifiable'), eq(identityAddresses.value, normaliseIdentifier(address)), eq(identityAddresses.verified, false)));
+        .where(
+          and(
+            eq(identityAddresses.identityId, identityId),
+            eq(identityAddresses.kind, 'verifiable'),
+            eq(identityAddresses.value, normaliseIdentifier(address)),
+            eq(identityAddresses.verified, false),
+          ),
+        );
     },
 
     /** New traits; a changed email becomes a new, unverified address and the credentials' identifier. */
@@ -118,7 +165,15 @@ export function createIdentityStore({ db, publicBaseUrl }: { db: Db; publicBaseU
               .where(eq(identityAddresses.id, existing.id));
           }
         }
-        await tx.update(identityCredentials).set({ identifiers: [email], updatedAt: now }).where(and(eq(identityCredentials.identityId, identityId), sql`${identityCredentials.type} in ('password','code','webauthn','passkey')`));
+        await tx
+          .update(identityCredentials)
+          .set({ identifiers: [email], updatedAt: now })
+          .where(
+            and(
+              eq(identityCredentials.identityId, identityId),
+              sql`${identityCredentials.type} in ('password','code','webauthn','passkey')`,
+            ),
+          );
       });
     },
 
@@ -149,7 +204,15 @@ export function createIdentityStore({ db, publicBaseUrl }: { db: Db; publicBaseU
             created_at: a.createdAt.toISOString(),
             updated_at: a.updatedAt.toISOString(),
           })),
-        recovery_addresses: rows.filter((a) => a.kind === 'recovery').map((a) => ({ id: a.id, value: a.value, via: a.via, created_at: a.createdAt.toISOString(), updated_at: a.updatedAt.toISOString() })),
+        recovery_addresses: rows
+          .filter((a) => a.kind === 'recovery')
+          .map((a) => ({
+            id: a.id,
+            value: a.value,
+            via: a.via,
+            created_at: a.createdAt.toISOString(),
+            updated_at: a.updatedAt.toISOString(),
+          })),
         metadata_public: identity.metadataPublic ?? null,
         ...(admin ? { metadata_admin: identity.metadataAdmin ?? null } : {}),
         created_at: identity.createdAt.toISOString(),

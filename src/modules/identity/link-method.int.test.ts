@@ -25,9 +25,18 @@ afterAll(async () => {
   await app.close();
 });
 
-type AnyFlow = { id: string; state?: unknown; active?: string; ui: { messages?: Array<{ id: number }>; nodes: Array<{ group: string; attributes: unknown; messages: Array<{ id: number }> }> } };
-const csrfOf = (flow: AnyFlow) => String((flow.ui.nodes.map((n) => n.attributes as UiNodeInputAttributes).find((a) => a.name === 'csrf_token') ?? { value: '' }).value);
-const messageIds = (flow: AnyFlow) => [...(flow.ui.messages ?? []).map((m) => m.id), ...flow.ui.nodes.flatMap((n) => n.messages.map((m) => m.id))];
+type AnyFlow = {
+  id: string;
+  state?: unknown;
+  active?: string;
+  ui: { messages?: Array<{ id: number }>; nodes: Array<{ group: string; attributes: unknown; messages: Array<{ id: number }> }> };
+};
+const csrfOf = (flow: AnyFlow) =>
+  String((flow.ui.nodes.map((n) => n.attributes as UiNodeInputAttributes).find((a) => a.name === 'csrf_token') ?? { value: '' }).value);
+const messageIds = (flow: AnyFlow) => [
+  ...(flow.ui.messages ?? []).map((m) => m.id),
+  ...flow.ui.nodes.flatMap((n) => n.messages.map((m) => m.id)),
+];
 const wrongToken = () => 'x'.repeat(43);
 
 async function register(email: string) {
@@ -38,7 +47,12 @@ async function register(email: string) {
 
 /** The link in the newest email of this kind to `to`, and its token. */
 async function emailedLink(to: string, template: 'recovery_link' | 'verification_link') {
-  const [row] = await app.db.select().from(outbox).where(and(eq(outbox.to, to), eq(outbox.template, template))).orderBy(desc(outbox.createdAt)).limit(1);
+  const [row] = await app.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, to), eq(outbox.template, template)))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
   const link = (row?.data as { link?: string } | undefined)?.link;
   if (!link) throw new Error(`no ${template} was emailed to ${to}`);
   return { link, token: new URL(link).searchParams.get('token')! };
@@ -72,22 +86,35 @@ function apiForm(html: string) {
 
 /** Submits a screen's form as a browser without JavaScript does; returns the response (not followed). */
 function post(jar: CookieJar, form: ReturnType<typeof apiForm>) {
-  return jar.fetch(form.action, { method: 'POST', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form.fields) });
+  return jar.fetch(form.action, {
+    method: 'POST',
+    headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form.fields),
+  });
 }
 
 async function flowState(id: string) {
-  const [row] = await app.db.select({ state: identityFlows.state, internal: identityFlows.internal }).from(identityFlows).where(eq(identityFlows.id, id));
+  const [row] = await app.db
+    .select({ state: identityFlows.state, internal: identityFlows.internal })
+    .from(identityFlows)
+    .where(eq(identityFlows.id, id));
   return { state: row?.state, hasLink: Boolean(row?.internal.link) };
 }
 
 async function isVerified(email: string) {
-  const [row] = await app.db.select({ verified: identityAddresses.verified }).from(identityAddresses).where(and(eq(identityAddresses.value, email), eq(identityAddresses.kind, 'verifiable')));
+  const [row] = await app.db
+    .select({ verified: identityAddresses.verified })
+    .from(identityAddresses)
+    .where(and(eq(identityAddresses.value, email), eq(identityAddresses.kind, 'verifiable')));
   return row?.verified;
 }
 
 async function browserRecoveryLink(browser: FrontendApi, email: string) {
   const flow = await browser.createBrowserRecoveryFlow({});
-  const sent = await browser.updateRecoveryFlow({ flow: flow.id, updateRecoveryFlowBody: { method: 'link', email, csrf_token: csrfOf(flow) } });
+  const sent = await browser.updateRecoveryFlow({
+    flow: flow.id,
+    updateRecoveryFlowBody: { method: 'link', email, csrf_token: csrfOf(flow) },
+  });
   return { flow, sent, ...(await emailedLink(email, 'recovery_link')) };
 }
 
@@ -101,7 +128,9 @@ describe('recovery by link', () => {
     expect(sent.active).toBe('link');
     expect(messageIds(sent)).toEqual([1060002]);
     // Kratos's nodes after a link was sent: the address again, to send another.
-    expect(sent.ui.nodes.map((n) => [n.group, (n.attributes as UiNodeInputAttributes).name, (n.attributes as UiNodeInputAttributes).value])).toEqual([
+    expect(
+      sent.ui.nodes.map((n) => [n.group, (n.attributes as UiNodeInputAttributes).name, (n.attributes as UiNodeInputAttributes).value]),
+    ).toEqual([
       ['default', 'csrf_token', csrfOf(flow)],
       ['link', 'email', email],
       ['link', 'method', 'link'],
@@ -130,7 +159,9 @@ describe('recovery by link', () => {
     expect(jar.cookies.has('ory_kratos_session')).toBe(false);
 
     // The confirming POST (SPA: JSON) signs in and sends the browser to the settings screen.
-    const done = await failure(browser.updateRecoveryFlow({ flow: flow.id, token, updateRecoveryFlowBody: { method: 'link', email: '', csrf_token: csrfOf(flow) } }));
+    const done = await failure(
+      browser.updateRecoveryFlow({ flow: flow.id, token, updateRecoveryFlowBody: { method: 'link', email: '', csrf_token: csrfOf(flow) } }),
+    );
     expect(done.status).toBe(422);
     expect(done.body).toMatchObject({ error: { id: 'browser_location_change_required' } });
     const settingsUrl = new URL(String(done.body.redirect_browser_to));
@@ -141,11 +172,16 @@ describe('recovery by link', () => {
     expect(session.identity?.traits.email).toBe(email);
     expect(session.authentication_methods?.map((m) => m.method)).toEqual(['link_recovery']);
     // A recent sign-in: the new password is accepted at once.
-    const saved = await browser.updateSettingsFlow({ flow: settings.id, updateSettingsFlowBody: { method: 'password', password: 'Quiet-Linen-Atelier-2044', csrf_token: csrfOf(settings) } });
+    const saved = await browser.updateSettingsFlow({
+      flow: settings.id,
+      updateSettingsFlowBody: { method: 'password', password: 'Quiet-Linen-Atelier-2044', csrf_token: csrfOf(settings) },
+    });
     expect(saved.state).toBe('success');
 
     // Used once: the same token is refused, and the link now opens a fresh flow that says so.
-    const reused = await failure(browser.updateRecoveryFlow({ flow: flow.id, token, updateRecoveryFlowBody: { method: 'link', email: '', csrf_token: csrfOf(flow) } }));
+    const reused = await failure(
+      browser.updateRecoveryFlow({ flow: flow.id, token, updateRecoveryFlowBody: { method: 'link', email: '', csrf_token: csrfOf(flow) } }),
+    );
     expect(reused.status).toBe(400);
     expect(messageIds(reused.body as AnyFlow)).toEqual([4060004]);
     const stale = await open(jar, link);
@@ -201,7 +237,14 @@ describe('recovery by link', () => {
     const email = newEmail();
     await register(email);
     const { browser } = sdkClients(basePath);
-    const submit = (flow: AnyFlow, token: string, client = browser) => failure(client.updateRecoveryFlow({ flow: flow.id, token, updateRecoveryFlowBody: { method: 'link', email: '', csrf_token: csrfOf(flow) } }));
+    const submit = (flow: AnyFlow, token: string, client = browser) =>
+      failure(
+        client.updateRecoveryFlow({
+          flow: flow.id,
+          token,
+          updateRecoveryFlowBody: { method: 'link', email: '', csrf_token: csrfOf(flow) },
+        }),
+      );
 
     const first = await browserRecoveryLink(browser, email);
     const wrong = await submit(first.flow, wrongToken());
@@ -227,7 +270,9 @@ describe('recovery by link', () => {
     const { browser, jar } = sdkClients(basePath);
     const { flow, link, token } = await browserRecoveryLink(browser, email);
     await app.db.execute(sql`update identity_flows set expires_at = now() - interval '1 minute' where id = ${flow.id}`);
-    const expired = await failure(browser.updateRecoveryFlow({ flow: flow.id, token, updateRecoveryFlowBody: { method: 'link', email: '', csrf_token: csrfOf(flow) } }));
+    const expired = await failure(
+      browser.updateRecoveryFlow({ flow: flow.id, token, updateRecoveryFlowBody: { method: 'link', email: '', csrf_token: csrfOf(flow) } }),
+    );
     expect(expired.status).toBe(410);
     expect(expired.body).toMatchObject({ error: { id: 'self_service_flow_expired' } });
     const page = await open(jar, link);
@@ -240,7 +285,10 @@ describe('recovery by link', () => {
   it('gives the same answer for an unknown address and sends nothing', async () => {
     const { native } = sdkClients(basePath);
     const flow = await native.createNativeRecoveryFlow();
-    const sent = await native.updateRecoveryFlow({ flow: flow.id, updateRecoveryFlowBody: { method: 'link', email: 'no-account-link@example.com' } });
+    const sent = await native.updateRecoveryFlow({
+      flow: flow.id,
+      updateRecoveryFlowBody: { method: 'link', email: 'no-account-link@example.com' },
+    });
     expect(sent.state).toBe('sent_email');
     expect(messageIds(sent)).toEqual([1060002]);
     await expect(emailedLink('no-account-link@example.com', 'recovery_link')).rejects.toThrow();
@@ -254,7 +302,10 @@ describe('verification by link', () => {
     expect(await isVerified(email)).toBe(false);
     const { browser, jar } = sdkClients(basePath);
     const flow = await browser.createBrowserVerificationFlow({});
-    const sent = await browser.updateVerificationFlow({ flow: flow.id, updateVerificationFlowBody: { method: 'link', email, csrf_token: csrfOf(flow) } });
+    const sent = await browser.updateVerificationFlow({
+      flow: flow.id,
+      updateVerificationFlowBody: { method: 'link', email, csrf_token: csrfOf(flow) },
+    });
     expect(sent.state).toBe('sent_email');
     expect(messageIds(sent)).toEqual([1080001]);
     const { link, token } = await emailedLink(email, 'verification_link');
@@ -263,16 +314,29 @@ describe('verification by link', () => {
     for (let time = 0; time < 2; time++) {
       const page = await open(jar, link);
       expect(page.status).toBe(200);
-      expect(apiForm(page.html)).toMatchObject({ action: `${basePath}/self-service/verification?flow=${flow.id}&token=${token}`, buttons: ['Confirm email address'] });
+      expect(apiForm(page.html)).toMatchObject({
+        action: `${basePath}/self-service/verification?flow=${flow.id}&token=${token}`,
+        buttons: ['Confirm email address'],
+      });
     }
     expect(await isVerified(email)).toBe(false);
 
-    const done = await browser.updateVerificationFlow({ flow: flow.id, token, updateVerificationFlowBody: { method: 'link', email: '', csrf_token: csrfOf(flow) } });
+    const done = await browser.updateVerificationFlow({
+      flow: flow.id,
+      token,
+      updateVerificationFlowBody: { method: 'link', email: '', csrf_token: csrfOf(flow) },
+    });
     expect(done.state).toBe('passed_challenge');
     expect(messageIds(done)).toEqual([1080002]);
     expect(await isVerified(email)).toBe(true);
 
-    const reused = await failure(browser.updateVerificationFlow({ flow: flow.id, token, updateVerificationFlowBody: { method: 'link', email: '', csrf_token: csrfOf(flow) } }));
+    const reused = await failure(
+      browser.updateVerificationFlow({
+        flow: flow.id,
+        token,
+        updateVerificationFlowBody: { method: 'link', email: '', csrf_token: csrfOf(flow) },
+      }),
+    );
     expect(reused.status).toBe(400);
     expect(messageIds(reused.body as AnyFlow)).toEqual([4070001]);
   });

@@ -20,6 +20,9 @@ export async function loadFlowOrLink(kind: 'recovery' | 'verification', args: { 
     throw error;
   });
   const ui = flow && linkConfirmationUi(flow, token);
-  if (!flow || !ui) throw redirectDocument(`${args.context.config.endpoints.identity}/self-service/${kind}?${new URLSearchParams({ flow: url.searchParams.get('flow') ?? '', token })}`);
+  if (!flow || !ui)
+    throw redirectDocument(
+      `${args.context.config.endpoints.identity}/self-service/${kind}?${new URLSearchParams({ flow: url.searchParams.get('flow') ?? '', token })}`,
+    );
   return { ...flow, ui, confirmingLink: true };
 }

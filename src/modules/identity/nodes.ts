@@ -2,7 +2,8 @@
 import { messages } from './messages.ts';
 import type { UiText } from './schema.ts';
 
-export type NodeGroup = 'default' | 'password' | 'oidc' | 'profile' | 'link' | 'code' | 'totp' | 'lookup_secret' | 'webauthn' | 'passkey' | 'identifier_first';
+export type NodeGroup =
+  'default' | 'password' | 'oidc' | 'profile' | 'link' | 'code' | 'totp' | 'lookup_secret' | 'webauthn' | 'passkey' | 'identifier_first';
 
 export interface InputAttributes {
   node_type: 'input';
@@ -86,7 +87,13 @@ export function text(group: NodeGroup, id: string, value: UiText, label?: UiText
 }
 
 export function image(group: NodeGroup, id: string, src: string, size: number, label?: UiText): UiNode {
-  return { type: 'img', group, attributes: { node_type: 'img', id, src, width: size, height: size }, messages: [], meta: label ? { label } : {} };
+  return {
+    type: 'img',
+    group,
+    attributes: { node_type: 'img', id, src, width: size, height: size },
+    messages: [],
+    meta: label ? { label } : {},
+  };
 }
 
 /** The WebAuthn script (Kratos serves it at /.well-known/ory/webauthn.js). */
@@ -94,7 +101,17 @@ export function webauthnScriptNode(group: NodeGroup, publicBaseUrl: string): UiN
   return {
     type: 'script',
     group,
-    attributes: { node_type: 'script', id: 'webauthn_script', src: `${publicBaseUrl}/.well-known/ory/webauthn.js`, async: true, referrerpolicy: 'no-referrer', crossorigin: 'anonymous', integrity: '', type: 'text/javascript', nonce: '' },
+    attributes: {
+      node_type: 'script',
+      id: 'webauthn_script',
+      src: `${publicBaseUrl}/.well-known/ory/webauthn.js`,
+      async: true,
+      referrerpolicy: 'no-referrer',
+      crossorigin: 'anonymous',
+      integrity: '',
+      type: 'text/javascript',
+      nonce: '',
+    },
     messages: [],
     meta: {},
   };
@@ -112,11 +129,31 @@ export function anchor(group: NodeGroup, id: string, href: string, title: UiText
 }
 
 /** The traits of the identity schema as form fields (labels from the schema titles). */
-export function traitNodes(group: NodeGroup, values: { email?: unknown; first?: unknown; last?: unknown }, { hidden = false } = {}): UiNode[] {
+export function traitNodes(
+  group: NodeGroup,
+  values: { email?: unknown; first?: unknown; last?: unknown },
+  { hidden = false } = {},
+): UiNode[] {
   return [
-    input(group, 'traits.email', hidden ? 'hidden' : 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.generated('E-Mail', 'traits.email'), maxlength: 320 }),
-    input(group, 'traits.name.first', hidden ? 'hidden' : 'text', { value: values.first, autocomplete: 'given-name', label: messages.generated('First name', 'traits.name.first'), maxlength: 100 }),
-    input(group, 'traits.name.last', hidden ? 'hidden' : 'text', { value: values.last, autocomplete: 'family-name', label: messages.generated('Last name', 'traits.name.last'), maxlength: 100 }),
+    input(group, 'traits.email', hidden ? 'hidden' : 'email', {
+      value: values.email,
+      required: true,
+      autocomplete: 'email',
+      label: messages.generated('E-Mail', 'traits.email'),
+      maxlength: 320,
+    }),
+    input(group, 'traits.name.first', hidden ? 'hidden' : 'text', {
+      value: values.first,
+      autocomplete: 'given-name',
+      label: messages.generated('First name', 'traits.name.first'),
+      maxlength: 100,
+    }),
+    input(group, 'traits.name.last', hidden ? 'hidden' : 'text', {
+      value: values.last,
+      autocomplete: 'family-name',
+      label: messages.generated('Last name', 'traits.name.last'),
+      maxlength: 100,
+    }),
   ];
 }
 
@@ -126,7 +163,9 @@ export function attachNodeMessages(nodes: UiNode[], nodeMessages: Record<string,
   const out = nodes.map((node) => {
     const name = node.attributes.node_type === 'input' ? node.attributes.name : undefined;
     const extra = name ? nodeMessages[name] : undefined;
-    return extra && node.attributes.node_type === 'input' && node.attributes.type !== 'submit' ? { ...node, messages: [...node.messages, ...extra] } : node;
+    return extra && node.attributes.node_type === 'input' && node.attributes.type !== 'submit'
+      ? { ...node, messages: [...node.messages, ...extra] }
+      : node;
   });
   for (const [name, list] of Object.entries(nodeMessages)) {
     const exists = out.some((n) => n.attributes.node_type === 'input' && n.attributes.name === name && n.attributes.type !== 'submit');

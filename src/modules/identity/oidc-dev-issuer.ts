@@ -14,9 +14,20 @@ export async function startDevIssuer(identityBaseUrl: string): Promise<{ provide
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const oidc = new Provider(issuer, {
-    clients: [{ client_id: client.clientId, client_secret: client.clientSecret, redirect_uris: [`${identityBaseUrl}/self-service/methods/oidc/callback/${client.id}`], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uris: [`${identityBaseUrl}/self-service/methods/oidc/callback/${client.id}`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: `sub-${id}`, email: id, email_verified: true, given_name: 'Oda', family_name: 'Nnamdi' }) }),
+    findAccount: async (_ctx, id) => ({
+      accountId: id,
+      claims: async () => ({ sub: `sub-${id}`, email: id, email_verified: true, given_name: 'Oda', family_name: 'Nnamdi' }),
+    }),
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['oidc-dev-issuer-cookie-key'] },
   });

@@ -21,7 +21,10 @@ beforeAll(async () => {
   site = `http://127.0.0.1:${port}`;
   basePath = `${site}/identity`;
   issuer = await startDevIssuer(basePath);
-  app = await createTestApp({ SITE_URL: site, IDENTITY_SECRET: 'test-secret-test-secret-test-secret-0123', OIDC_PROVIDERS: JSON.stringify([issuer.provider]) }, { passwordParams: ARGON2_TEST_PARAMS });
+  app = await createTestApp(
+    { SITE_URL: site, IDENTITY_SECRET: 'test-secret-test-secret-test-secret-0123', OIDC_PROVIDERS: JSON.stringify([issuer.provider]) },
+    { passwordParams: ARGON2_TEST_PARAMS },
+  );
   await app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -55,8 +58,12 @@ async function startSocialLogin(email: string) {
   const flow = await client.browser.createBrowserLoginFlow({ returnTo: `${site}/user/welcome/` });
   const providerButton = flow.ui.nodes.find((n) => n.group === 'oidc');
   expect(providerButton?.meta.label?.id).toBe(1010002);
-  const csrf = String((flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === 'csrf_token')!.attributes as { value: string }).value);
-  const redirect = await failure(client.browser.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: 'oidc', provider: 'example', csrf_token: csrf } }));
+  const csrf = String(
+    (flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === 'csrf_token')!.attributes as { value: string }).value,
+  );
+  const redirect = await failure(
+    client.browser.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: 'oidc', provider: 'example', csrf_token: csrf } }),
+  );
   expect(redirect.status).toBe(422);
   expect(redirect.body).toMatchObject({ error: { id: 'browser_location_change_required' } });
   const callback = await signInAtProvider(String(redirect.body.redirect_browser_to), email);
@@ -84,8 +91,13 @@ describe('social sign-in (OIDC)', () => {
     const email = `linking${Date.now()}@example.com`;
     const owner = sdkClients(basePath);
     const registration = await owner.browser.createBrowserRegistrationFlow({});
-    const csrf = String((registration.ui.nodes.find((n) => (n.attributes as { name?: string }).name === 'csrf_token')!.attributes as { value: string }).value);
-    await owner.browser.updateRegistrationFlow({ flow: registration.id, updateRegistrationFlowBody: { method: 'password', csrf_token: csrf, password, traits: { email } } });
+    const csrf = String(
+      (registration.ui.nodes.find((n) => (n.attributes as { name?: string }).name === 'csrf_token')!.attributes as { value: string }).value,
+    );
+    await owner.browser.updateRegistrationFlow({
+      flow: registration.id,
+      updateRegistrationFlowBody: { method: 'password', csrf_token: csrf, password, traits: { email } },
+    });
 
     const { client, back } = await startSocialLogin(email);
     expect(back.status).toBe(303);
@@ -94,8 +106,13 @@ describe('social sign-in (OIDC)', () => {
     const linking = await client.browser.getLoginFlow({ id: loginUrl.searchParams.get('flow')! });
     expect(linking.ui.messages?.map((m) => m.id)).toContain(1010016);
     expect(linking.ui.messages?.[0]?.context).toMatchObject({ duplicateIdentifier: email, provider: 'Example ID' });
-    const linkCsrf = String((linking.ui.nodes.find((n) => (n.attributes as { name?: string }).name === 'csrf_token')!.attributes as { value: string }).value);
-    await client.browser.updateLoginFlow({ flow: linking.id, updateLoginFlowBody: { method: 'password', identifier: email, password, csrf_token: linkCsrf } });
+    const linkCsrf = String(
+      (linking.ui.nodes.find((n) => (n.attributes as { name?: string }).name === 'csrf_token')!.attributes as { value: string }).value,
+    );
+    await client.browser.updateLoginFlow({
+      flow: linking.id,
+      updateLoginFlowBody: { method: 'password', identifier: email, password, csrf_token: linkCsrf },
+    });
 
     // Linked: the provider alone now signs the owner in.
     const next = await startSocialLogin(email);
@@ -104,7 +121,10 @@ describe('social sign-in (OIDC)', () => {
   });
 
   it('refuses a callback that matches no sign-in attempt', async () => {
-    const response = await fetch(`${basePath}/self-service/methods/oidc/callback/example?code=x&state=forged`, { redirect: 'manual', headers: { accept: 'application/json' } });
+    const response = await fetch(`${basePath}/self-service/methods/oidc/callback/example?code=x&state=forged`, {
+      redirect: 'manual',
+      headers: { accept: 'application/json' },
+    });
     expect(response.status).toBe(400);
   });
 });
@@ -114,15 +134,24 @@ describe('native sign-in with a session token exchange (exchangeSessionToken)', 
   async function nativeSocialLogin(email: string, kind: 'login' | 'registration' = 'login') {
     const { native } = sdkClients(basePath);
     const returnTo = `${site}/app/signed-in`;
-    const flow = kind === 'login' ? await native.createNativeLoginFlow({ returnSessionTokenExchangeCode: true, returnTo }) : await native.createNativeRegistrationFlow({ returnSessionTokenExchangeCode: true, returnTo });
+    const flow =
+      kind === 'login'
+        ? await native.createNativeLoginFlow({ returnSessionTokenExchangeCode: true, returnTo })
+        : await native.createNativeRegistrationFlow({ returnSessionTokenExchangeCode: true, returnTo });
     const initCode = flow.session_token_exchange_code!;
     expect(initCode).toMatch(/^[\w-]{43}$/);
     const body = { method: 'oidc' as const, provider: 'example' };
-    const redirect = await failure(kind === 'login' ? native.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: body }) : native.updateRegistrationFlow({ flow: flow.id, updateRegistrationFlowBody: body }));
+    const redirect = await failure(
+      kind === 'login'
+        ? native.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: body })
+        : native.updateRegistrationFlow({ flow: flow.id, updateRegistrationFlowBody: body }),
+    );
     expect(redirect.status).toBe(422);
     expect(redirect.body).toMatchObject({ error: { id: 'browser_location_change_required' } });
     // The browser part: the provider, then our callback, which signs nobody in in that browser.
-    const back = await new CookieJar().fetch(await signInAtProvider(String(redirect.body.redirect_browser_to), email), { headers: { accept: 'text/html' } });
+    const back = await new CookieJar().fetch(await signInAtProvider(String(redirect.body.redirect_browser_to), email), {
+      headers: { accept: 'text/html' },
+    });
     expect(back.status).toBe(303);
     expect(back.headers.getSetCookie().filter((c) => c.startsWith('ory_kratos_session='))).toEqual([]);
     const target = new URL(back.headers.get('location')!);
@@ -144,7 +173,9 @@ describe('native sign-in with a session token exchange (exchangeSessionToken)', 
     expect(reused.body).toMatchObject({ error: { code: 404, reason: 'no session yet for this "code"' } });
     // The same account signs in again through a login flow.
     const again = await nativeSocialLogin(email);
-    expect((await again.native.exchangeSessionToken({ initCode: again.initCode, returnToCode: again.returnToCode })).session.identity?.id).toBe(result.session.identity?.id);
+    expect(
+      (await again.native.exchangeSessionToken({ initCode: again.initCode, returnToCode: again.returnToCode })).session.identity?.id,
+    ).toBe(result.session.identity?.id);
   });
 
   it('refuses an unknown return_to code (404), another flow’s init code (403) and an expired flow (410)', async () => {
@@ -156,31 +187,44 @@ describe('native sign-in with a session token exchange (exchangeSessionToken)', 
     expect(swapped.status).toBe(403);
     expect(swapped.body).toMatchObject({ error: { code: 403 } });
     // The codes live as long as their flow; refused attempts did not use them up.
-    await app.db.update(identityFlows).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(identityFlows.id, first.flowId));
+    await app.db
+      .update(identityFlows)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(identityFlows.id, first.flowId));
     const expired = await failure(native.exchangeSessionToken({ initCode: first.initCode, returnToCode: first.returnToCode }));
     expect(expired.status).toBe(410);
     expect(expired.body).toMatchObject({ error: { id: 'self_service_flow_expired' } });
     expect((await native.exchangeSessionToken({ initCode: second.initCode, returnToCode: second.returnToCode })).session.active).toBe(true);
     // Without both codes: 400.
-    expect((await fetch(`${basePath}/sessions/token-exchange?init_code=${first.initCode}`, { headers: { accept: 'application/json' } })).status).toBe(400);
+    expect(
+      (await fetch(`${basePath}/sessions/token-exchange?init_code=${first.initCode}`, { headers: { accept: 'application/json' } })).status,
+    ).toBe(400);
   });
 
   it('hands the app a login flow to link an existing account first (422, 1010016)', async () => {
     const email = `native-linking${Date.now()}@example.com`;
     const { native } = sdkClients(basePath);
     const registration = await native.createNativeRegistrationFlow({});
-    await native.updateRegistrationFlow({ flow: registration.id, updateRegistrationFlowBody: { method: 'password', password, traits: { email } } });
+    await native.updateRegistrationFlow({
+      flow: registration.id,
+      updateRegistrationFlowBody: { method: 'password', password, traits: { email } },
+    });
 
     const { initCode, returnToCode } = await nativeSocialLogin(email);
     const linking = await failure(native.exchangeSessionToken({ initCode, returnToCode }));
     expect(linking.status).toBe(422);
     expect(linking.body).toMatchObject({ type: 'api', ui: { messages: [{ id: 1010016 }] } });
-    const done = await native.updateLoginFlow({ flow: String(linking.body.id), updateLoginFlowBody: { method: 'password', identifier: email, password } });
+    const done = await native.updateLoginFlow({
+      flow: String(linking.body.id),
+      updateLoginFlowBody: { method: 'password', identifier: email, password },
+    });
     expect(done.session_token).toMatch(/^ory_st_/);
 
     // Linked: the provider alone now signs the app in.
     const next = await nativeSocialLogin(email);
-    expect((await native.exchangeSessionToken({ initCode: next.initCode, returnToCode: next.returnToCode })).session.identity?.traits.email).toBe(email);
+    expect(
+      (await native.exchangeSessionToken({ initCode: next.initCode, returnToCode: next.returnToCode })).session.identity?.traits.email,
+    ).toBe(email);
   });
 
   it('refuses social sign-in in an API flow that has no exchange code', async () => {

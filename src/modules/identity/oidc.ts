@@ -81,7 +81,12 @@ export function createOidc({ providers, callbackBase }: { providers: readonly Oi
       const p = provider(pending.provider);
       if (!p) throw new Error(`unknown OIDC provider ${pending.provider}`);
       const config = await configuration(p);
-      const tokens = await client.authorizationCodeGrant(config, currentUrl, { pkceCodeVerifier: pending.verifier, expectedState: pending.state, expectedNonce: pending.nonce, idTokenExpected: true });
+      const tokens = await client.authorizationCodeGrant(config, currentUrl, {
+        pkceCodeVerifier: pending.verifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
       const claims = tokens.claims();
       if (!claims) throw new Error('the provider returned no ID token');
       let info: Record<string, unknown> = claims;

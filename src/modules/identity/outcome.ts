@@ -5,7 +5,12 @@ import type { SessionRow } from './session-store.ts';
 
 /** What a use case produced; the HTTP layer turns it into a status, body, cookies or a redirect. */
 export type Outcome =
-  | { kind: 'flow'; status: 200 | 400; flow: FlowRow; /** Given once, when a native app's flow starts. */ sessionTokenExchangeCode?: string }
+  | {
+      kind: 'flow';
+      status: 200 | 400;
+      flow: FlowRow;
+      /** Given once, when a native app's flow starts. */ sessionTokenExchangeCode?: string;
+    }
   | { kind: 'signed_in'; flow: FlowRow; session: SessionRow; token: string; identity: IdentityWithAddresses; continueWith: ContinueWith[] }
   | { kind: 'registered'; flow: FlowRow; session: SessionRow; token: string; identity: IdentityWithAddresses; continueWith: ContinueWith[] }
   | { kind: 'redirect'; flow?: FlowRow; to: string; session?: { row: SessionRow; token: string } }

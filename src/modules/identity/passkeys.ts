@@ -38,7 +38,10 @@ export async function loginOptions(rp: RelyingParty) {
   return generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: 120_000 });
 }
 
-export async function registrationOptions(rp: RelyingParty, { userHandle, userName, exclude = [] }: { userHandle: string; userName: string; exclude?: StoredPasskey[] }) {
+export async function registrationOptions(
+  rp: RelyingParty,
+  { userHandle, userName, exclude = [] }: { userHandle: string; userName: string; exclude?: StoredPasskey[] },
+) {
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -52,19 +55,38 @@ export async function registrationOptions(rp: RelyingParty, { userHandle, userNa
 }
 
 /** The new credential, or null when the answer does not verify. */
-export async function verifyRegistration(rp: RelyingParty, { response, challenge, displayName }: { response: unknown; challenge: string; displayName: string }): Promise<StoredPasskey | null> {
+export async function verifyRegistration(
+  rp: RelyingParty,
+  { response, challenge, displayName }: { response: unknown; challenge: string; displayName: string },
+): Promise<StoredPasskey | null> {
   try {
-    const result = await verifyRegistrationResponse({ response: response as RegistrationResponseJSON, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false });
+    const result = await verifyRegistrationResponse({
+      response: response as RegistrationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+    });
     if (!result.verified) return null;
     const { credential } = result.registrationInfo;
-    return { id: credential.id, publicKey: Buffer.from(credential.publicKey).toString('base64url'), counter: credential.counter, transports: credential.transports, displayName, addedAt: new Date().toISOString() };
+    return {
+      id: credential.id,
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: credential.transports,
+      displayName,
+      addedAt: new Date().toISOString(),
+    };
   } catch {
     return null;
   }
 }
 
 /** The authenticator's new signature counter, or null when the assertion does not verify. */
-export async function verifyLogin(rp: RelyingParty, { response, challenge, stored }: { response: unknown; challenge: string; stored: StoredPasskey }): Promise<number | null> {
+export async function verifyLogin(
+  rp: RelyingParty,
+  { response, challenge, stored }: { response: unknown; challenge: string; stored: StoredPasskey },
+): Promise<number | null> {
   try {
     const result = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
@@ -72,7 +94,12 @@ export async function verifyLogin(rp: RelyingParty, { response, challenge, store
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: false,
-      credential: { id: stored.id, publicKey: Buffer.from(stored.publicKey, 'base64url'), counter: stored.counter, transports: stored.transports as AuthenticatorTransportFuture[] | undefined },
+      credential: {
+        id: stored.id,
+        publicKey: Buffer.from(stored.publicKey, 'base64url'),
+        counter: stored.counter,
+        transports: stored.transports as AuthenticatorTransportFuture[] | undefined,
+      },
     });
     return result.verified ? result.authenticationInfo.newCounter : null;
   } catch {
@@ -134,7 +161,10 @@ export function webauthnScript(): string {
   if (!script) {
     const require = createRequire(import.meta.url);
     // The package exports no path to its browser bundle; it sits beside its CommonJS build.
-    const bundle = readFileSync(path.resolve(path.dirname(require.resolve('@simplewebauthn/browser')), '../dist/bundle/index.umd.min.js'), 'utf8');
+    const bundle = readFileSync(
+      path.resolve(path.dirname(require.resolve('@simplewebauthn/browser')), '../dist/bundle/index.umd.min.js'),
+      'utf8',
+    );
     script = `${bundle}\n${GLUE}`;
   }
   return script;

@@ -19,9 +19,16 @@ export function createSecondFactors({ identities, pepper }: { identities: Identi
         const credential = await identities.credential(identityId, 'totp');
         const secret = credential?.config.secret;
         if (typeof secret !== 'string') return { ok: false, nodeMessages: { totp_code: [messages.invalidTotp()] } };
-        const step = await verifyTotp({ secret, code: String(body.totp_code ?? ''), lastUsedStep: (credential!.config.lastUsedStep as number | undefined) ?? null });
+        const step = await verifyTotp({
+          secret,
+          code: String(body.totp_code ?? ''),
+          lastUsedStep: (credential!.config.lastUsedStep as number | undefined) ?? null,
+        });
         if (step === null) return { ok: false, nodeMessages: { totp_code: [messages.invalidTotp()] } };
-        await identities.setCredential(identityId, 'totp', { identifiers: credential!.identifiers, config: { ...credential!.config, lastUsedStep: step } });
+        await identities.setCredential(identityId, 'totp', {
+          identifiers: credential!.identifiers,
+          config: { ...credential!.config, lastUsedStep: step },
+        });
         return { ok: true };
       }
       if (method === 'lookup_secret') {
@@ -54,16 +61,32 @@ export function createSecondFactors({ identities, pepper }: { identities: Identi
         const step = await verifyTotp({ secret, code: String(body.totp_code ?? '') });
         if (step === null) return { ok: false, flow, nodeMessages: { totp_code: [messages.invalidTotp()] } };
         await identities.setCredential(identity.id, 'totp', { identifiers: [identity.id], config: { secret, lastUsedStep: step } });
-        return { ok: true, done: true, flow: { ...flow, internal: { ...flow.internal, pending: { ...pending, totpSecret: undefined, totpQr: undefined } } } };
+        return {
+          ok: true,
+          done: true,
+          flow: { ...flow, internal: { ...flow.internal, pending: { ...pending, totpSecret: undefined, totpQr: undefined } } },
+        };
       }
       if (body.lookup_secret_confirm === 'true' || body.lookup_secret_confirm === true) {
         const codes = pending.lookupCodes as string[] | undefined;
-        if (!codes) return { ok: false, flow, nodeMessages: { lookup_secret_confirm: [messages.generic('Generate backup recovery codes first.')] } };
-        await identities.setCredential(identity.id, 'lookup_secret', { identifiers: [identity.id], config: { codes: codes.map((code) => ({ hash: hashLookupSecret(code, pepper), usedAt: null })) } });
+        if (!codes)
+          return { ok: false, flow, nodeMessages: { lookup_secret_confirm: [messages.generic('Generate backup recovery codes first.')] } };
+        await identities.setCredential(identity.id, 'lookup_secret', {
+          identifiers: [identity.id],
+          config: { codes: codes.map((code) => ({ hash: hashLookupSecret(code, pepper), usedAt: null })) },
+        });
         return { ok: true, done: true, flow: { ...flow, internal: { ...flow.internal, pending: { ...pending, lookupCodes: undefined } } } };
       }
       // Regenerate: show new codes once; they replace the old ones only when confirmed.
-      return { ok: true, done: false, flow: { ...flow, state: 'show_form', internal: { ...flow.internal, pending: { ...pending, lookupCodes: generateLookupSecrets() } } } };
+      return {
+        ok: true,
+        done: false,
+        flow: {
+          ...flow,
+          state: 'show_form',
+          internal: { ...flow.internal, pending: { ...pending, lookupCodes: generateLookupSecrets() } },
+        },
+      };
     },
 
     /** A settings flow shows the TOTP enrolment QR code as soon as it opens. */

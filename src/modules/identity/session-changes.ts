@@ -47,7 +47,8 @@ function createSessionChanges(broadcast: (payload: string) => Promise<void>): Se
       if (sessionIds.length === 0) return;
       // This process forgets first; our own notification comes back later and changes nothing.
       deliver(sessionIds);
-      for (let start = 0; start < sessionIds.length; start += IDS_PER_MESSAGE) await broadcast(JSON.stringify(sessionIds.slice(start, start + IDS_PER_MESSAGE)));
+      for (let start = 0; start < sessionIds.length; start += IDS_PER_MESSAGE)
+        await broadcast(JSON.stringify(sessionIds.slice(start, start + IDS_PER_MESSAGE)));
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -14,7 +14,13 @@ export const PRIVILEGED_WINDOW_MS = 15 * 60 * 1000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
 
-export function createSessionStore({ db, changes = localSessionChanges() }: { db: Db; /** Told of every session that ends or gets a new token. */ changes?: SessionChanges }) {
+export function createSessionStore({
+  db,
+  changes = localSessionChanges(),
+}: {
+  db: Db;
+  /** Told of every session that ends or gets a new token. */ changes?: SessionChanges;
+}) {
   /**
    * The one way sessions end (logout, "sign out of other sessions", a password change, an admin):
    * every process forgets them at once, so no cached check lets their tokens act a moment longer.
@@ -30,7 +36,19 @@ export function createSessionStore({ db, changes = localSessionChanges() }: { db
   }
 
   return {
-    async create({ identityId, method, aal = 'aal1', device, now = new Date() }: { identityId: string; method: AuthenticationMethod['method']; aal?: 'aal1' | 'aal2'; device: Omit<SessionDevice, 'id'>; now?: Date }) {
+    async create({
+      identityId,
+      method,
+      aal = 'aal1',
+      device,
+      now = new Date(),
+    }: {
+      identityId: string;
+      method: AuthenticationMethod['method'];
+      aal?: 'aal1' | 'aal2';
+      device: Omit<SessionDevice, 'id'>;
+      now?: Date;
+    }) {
       const token = newToken('ory_st_');
       const logoutToken = newToken('ory_lo_');
       const [row] = await db
@@ -56,7 +74,9 @@ export function createSessionStore({ db, changes = localSessionChanges() }: { db
       const [row] = await db
         .select()
         .from(identitySessions)
-        .where(and(eq(identitySessions.tokenHash, hashToken(token)), eq(identitySessions.active, true), gt(identitySessions.expiresAt, now)));
+        .where(
+          and(eq(identitySessions.tokenHash, hashToken(token)), eq(identitySessions.active, true), gt(identitySessions.expiresAt, now)),
+        );
       return row ?? null;
     },
 
@@ -80,7 +100,10 @@ export function createSessionStore({ db, changes = localSessionChanges() }: { db
      */
     async renew(sessionId: string): Promise<string> {
       const token = newToken('ory_st_');
-      await db.update(identitySessions).set({ tokenHash: hashToken(token) }).where(eq(identitySessions.id, sessionId));
+      await db
+        .update(identitySessions)
+        .set({ tokenHash: hashToken(token) })
+        .where(eq(identitySessions.id, sessionId));
       await changes.announce([sessionId]);
       return token;
     },
@@ -88,7 +111,10 @@ export function createSessionStore({ db, changes = localSessionChanges() }: { db
     /** A fresh logout token for the browser logout flow. */
     async rotateLogoutToken(sessionId: string): Promise<string> {
       const logoutToken = newToken('ory_lo_');
-      await db.update(identitySessions).set({ logoutTokenHash: hashToken(logoutToken) }).where(eq(identitySessions.id, sessionId));
+      await db
+        .update(identitySessions)
+        .set({ logoutTokenHash: hashToken(logoutToken) })
+        .where(eq(identitySessions.id, sessionId));
       return logoutToken;
     },
 
@@ -112,9 +138,23 @@ export function createSessionStore({ db, changes = localSessionChanges() }: { db
 
     /** The identity's other active sessions, newest first. */
     async listOthers(identityId: string, exceptSessionId: string, { offset, limit }: { offset: number; limit: number }, now = new Date()) {
-      const where = and(eq(identitySessions.identityId, identityId), ne(identitySessions.id, exceptSessionId), eq(identitySessions.active, true), gt(identitySessions.expiresAt, now));
-      const rows = await db.select().from(identitySessions).where(where).orderBy(desc(identitySessions.issuedAt)).limit(limit).offset(offset);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(identitySessions).where(where);
+      const where = and(
+        eq(identitySessions.identityId, identityId),
+        ne(identitySessions.id, exceptSessionId),
+        eq(identitySessions.active, true),
+        gt(identitySessions.expiresAt, now),
+      );
+      const rows = await db
+        .select()
+        .from(identitySessions)
+        .where(where)
+        .orderBy(desc(identitySessions.issuedAt))
+        .limit(limit)
+        .offset(offset);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(identitySessions)
+        .where(where);
       return { rows, total: count?.n ?? 0 };
     },
   };

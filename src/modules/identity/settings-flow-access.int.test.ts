@@ -18,18 +18,30 @@ afterAll(async () => {
 
 async function person() {
   const email = `settings${Date.now()}${counter++}@example.com`;
-  const created = await app.services.identity.identities.create({ traits: { email, name: { first: 'Ada', last: 'Okafor' } }, verified: true });
-  const { token, session } = await app.services.identity.sessions.create({ identityId: created.identity.id, method: 'password', device: {} });
+  const created = await app.services.identity.identities.create({
+    traits: { email, name: { first: 'Ada', last: 'Okafor' } },
+    verified: true,
+  });
+  const { token, session } = await app.services.identity.sessions.create({
+    identityId: created.identity.id,
+    method: 'password',
+    device: {},
+  });
   return { email, token, sessionId: session.id };
 }
 
-const readFlow = (id: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `/identity/self-service/settings/flows?id=${id}`, headers: { accept: 'application/json', ...headers } });
+const readFlow = (id: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: `/identity/self-service/settings/flows?id=${id}`, headers: { accept: 'application/json', ...headers } });
 
 describe('GET /self-service/settings/flows', () => {
   it('gives an API flow only to the session it belongs to', async () => {
     const ada = await person();
     const ben = await person();
-    const started = await app.inject({ method: 'GET', url: '/identity/self-service/settings/api', headers: { 'x-session-token': ada.token } });
+    const started = await app.inject({
+      method: 'GET',
+      url: '/identity/self-service/settings/api',
+      headers: { 'x-session-token': ada.token },
+    });
     const { id } = started.json<{ id: string }>();
     expect(started.body).toContain(ada.email);
 
@@ -40,7 +52,9 @@ describe('GET /self-service/settings/flows', () => {
 
     const someoneElse = await readFlow(id, { 'x-session-token': ben.token });
     expect(someoneElse.statusCode).toBe(403);
-    expect(someoneElse.json()).toEqual({ error: expect.objectContaining({ id: 'security_identity_mismatch', code: 403, status: 'Forbidden' }) });
+    expect(someoneElse.json()).toEqual({
+      error: expect.objectContaining({ id: 'security_identity_mismatch', code: 403, status: 'Forbidden' }),
+    });
     expect(someoneElse.body).not.toContain(ada.email);
 
     expect((await readFlow(id, { 'x-session-token': 'ory_st_made-up' })).statusCode).toBe(401);
@@ -54,8 +68,16 @@ describe('GET /self-service/settings/flows', () => {
 
   it('gives a browser flow only with the session cookie beside the anti-CSRF cookie', async () => {
     const ada = await person();
-    const started = await app.inject({ method: 'GET', url: '/identity/self-service/settings/browser', headers: { accept: 'application/json', cookie: `ory_kratos_session=${ada.token}` } });
-    const csrf = [started.headers['set-cookie']].flat().map(String).find((c) => c.startsWith('csrf_token_'))!.split(';')[0]!;
+    const started = await app.inject({
+      method: 'GET',
+      url: '/identity/self-service/settings/browser',
+      headers: { accept: 'application/json', cookie: `ory_kratos_session=${ada.token}` },
+    });
+    const csrf = [started.headers['set-cookie']]
+      .flat()
+      .map(String)
+      .find((c) => c.startsWith('csrf_token_'))!
+      .split(';')[0]!;
     const { id } = started.json<{ id: string }>();
     const withoutSession = await readFlow(id, { cookie: csrf });
     expect(withoutSession.statusCode).toBe(401);

@@ -22,7 +22,13 @@ export const identitySchema = {
           minLength: 3,
           maxLength: 320,
           'ory.sh/kratos': {
-            credentials: { password: { identifier: true }, code: { identifier: true, via: 'email' }, webauthn: { identifier: true }, passkey: { display_name: true }, totp: { account_name: true } },
+            credentials: {
+              password: { identifier: true },
+              code: { identifier: true, via: 'email' },
+              webauthn: { identifier: true },
+              passkey: { display_name: true },
+              totp: { account_name: true },
+            },
             verification: { via: 'email' },
             recovery: { via: 'email' },
           },
@@ -70,7 +76,9 @@ export function parseTraits(raw: unknown): { ok: true; traits: IdentityTraits } 
 
 function nameMessage(error: z.ZodError, value: unknown): UiText {
   const issue = error.issues[0];
-  return issue?.code === 'too_big' ? messages.tooLong(100, String(value).length) : messages.generic(issue?.message ?? textMessages.controlCharacter);
+  return issue?.code === 'too_big'
+    ? messages.tooLong(100, String(value).length)
+    : messages.generic(issue?.message ?? textMessages.controlCharacter);
 }
 
 /**

@@ -5,15 +5,12 @@
 // SQL works there. A handler that throws is retried with exponential backoff, its error kept in
 // last_error, until max_attempts; then the job stays undone with attempts = max_attempts (dead).
 // Handlers must be idempotent: a runner that dies mid-job leaves the lease to expire and the job runs again.
-import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/database.ts";
-import { jobs, type JobRow } from "./schema.ts";
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { jobs, type JobRow } from './schema.ts';
 
-export type JobHandler = (
-  payload: Record<string, unknown>,
-  job: JobRow,
-) => Promise<void>;
+export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
 
 export interface JobRunnerOptions {
   db: Db;
@@ -31,8 +28,7 @@ export interface JobRunnerOptions {
   batchSize?: number;
 }
 
-export const DEFAULT_BACKOFF = (attempt: number) =>
-  Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
+export const DEFAULT_BACKOFF = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
 
 export function createJobRunner({
   db,
@@ -57,11 +53,7 @@ export function createJobRunner({
   async function enqueue(
     kind: string,
     payload: Record<string, unknown>,
-    {
-      runAt = now(),
-      dedupeKey,
-      maxAttempts = defaultMaxAttempts,
-    }: { runAt?: Date; dedupeKey?: string; maxAttempts?: number } = {},
+    { runAt = now(), dedupeKey, maxAttempts = defaultMaxAttempts }: { runAt?: Date; dedupeKey?: string; maxAttempts?: number } = {},
   ): Promise<string> {
     const id = randomUUID();
     const [inserted] = await db
@@ -78,10 +70,7 @@ export function createJobRunner({
       .onConflictDoNothing({ target: jobs.dedupeKey })
       .returning({ id: jobs.id });
     if (inserted) return inserted.id;
-    const [existing] = await db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(eq(jobs.dedupeKey, dedupeKey!));
+    const [existing] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.dedupeKey, dedupeKey!));
     return existing!.id;
   }
 
@@ -100,7 +89,7 @@ export function createJobRunner({
       )
       .orderBy(asc(jobs.runAt))
       .limit(batchSize)
-      .for("update", { skipLocked: true });
+      .for('update', { skipLocked: true });
     return db
       .update(jobs)
       .set({
@@ -111,32 +100,24 @@ export function createJobRunner({
       .returning();
   }
 
-  async function runOne(job: JobRow): Promise<"done" | "failed"> {
+  async function runOne(job: JobRow): Promise<'done' | 'failed'> {
     // The row as claimed: a runner whose lease ran out and was overtaken must not overwrite the newer attempt.
     const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
     try {
       const handler = handlers[job.kind];
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler(job.payload, job);
-      await db
-        .update(jobs)
-        .set({ doneAt: now(), lockedUntil: null, lastError: null })
-        .where(mine);
-      return "done";
+      await db.update(jobs).set({ doneAt: now(), lockedUntil: null, lastError: null }).where(mine);
+      return 'done';
     } catch (error) {
-      const message =
-        error instanceof Error
-          ? `${error.name}: ${error.message}`
-          : String(error);
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       const giveUp = job.attempts >= job.maxAttempts;
       await db
         .update(jobs)
         .set({
           lastError: message.slice(0, 2000),
           lockedUntil: null,
-          runAt: giveUp
-            ? job.runAt
-            : new Date(now().getTime() + backoffMs(job.attempts)),
+          runAt: giveUp ? job.runAt : new Date(now().getTime() + backoffMs(job.attempts)),
         })
         .where(mine);
       log.error(
@@ -145,7 +126,7 @@ export function createJobRunner({
           : `job ${job.kind} ${job.id} failed (attempt ${job.attempts}), will retry`,
         error,
       );
-      return "failed";
+      return 'failed';
     }
   }
 
@@ -157,7 +138,7 @@ export function createJobRunner({
       const claimed = await claim(now());
       if (claimed.length === 0) return { done, failed };
       for (const job of claimed) {
-        if ((await runOne(job)) === "done") done += 1;
+        if ((await runOne(job)) === 'done') done += 1;
         else failed += 1;
       }
     }
@@ -169,7 +150,7 @@ export function createJobRunner({
     stopped = false;
     const tick = () => {
       running = runDue()
-        .catch((error: unknown) => log.error("run failed", error))
+        .catch((error: unknown) => log.error('run failed', error))
         .finally(() => {
           running = null;
           if (!stopped) timer = setTimeout(tick, intervalMs);

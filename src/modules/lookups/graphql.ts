@@ -21,7 +21,8 @@ const LookupInterface = builder.interfaceRef<LookupItem>('Lookup').implement({
   }),
 });
 
-const lookupType = (name: string, description: string) => builder.objectRef<LookupItem>(name).implement({ description, interfaces: [LookupInterface] });
+const lookupType = (name: string, description: string) =>
+  builder.objectRef<LookupItem>(name).implement({ description, interfaces: [LookupInterface] });
 
 const CountryType = builder.objectRef<Country>('Country').implement({
   description: 'An ISO 3166-1 country or territory; `key` is its alpha-2 code.',
@@ -91,7 +92,8 @@ builder.queryFields((t) => ({
   }),
   jobTitles: t.field({
     type: JobTitleConnection,
-    description: 'Job titles in alphabetical order, a page at a time. `search` keeps titles where every word typed starts a word of the title.',
+    description:
+      'Job titles in alphabetical order, a page at a time. `search` keeps titles where every word typed starts a word of the title.',
     args: {
       search: t.arg.string(),
       first: t.arg.int({ description: `1 to ${JOB_TITLES_MAX_PAGE}; ${JOB_TITLES_DEFAULT_PAGE} when not given.` }),

@@ -7,7 +7,35 @@ import { createLookupsService, JOB_TITLES_MAX_PAGE, LOOKUP_KINDS, type JobTitle 
 const lookups = createLookupsService();
 
 // The 27 member states since 1 February 2020, by ISO code (Greece is GR, not the EU's own EL).
-const EU_MEMBERS = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'];
+const EU_MEMBERS = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+];
 
 function allJobTitles(query: { search?: string; first?: number } = {}): JobTitle[] {
   const titles: JobTitle[] = [];
@@ -51,7 +79,11 @@ describe('countries', () => {
       urlSlug: 'united-kingdom',
       aliases: ['UK', 'Great Britain', 'United Kingdom of Great Britain and Northern Ireland'],
     });
-    expect(lookups.country('FR')).toMatchObject({ nationality: 'French', isInEU: true, aliases: expect.arrayContaining(['French Republic']) });
+    expect(lookups.country('FR')).toMatchObject({
+      nationality: 'French',
+      isInEU: true,
+      aliases: expect.arrayContaining(['French Republic']),
+    });
     expect(lookups.country('AX')?.urlSlug).toBe('aland-islands');
     expect(lookups.country('ST')?.urlSlug).toBe('sao-tome-and-principe');
     // No demonym in the dataset: the name stands in.

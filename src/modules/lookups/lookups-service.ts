@@ -40,7 +40,15 @@ export interface EmailPattern extends LookupItem {
   type: EmailPatternType;
 }
 
-export const LOOKUP_KINDS = ['country', 'jobFunction', 'jobIndustry', 'jobLevel', 'companySize', 'companyType', 'companyOwnership'] as const;
+export const LOOKUP_KINDS = [
+  'country',
+  'jobFunction',
+  'jobIndustry',
+  'jobLevel',
+  'companySize',
+  'companyType',
+  'companyOwnership',
+] as const;
 /** The lists whose keys are stored on user data and organisations, so are checked on write. */
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 
@@ -62,7 +70,11 @@ function fold(text: string): string {
 }
 
 // Apostrophes join ("Côte d'Ivoire" → cote-divoire); other punctuation separates words.
-const words = (text: string) => fold(text).replace(/['’]/g, '').split(/[^a-z0-9]+/).filter(Boolean);
+const words = (text: string) =>
+  fold(text)
+    .replace(/['’]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 const slugify = (title: string) => words(title).join('-');
 const keyFromTitle = (title: string) => words(title).join('_').toUpperCase();
@@ -173,7 +185,11 @@ export type JobTitlesQuery = z.input<typeof jobTitlesQuerySchema>;
 
 function buildEmailPatterns(): EmailPattern[] {
   return [
-    ...Object.entries(taxonomies.personalEmailDomains).map(([domain, provider]) => ({ key: domain, title: provider, type: 'PERSONAL_DOMAIN' as const })),
+    ...Object.entries(taxonomies.personalEmailDomains).map(([domain, provider]) => ({
+      key: domain,
+      title: provider,
+      type: 'PERSONAL_DOMAIN' as const,
+    })),
     // The words classifyMailbox reads shared mailboxes with (formats.ts), not a copy of them.
     ...sharedMailboxWords.map((word) => ({ key: `${word}@`, title: `${word}@`, type: 'SHARED_MAILBOX' as const })),
   ].map((pattern) => Object.freeze(pattern));

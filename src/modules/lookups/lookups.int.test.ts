@@ -43,9 +43,40 @@ describe('countries', () => {
     const response = await graphql<{ countries: { key: string; isInEU: boolean }[] }>(app, '{ countries { key isInEU } }');
     const countries = response.data!.countries;
     expect(countries).toHaveLength(249);
-    expect(countries.filter((country) => country.isInEU).map((country) => country.key).sort()).toEqual(
-      ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK'],
-    );
+    expect(
+      countries
+        .filter((country) => country.isInEU)
+        .map((country) => country.key)
+        .sort(),
+    ).toEqual([
+      'AT',
+      'BE',
+      'BG',
+      'CY',
+      'CZ',
+      'DE',
+      'DK',
+      'EE',
+      'ES',
+      'FI',
+      'FR',
+      'GR',
+      'HR',
+      'HU',
+      'IE',
+      'IT',
+      'LT',
+      'LU',
+      'LV',
+      'MT',
+      'NL',
+      'PL',
+      'PT',
+      'RO',
+      'SE',
+      'SI',
+      'SK',
+    ]);
   });
 });
 
@@ -54,12 +85,22 @@ const JOB_TITLES = /* GraphQL */ `
     jobTitles(search: $search, first: $first, after: $after) {
       __typename
       ... on JobTitleConnection {
-        nodes { key title }
-        pageInfo { hasNextPage endCursor }
+        nodes {
+          key
+          title
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
       }
       ... on ZodError {
         message
-        fieldErrors { path code message }
+        fieldErrors {
+          path
+          code
+          message
+        }
       }
     }
   }

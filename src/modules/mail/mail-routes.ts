@@ -11,7 +11,14 @@ const LIST_SIZE = 50;
 
 // Own policy, replacing the site's: the email preview (an srcdoc frame inherits this policy) needs
 // its inline styles, and nothing on these pages needs scripts, forms or other origins.
-const CSP = ["default-src 'none'", "style-src 'unsafe-inline'", 'img-src data: https:', "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'"].join('; ');
+const CSP = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  'img-src data: https:',
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
 
 const latestQuery = z.object({ to: z.email() });
 
@@ -82,7 +89,11 @@ function listBody(messages: OutboxMessage[]): string {
     .map((m) => {
       const code = stringField(m, 'code');
       const link = stringField(m, 'link');
-      const secret = code ? `<span class="code">${escapeHtml(code)}</span>` : link ? `<a href="${escapeHtml(link)}">Open link</a>` : '<span class="muted">—</span>';
+      const secret = code
+        ? `<span class="code">${escapeHtml(code)}</span>`
+        : link
+          ? `<a href="${escapeHtml(link)}">Open link</a>`
+          : '<span class="muted">—</span>';
       return `<tr>
 <td>${escapeHtml(m.to)}</td>
 <td><a href="${BASE}/${m.id}/">${escapeHtml(m.subject)}</a></td>

@@ -109,7 +109,14 @@ describe('the outbox-only transport (no SMTP_URL)', () => {
     const result = await mail.send({ to, template: 'login_code', data: { code: '482913', expiresInMinutes: 15 } });
     expect(result.status).toBe('sent');
     const stored = await row(result.id);
-    expect(stored).toMatchObject({ to, template: 'login_code', status: 'sent', attempts: 1, lastError: null, data: { code: '482913', expiresInMinutes: 15 } });
+    expect(stored).toMatchObject({
+      to,
+      template: 'login_code',
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      data: { code: '482913', expiresInMinutes: 15 },
+    });
     expect(stored.subject).toBe('Your Atelier sign-in code');
     expect(stored.html).toContain('482913');
     expect(stored.text).toContain('482913');
@@ -120,7 +127,11 @@ describe('the outbox-only transport (no SMTP_URL)', () => {
     const mail = service(createTransport({}));
     const to = address('Mixed.Case');
     await mail.send({ to, template: 'registration_code', data: { code: '111111', expiresInMinutes: 15 } });
-    const second = await mail.send({ to, template: 'verification_link', data: { link: `${SITE}/identity/self-service/verification?flow=f&token=t`, expiresInMinutes: 60 } });
+    const second = await mail.send({
+      to,
+      template: 'verification_link',
+      data: { link: `${SITE}/identity/self-service/verification?flow=f&token=t`, expiresInMinutes: 60 },
+    });
     const latest = await mail.latestFor(to.toUpperCase());
     expect(latest?.id).toBe(second.id);
     expect(latest?.to).toBe(to.toLowerCase());
@@ -132,8 +143,12 @@ describe('the outbox-only transport (no SMTP_URL)', () => {
   it('refuses a bad recipient or template data before writing anything', async () => {
     const mail = service(createTransport({}));
     const before = (await mail.list({ limit: 1000 })).length;
-    await expect(mail.send({ to: 'a@example.com, b@example.com', template: 'login_code', data: { code: '1', expiresInMinutes: 5 } })).rejects.toThrow();
-    await expect(mail.send({ to: address(), template: 'recovery_link', data: { link: 'javascript:alert(1)', expiresInMinutes: 5 } })).rejects.toThrow();
+    await expect(
+      mail.send({ to: 'a@example.com, b@example.com', template: 'login_code', data: { code: '1', expiresInMinutes: 5 } }),
+    ).rejects.toThrow();
+    await expect(
+      mail.send({ to: address(), template: 'recovery_link', data: { link: 'javascript:alert(1)', expiresInMinutes: 5 } }),
+    ).rejects.toThrow();
     expect((await mail.list({ limit: 1000 })).length).toBe(before);
   });
 });
@@ -277,7 +292,14 @@ describe('the development mailbox', () => {
     const iframe = /<iframe ([^>]*)><\/iframe>/.exec(html)?.[1] ?? '';
     expect(iframe).toContain('sandbox=""');
     const srcdoc = /srcdoc="([^"]*)"/.exec(iframe)?.[1] ?? '';
-    expect(srcdoc.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')).toBe(stored.html);
+    expect(
+      srcdoc
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    ).toBe(stored.html);
     expect(html).toContain(`<pre>${stored.text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</pre>`);
     expect(html).toContain('<nav aria-label="Breadcrumb"><a href="/_dev/mail/">All messages</a></nav>');
     await app.close();
@@ -298,7 +320,15 @@ describe('the development mailbox', () => {
     const response = await app.inject(`/_dev/mail/latest.json?to=${encodeURIComponent(to)}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-robots-tag']).toBe('noindex');
-    expect(response.json()).toMatchObject({ id: newest.id, to, template: 'login_code', status: 'sent', code: '999888', link: null, data: { code: '999888' } });
+    expect(response.json()).toMatchObject({
+      id: newest.id,
+      to,
+      template: 'login_code',
+      status: 'sent',
+      code: '999888',
+      link: null,
+      data: { code: '999888' },
+    });
     expect((await app.inject(`/_dev/mail/latest.json?to=${encodeURIComponent(address('nobody'))}`)).statusCode).toBe(404);
     expect((await app.inject('/_dev/mail/latest.json')).statusCode).toBe(400);
     await app.close();
@@ -306,7 +336,11 @@ describe('the development mailbox', () => {
 
   it('replaces the site-wide CSP with its own, which lets the preview keep its inline styles', async () => {
     const { app, mail } = await mailbox({ withSecurity: true });
-    const sent = await mail.send({ to: address(), template: 'recovery_link', data: { link: `${SITE}/identity/self-service/recovery?flow=f&token=t`, expiresInMinutes: 60 } });
+    const sent = await mail.send({
+      to: address(),
+      template: 'recovery_link',
+      data: { link: `${SITE}/identity/self-service/recovery?flow=f&token=t`, expiresInMinutes: 60 },
+    });
     const response = await app.inject(`/_dev/mail/${sent.id}/`);
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");

@@ -20,7 +20,14 @@ export type OutboxMessage = typeof outbox.$inferSelect;
 
 /** The part of a nodemailer transporter the service uses (a fake in a test is one function). */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; html: string; text: string; headers: Record<string, string> }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    headers: Record<string, string>;
+  }): Promise<unknown>;
   close?(): void;
 }
 
@@ -53,7 +60,21 @@ export interface SendResult {
 
 export type MailService = ReturnType<typeof createMailService>;
 
-export function createMailService({ db, transport, from, productName, siteUrl, logger }: { db: Db; transport: MailTransport; from: string; productName: string; siteUrl: string; logger?: MailLogger }) {
+export function createMailService({
+  db,
+  transport,
+  from,
+  productName,
+  siteUrl,
+  logger,
+}: {
+  db: Db;
+  transport: MailTransport;
+  from: string;
+  productName: string;
+  siteUrl: string;
+  logger?: MailLogger;
+}) {
   /** One delivery attempt. Claims the row first so two retry loops never send it twice. */
   async function deliver(row: OutboxMessage): Promise<OutboxStatus | 'skipped'> {
     const [claimed] = await db
@@ -76,7 +97,10 @@ export function createMailService({ db, transport, from, productName, siteUrl, l
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await db.update(outbox).set({ status: 'failed', lastError: message.slice(0, 2000) }).where(eq(outbox.id, row.id));
+      await db
+        .update(outbox)
+        .set({ status: 'failed', lastError: message.slice(0, 2000) })
+        .where(eq(outbox.id, row.id));
       const details = { outboxId: row.id, template: row.template, attempt, err: message };
       if (attempt >= MAX_ATTEMPTS) logger?.error(details, 'email delivery failed for good');
       else logger?.warn(details, 'email delivery failed; will retry');
@@ -97,7 +121,17 @@ export function createMailService({ db, transport, from, productName, siteUrl, l
       const rendered = renderEmail(template, { ...data, productName, siteUrl, email: to } as EmailData[typeof template]);
       const [row] = await db
         .insert(outbox)
-        .values({ id: randomUUID(), to, subject: rendered.subject, template, html: rendered.html, text: rendered.text, data, status: 'queued', attempts: 0 })
+        .values({
+          id: randomUUID(),
+          to,
+          subject: rendered.subject,
+          template,
+          html: rendered.html,
+          text: rendered.text,
+          data,
+          status: 'queued',
+          attempts: 0,
+        })
         .returning();
       const status = await deliver(row!);
       return { id: row!.id, status: status === 'skipped' ? 'queued' : status };
@@ -109,7 +143,12 @@ export function createMailService({ db, transport, from, productName, siteUrl, l
       const rows = await db
         .select()
         .from(outbox)
-        .where(and(lt(outbox.attempts, MAX_ATTEMPTS), or(eq(outbox.status, 'failed'), and(eq(outbox.status, 'queued'), lt(outbox.createdAt, stale)))))
+        .where(
+          and(
+            lt(outbox.attempts, MAX_ATTEMPTS),
+            or(eq(outbox.status, 'failed'), and(eq(outbox.status, 'queued'), lt(outbox.createdAt, stale))),
+          ),
+        )
         .orderBy(outbox.createdAt)
         .limit(limit);
       const result = { sent: 0, failed: 0 };

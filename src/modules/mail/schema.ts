@@ -28,7 +28,9 @@ export const outbox = pgTable(
   (table) => [
     index('outbox_to_created_at_idx').on(table.to, table.createdAt),
     // retryFailed() reads only the few undelivered rows; keep that scan off the sent history.
-    index('outbox_unsent_idx').on(table.createdAt).where(sql`${table.status} <> 'sent'`),
+    index('outbox_unsent_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} <> 'sent'`),
     check('outbox_status_check', sql`${table.status} in ('queued', 'sent', 'failed')`),
   ],
 );

@@ -7,7 +7,9 @@ const LINK = 'https://atelier.example/identity/self-service/verification?flow=f1
 
 /** The templates that carry a code or a link (the receipt has its own test below; the cancellation's is in billing/cancellation.int.test.ts). */
 type SecretTemplate = Exclude<EmailTemplate, 'receipt' | 'cancellation' | 'membership_notice'>;
-const SECRET_TEMPLATES = EMAIL_TEMPLATES.filter((template): template is SecretTemplate => template !== 'receipt' && template !== 'cancellation' && template !== 'membership_notice');
+const SECRET_TEMPLATES = EMAIL_TEMPLATES.filter(
+  (template): template is SecretTemplate => template !== 'receipt' && template !== 'cancellation' && template !== 'membership_notice',
+);
 
 function dataFor(template: SecretTemplate): EmailData[SecretTemplate] {
   return template.endsWith('_link') ? { ...context, link: LINK } : { ...context, code: '482913' };
@@ -80,7 +82,12 @@ describe('renderEmail', () => {
 
   it('escapes every interpolated value in the HTML', () => {
     const hostile = '<script>alert("x")</script>';
-    const email = renderEmail('login_code', { ...context, productName: `Atelier ${hostile} & 'Co'`, email: `"><img src=x onerror=alert(1)>@example.com`, code: '<b>1</b>' });
+    const email = renderEmail('login_code', {
+      ...context,
+      productName: `Atelier ${hostile} & 'Co'`,
+      email: `"><img src=x onerror=alert(1)>@example.com`,
+      code: '<b>1</b>',
+    });
     expect(email.html).not.toContain('<script>');
     expect(email.html).not.toContain('<img');
     expect(email.html).not.toContain('<b>1</b>');

@@ -4,7 +4,19 @@
 // Every interpolated value goes through escapeHtml; the copy is data, so no template can forget.
 import { z } from 'zod';
 
-export const EMAIL_TEMPLATES = ['login_code', 'registration_code', 'verification_code', 'verification_link', 'recovery_code', 'recovery_link', 'email_change_code', 'academic_email_code', 'receipt', 'cancellation', 'membership_notice'] as const;
+export const EMAIL_TEMPLATES = [
+  'login_code',
+  'registration_code',
+  'verification_code',
+  'verification_link',
+  'recovery_code',
+  'recovery_link',
+  'email_change_code',
+  'academic_email_code',
+  'receipt',
+  'cancellation',
+  'membership_notice',
+] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
@@ -29,7 +41,10 @@ export type LinkEmailData = z.input<typeof linkSchema>;
 const receiptSchema = contextSchema.omit({ expiresInMinutes: true }).extend({
   planTitle: z.string().trim().min(1).max(200),
   /** The receipt's rows, e.g. Plan, Price, Tax, Total, Card; values already formatted. */
-  lines: z.array(z.object({ label: z.string().trim().min(1).max(100), value: z.string().trim().min(1).max(200) })).min(1).max(20),
+  lines: z
+    .array(z.object({ label: z.string().trim().min(1).max(100), value: z.string().trim().min(1).max(200) }))
+    .min(1)
+    .max(20),
   /** One sentence on what happens next (a trial's end and first charge, the renewal date). */
   note: z.string().trim().min(1).max(500),
   link: httpUrl,
@@ -52,7 +67,10 @@ const membershipNoticeSchema = contextSchema.omit({ expiresInMinutes: true }).ex
   notice: z.enum(MEMBERSHIP_NOTICES),
   planTitle: z.string().trim().min(1).max(200),
   /** Rows such as Amount, Card, Next attempt; values already formatted. */
-  lines: z.array(z.object({ label: z.string().trim().min(1).max(100), value: z.string().trim().min(1).max(200) })).max(20).default([]),
+  lines: z
+    .array(z.object({ label: z.string().trim().min(1).max(100), value: z.string().trim().min(1).max(200) }))
+    .max(20)
+    .default([]),
   note: z.string().trim().min(1).max(500),
   link: httpUrl,
 });
@@ -118,7 +136,11 @@ const RECEIPT_COPY: ReceiptCopy = {
   preview: 'Thank you for joining. Here is your receipt.',
   kicker: 'Receipt',
   headline: 'Thank you for joining',
-  lead: ({ productName, planTitle }) => ['Your ', { strong: `${productName} ${planTitle}` }, ' membership has started. Keep this email as your receipt.'],
+  lead: ({ productName, planTitle }) => [
+    'Your ',
+    { strong: `${productName} ${planTitle}` },
+    ' membership has started. Keep this email as your receipt.',
+  ],
   action: 'Start reading',
 };
 
@@ -127,17 +149,35 @@ const CANCELLATION_COPY = {
   preview: 'Your membership will not renew. Here is when it ends.',
   kicker: 'Cancellation',
   headline: 'Your membership is cancelled',
-  lead: ({ productName, planTitle }: { productName: string; planTitle: string }): Segment[] => ['Your ', { strong: `${productName} ${planTitle}` }, ' membership will not renew and you will not be charged again.'],
+  lead: ({ productName, planTitle }: { productName: string; planTitle: string }): Segment[] => [
+    'Your ',
+    { strong: `${productName} ${planTitle}` },
+    ' membership will not renew and you will not be charged again.',
+  ],
   action: 'Manage your membership',
 };
 
-const NOTICE_COPY: Record<(typeof MEMBERSHIP_NOTICES)[number], { subject: (d: { productName: string }) => string; preview: string; kicker: string; headline: string; lead: (d: { productName: string; planTitle: string }) => Segment[]; action: string }> = {
+const NOTICE_COPY: Record<
+  (typeof MEMBERSHIP_NOTICES)[number],
+  {
+    subject: (d: { productName: string }) => string;
+    preview: string;
+    kicker: string;
+    headline: string;
+    lead: (d: { productName: string; planTitle: string }) => Segment[];
+    action: string;
+  }
+> = {
   trial_ending: {
     subject: ({ productName }) => `Your ${productName} free trial ends soon`,
     preview: 'Your free trial ends in a few days; your membership then continues.',
     kicker: 'Free trial',
     headline: 'Your free trial ends soon',
-    lead: ({ productName, planTitle }) => ['Your ', { strong: `${productName} ${planTitle}` }, ' free trial ends soon. Your membership then continues and your card is charged.'],
+    lead: ({ productName, planTitle }) => [
+      'Your ',
+      { strong: `${productName} ${planTitle}` },
+      ' free trial ends soon. Your membership then continues and your card is charged.',
+    ],
     action: 'Manage your membership',
   },
   payment_failed: {
@@ -145,7 +185,11 @@ const NOTICE_COPY: Record<(typeof MEMBERSHIP_NOTICES)[number], { subject: (d: { 
     preview: 'Your payment did not go through. Update your card to keep your membership.',
     kicker: 'Payment failed',
     headline: 'Your payment did not go through',
-    lead: ({ productName, planTitle }) => ['We could not charge your card for your ', { strong: `${productName} ${planTitle}` }, ' membership. Update your card to keep reading.'],
+    lead: ({ productName, planTitle }) => [
+      'We could not charge your card for your ',
+      { strong: `${productName} ${planTitle}` },
+      ' membership. Update your card to keep reading.',
+    ],
     action: 'Update your card',
   },
   renewed: {
@@ -153,7 +197,11 @@ const NOTICE_COPY: Record<(typeof MEMBERSHIP_NOTICES)[number], { subject: (d: { 
     preview: 'Your membership continues. Here is your receipt.',
     kicker: 'Receipt',
     headline: 'Your membership continues',
-    lead: ({ productName, planTitle }) => ['Thank you: your ', { strong: `${productName} ${planTitle}` }, ' membership continues. Keep this email as your receipt.'],
+    lead: ({ productName, planTitle }) => [
+      'Thank you: your ',
+      { strong: `${productName} ${planTitle}` },
+      ' membership continues. Keep this email as your receipt.',
+    ],
     action: 'Start reading',
   },
   expired: {
@@ -183,7 +231,13 @@ const COPY: Record<Exclude<EmailTemplate, 'receipt' | 'cancellation' | 'membersh
     preview: 'Here is the code to finish creating your account.',
     kicker: 'Create your account',
     headline: 'Confirm it is you',
-    lead: ({ productName, email }) => ['Enter this code to finish creating your ', { strong: productName }, ' account for ', { strong: email }, '.'],
+    lead: ({ productName, email }) => [
+      'Enter this code to finish creating your ',
+      { strong: productName },
+      ' account for ',
+      { strong: email },
+      '.',
+    ],
     codeLabel: 'Sign-up code',
     ignore: 'If you did not start signing up, you can ignore this email: no account is created without the code.',
   },
@@ -193,7 +247,13 @@ const COPY: Record<Exclude<EmailTemplate, 'receipt' | 'cancellation' | 'membersh
     preview: 'Here is the code to verify your email address.',
     kicker: 'Verify your email',
     headline: 'Verify your email address',
-    lead: ({ productName, email }) => ['Enter this code on ', { strong: productName }, ' to confirm that ', { strong: email }, ' is yours.'],
+    lead: ({ productName, email }) => [
+      'Enter this code on ',
+      { strong: productName },
+      ' to confirm that ',
+      { strong: email },
+      ' is yours.',
+    ],
     codeLabel: 'Verification code',
     ignore: 'If you did not ask for this, you can ignore this email.',
   },
@@ -203,7 +263,13 @@ const COPY: Record<Exclude<EmailTemplate, 'receipt' | 'cancellation' | 'membersh
     preview: 'Confirm that this email address is yours.',
     kicker: 'Verify your email',
     headline: 'Verify your email address',
-    lead: ({ productName, email }) => ['Confirm that ', { strong: email }, ' is yours to finish setting up your ', { strong: productName }, ' account.'],
+    lead: ({ productName, email }) => [
+      'Confirm that ',
+      { strong: email },
+      ' is yours to finish setting up your ',
+      { strong: productName },
+      ' account.',
+    ],
     action: 'Verify email address',
     ignore: 'If you did not ask for this, you can ignore this email.',
   },
@@ -213,7 +279,13 @@ const COPY: Record<Exclude<EmailTemplate, 'receipt' | 'cancellation' | 'membersh
     preview: 'Here is the code to get back into your account.',
     kicker: 'Account recovery',
     headline: 'Recover your account',
-    lead: ({ productName, email }) => ['Enter this code to get back into your ', { strong: productName }, ' account, ', { strong: email }, '.'],
+    lead: ({ productName, email }) => [
+      'Enter this code to get back into your ',
+      { strong: productName },
+      ' account, ',
+      { strong: email },
+      '.',
+    ],
     codeLabel: 'Recovery code',
     ignore: 'If you did not ask to recover your account, you can ignore this email: your account stays as it is.',
   },
@@ -223,7 +295,13 @@ const COPY: Record<Exclude<EmailTemplate, 'receipt' | 'cancellation' | 'membersh
     preview: 'Get back into your account.',
     kicker: 'Account recovery',
     headline: 'Recover your account',
-    lead: ({ productName, email }) => ['Someone asked to recover the ', { strong: productName }, ' account for ', { strong: email }, '. If it was you, continue below.'],
+    lead: ({ productName, email }) => [
+      'Someone asked to recover the ',
+      { strong: productName },
+      ' account for ',
+      { strong: email },
+      '. If it was you, continue below.',
+    ],
     action: 'Recover account',
     ignore: 'If you did not ask to recover your account, you can ignore this email: your account stays as it is.',
   },
@@ -243,7 +321,13 @@ const COPY: Record<Exclude<EmailTemplate, 'receipt' | 'cancellation' | 'membersh
     preview: 'Here is the code to confirm your student membership.',
     kicker: 'Student membership',
     headline: 'Confirm your academic email address',
-    lead: ({ productName, email }) => ['Enter this code on ', { strong: productName }, ' to confirm that ', { strong: email }, ' is your university or college address.'],
+    lead: ({ productName, email }) => [
+      'Enter this code on ',
+      { strong: productName },
+      ' to confirm that ',
+      { strong: email },
+      ' is your university or college address.',
+    ],
     codeLabel: 'Confirmation code',
     ignore: 'If you did not ask for a student membership, you can ignore this email: nothing changes without the code.',
   },
@@ -289,11 +373,20 @@ function render(copy: CodeCopy | LinkCopy, d: Context, secret: Secret): Rendered
   const htmlRows: string[] = [];
   if (secret.kind === 'code' && copy.kind === 'code') {
     textLines.push(`${copy.codeLabel}:`, '', `    ${secret.code}`, '', expiry, 'Do not share this code with anyone.');
-    htmlRows.push(codeBlock(copy.codeLabel, secret.code), paragraph(`${expiry} Do not share this code with anyone.`, { top: 20, small: true }));
+    htmlRows.push(
+      codeBlock(copy.codeLabel, secret.code),
+      paragraph(`${expiry} Do not share this code with anyone.`, { top: 20, small: true }),
+    );
   } else if (secret.kind === 'link' && copy.kind === 'link') {
     const host = new URL(secret.link).host;
     const note = `The button opens a page on ${host} that asks you to confirm; nothing changes until you do. ${expiry}`;
-    textLines.push(`${copy.action}: open this link, then confirm on the page it opens (nothing changes until you do):`, '', secret.link, '', expiry);
+    textLines.push(
+      `${copy.action}: open this link, then confirm on the page it opens (nothing changes until you do):`,
+      '',
+      secret.link,
+      '',
+      expiry,
+    );
     htmlRows.push(button(copy.action, secret.link), paragraph(note, { top: 20, small: true }), fallbackLink(secret.link));
   }
   textLines.push('', copy.ignore, '', '-- ', `${d.productName} · ${d.siteUrl}`, footer, '');
@@ -321,7 +414,22 @@ function renderCancellation(data: z.output<typeof cancellationSchema>): Rendered
   const lead = copy.lead(d);
   const note = `You keep full access until ${d.endsOn}. Changed your mind? You can join again at any time.`;
   const footer = `You are receiving this email because ${d.email} cancelled a membership on ${d.productName}. This is an automatic message; replies are not read.`;
-  const textLines = [d.productName.toUpperCase(), '', copy.headline, '', segmentsText(lead), '', note, '', `${copy.action}: ${d.link}`, '', '-- ', `${d.productName} · ${d.siteUrl}`, footer, ''];
+  const textLines = [
+    d.productName.toUpperCase(),
+    '',
+    copy.headline,
+    '',
+    segmentsText(lead),
+    '',
+    note,
+    '',
+    `${copy.action}: ${d.link}`,
+    '',
+    '-- ',
+    `${d.productName} · ${d.siteUrl}`,
+    footer,
+    '',
+  ];
   const html = layout({
     subject,
     preview: copy.preview,
@@ -343,11 +451,35 @@ function renderMembershipNotice(data: z.output<typeof membershipNoticeSchema>): 
   const subject = oneLine(copy.subject(d));
   const lead = copy.lead(d);
   const footer = `You are receiving this email because ${d.email} holds a membership on ${d.productName}. This is an automatic message; replies are not read.`;
-  const textLines = [d.productName.toUpperCase(), '', copy.headline, '', segmentsText(lead), '', ...d.lines.map((line) => `${line.label}: ${line.value}`), ...(d.lines.length ? [''] : []), d.note, '', `${copy.action}: ${d.link}`, '', '-- ', `${d.productName} · ${d.siteUrl}`, footer, ''];
+  const textLines = [
+    d.productName.toUpperCase(),
+    '',
+    copy.headline,
+    '',
+    segmentsText(lead),
+    '',
+    ...d.lines.map((line) => `${line.label}: ${line.value}`),
+    ...(d.lines.length ? [''] : []),
+    d.note,
+    '',
+    `${copy.action}: ${d.link}`,
+    '',
+    '-- ',
+    `${d.productName} · ${d.siteUrl}`,
+    footer,
+    '',
+  ];
   const rows = d.lines
-    .map((line) => `<tr><td style="padding:10px 0;border-bottom:1px solid ${RULE};font-family:${SANS};font-size:15px;line-height:22px;color:${MUTED};">${escapeHtml(line.label)}</td><td align="right" style="padding:10px 0;border-bottom:1px solid ${RULE};font-family:${SANS};font-size:15px;line-height:22px;color:${INK};">${escapeHtml(line.value)}</td></tr>`)
+    .map(
+      (line) =>
+        `<tr><td style="padding:10px 0;border-bottom:1px solid ${RULE};font-family:${SANS};font-size:15px;line-height:22px;color:${MUTED};">${escapeHtml(line.label)}</td><td align="right" style="padding:10px 0;border-bottom:1px solid ${RULE};font-family:${SANS};font-size:15px;line-height:22px;color:${INK};">${escapeHtml(line.value)}</td></tr>`,
+    )
     .join('\n');
-  const table = d.lines.length ? [`<tr><td class="px" style="padding:28px 40px 0;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;border-top:1px solid ${RULE};">\n${rows}\n</table></td></tr>`] : [];
+  const table = d.lines.length
+    ? [
+        `<tr><td class="px" style="padding:28px 40px 0;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;border-top:1px solid ${RULE};">\n${rows}\n</table></td></tr>`,
+      ]
+    : [];
   const html = layout({
     subject,
     preview: copy.preview,
@@ -369,9 +501,29 @@ function renderReceipt(data: z.output<typeof receiptSchema>): RenderedEmail {
   const subject = oneLine(copy.subject(d));
   const lead = copy.lead(d);
   const footer = `You are receiving this email because ${d.email} bought a membership on ${d.productName}. This is an automatic message; replies are not read.`;
-  const textLines = [d.productName.toUpperCase(), '', copy.headline, '', segmentsText(lead), '', ...d.lines.map((line) => `${line.label}: ${line.value}`), '', d.note, '', `${copy.action}: ${d.link}`, '', '-- ', `${d.productName} · ${d.siteUrl}`, footer, ''];
+  const textLines = [
+    d.productName.toUpperCase(),
+    '',
+    copy.headline,
+    '',
+    segmentsText(lead),
+    '',
+    ...d.lines.map((line) => `${line.label}: ${line.value}`),
+    '',
+    d.note,
+    '',
+    `${copy.action}: ${d.link}`,
+    '',
+    '-- ',
+    `${d.productName} · ${d.siteUrl}`,
+    footer,
+    '',
+  ];
   const rows = d.lines
-    .map((line) => `<tr><td style="padding:10px 0;border-bottom:1px solid ${RULE};font-family:${SANS};font-size:15px;line-height:22px;color:${MUTED};">${escapeHtml(line.label)}</td><td align="right" style="padding:10px 0;border-bottom:1px solid ${RULE};font-family:${SANS};font-size:15px;line-height:22px;color:${INK};">${escapeHtml(line.value)}</td></tr>`)
+    .map(
+      (line) =>
+        `<tr><td style="padding:10px 0;border-bottom:1px solid ${RULE};font-family:${SANS};font-size:15px;line-height:22px;color:${MUTED};">${escapeHtml(line.label)}</td><td align="right" style="padding:10px 0;border-bottom:1px solid ${RULE};font-family:${SANS};font-size:15px;line-height:22px;color:${INK};">${escapeHtml(line.value)}</td></tr>`,
+    )
     .join('\n');
   const table = `<tr><td class="px" style="padding:28px 40px 0;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;border-top:1px solid ${RULE};">\n${rows}\n</table></td></tr>`;
   const html = layout({
@@ -402,7 +554,9 @@ function segmentsText(segments: Segment[]): string {
 }
 
 function segmentsHtml(segments: Segment[]): string {
-  return segments.map((s) => (typeof s === 'string' ? escapeHtml(s) : `<strong style="font-weight:600;color:${INK};">${escapeHtml(s.strong)}</strong>`)).join('');
+  return segments
+    .map((s) => (typeof s === 'string' ? escapeHtml(s) : `<strong style="font-weight:600;color:${INK};">${escapeHtml(s.strong)}</strong>`))
+    .join('');
 }
 
 // The palette and type: ink on white, grey for the quiet parts, oxblood as the single accent.
@@ -448,7 +602,18 @@ function fallbackLink(link: string): string {
 <a href="${escapeHtml(link)}" target="_blank" rel="noopener" style="color:${INK};text-decoration:underline;word-break:break-all;">${escapeHtml(link)}</a></td></tr>`;
 }
 
-function layout(p: { subject: string; preview: string; productName: string; siteUrl: string; siteLabel: string; kicker: string; headline: string; lead: string; body: string; footer: string }): string {
+function layout(p: {
+  subject: string;
+  preview: string;
+  productName: string;
+  siteUrl: string;
+  siteLabel: string;
+  kicker: string;
+  headline: string;
+  lead: string;
+  body: string;
+  footer: string;
+}): string {
   // The hidden preview text is padded with zero-width joiners so clients do not fill the preview with body text.
   const previewPadding = '&#847;&zwnj;&nbsp;'.repeat(60);
   return `<!DOCTYPE html>

@@ -4,7 +4,12 @@ import type { ArtSpec } from '../content/demo-types.ts';
 
 const STYLES: ArtSpec['style'][] = ['folds', 'fields', 'swatches', 'silhouette', 'grid', 'arcs'];
 const PALETTE = ['#1c2230', '#ece4d6', '#b8a68c', '#5b6472'];
-const SIZES: Array<[number, number]> = [[1200, 675], [400, 400], [360, 640], [1600, 400]];
+const SIZES: Array<[number, number]> = [
+  [1200, 675],
+  [400, 400],
+  [360, 640],
+  [1600, 400],
+];
 
 function spec(style: ArtSpec['style'], seed = 42): ArtSpec {
   return { key: `test-${style}`, style, palette: PALETTE, seed };

@@ -176,13 +176,27 @@ export function renderArtSvg(spec: ArtSpec, width: number, height: number): stri
 // Shared pieces
 // ---------------------------------------------------------------------------------------------
 
-function linearGradient(id: string, x1: number, y1: number, x2: number, y2: number, stops: ReadonlyArray<readonly [offset: number, colour: string, opacity: number]>, userSpace = false): string {
+function linearGradient(
+  id: string,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  stops: ReadonlyArray<readonly [offset: number, colour: string, opacity: number]>,
+  userSpace = false,
+): string {
   const units = userSpace ? ' gradientUnits="userSpaceOnUse"' : '';
   const s = stops.map(([o, c, a]) => `<stop offset="${n(o)}" stop-color="${c}" stop-opacity="${n(a)}"/>`).join('');
   return `<linearGradient id="${id}" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}"${units}>${s}</linearGradient>`;
 }
 
-function radialGradient(id: string, cx: number, cy: number, r: number, stops: ReadonlyArray<readonly [offset: number, colour: string, opacity: number]>): string {
+function radialGradient(
+  id: string,
+  cx: number,
+  cy: number,
+  r: number,
+  stops: ReadonlyArray<readonly [offset: number, colour: string, opacity: number]>,
+): string {
   const s = stops.map(([o, c, a]) => `<stop offset="${n(o)}" stop-color="${c}" stop-opacity="${n(a)}"/>`).join('');
   return `<radialGradient id="${id}" cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" gradientUnits="userSpaceOnUse">${s}</radialGradient>`;
 }
@@ -193,8 +207,19 @@ function ground(c: Canvas, d: Drawing, colour: string): void {
   d.body.push(`<rect width="${w}" height="${h}" fill="${colour}"/>`);
   const lightId = c.id('ground-light');
   const shadeId = c.id('ground-shade');
-  d.defs.push(radialGradient(lightId, w * c.rng.range(0.25, 0.75), h * c.rng.range(0.15, 0.45), c.max * 0.9, [[0, tones.light, 0.16], [1, tones.light, 0]]));
-  d.defs.push(linearGradient(shadeId, 0, 0, 0, 1, [[0, tones.dark, 0], [0.65, tones.dark, 0], [1, tones.dark, 0.14]]));
+  d.defs.push(
+    radialGradient(lightId, w * c.rng.range(0.25, 0.75), h * c.rng.range(0.15, 0.45), c.max * 0.9, [
+      [0, tones.light, 0.16],
+      [1, tones.light, 0],
+    ]),
+  );
+  d.defs.push(
+    linearGradient(shadeId, 0, 0, 0, 1, [
+      [0, tones.dark, 0],
+      [0.65, tones.dark, 0],
+      [1, tones.dark, 0.14],
+    ]),
+  );
   d.body.push(`<rect width="${w}" height="${h}" fill="url(#${lightId})"/>`);
   d.body.push(`<rect width="${w}" height="${h}" fill="url(#${shadeId})"/>`);
 }
@@ -257,8 +282,14 @@ function drawFolds(c: Canvas, d: Drawing): void {
 
     // Soft shadow cast on the layer behind, drawn just above this crest.
     if (i > 0) {
-      for (const [width, opacity] of [[0.07, 0.05], [0.04, 0.06], [0.018, 0.08]] as const) {
-        parts.push(`<path d="${crest}" fill="none" stroke="${tones.dark}" stroke-opacity="${n(opacity)}" stroke-width="${n(c.min * width)}" transform="translate(0 ${n(-c.min * width * 0.15)})"/>`);
+      for (const [width, opacity] of [
+        [0.07, 0.05],
+        [0.04, 0.06],
+        [0.018, 0.08],
+      ] as const) {
+        parts.push(
+          `<path d="${crest}" fill="none" stroke="${tones.dark}" stroke-opacity="${n(opacity)}" stroke-width="${n(c.min * width)}" transform="translate(0 ${n(-c.min * width * 0.15)})"/>`,
+        );
       }
     }
     parts.push(`<path d="${shape}" fill="${colour}"/>`);
@@ -267,21 +298,38 @@ function drawFolds(c: Canvas, d: Drawing): void {
     const gid = c.id(`fold-${i}`);
     const minY = Math.min(...points.map((p) => p[1]));
     const depth = (usable / count) * 1.6 + amp;
-    d.defs.push(linearGradient(gid, 0, minY, 0, minY + depth, [
-      [0, tones.light, 0.22],
-      [0.18, tones.light, 0.04],
-      [0.55, tones.dark, 0.08],
-      [1, tones.dark, 0.3],
-    ], true));
+    d.defs.push(
+      linearGradient(
+        gid,
+        0,
+        minY,
+        0,
+        minY + depth,
+        [
+          [0, tones.light, 0.22],
+          [0.18, tones.light, 0.04],
+          [0.55, tones.dark, 0.08],
+          [1, tones.dark, 0.3],
+        ],
+        true,
+      ),
+    );
     parts.push(`<path d="${shape}" fill="url(#${gid})"/>`);
     // A fine highlight riding the crest.
-    parts.push(`<path d="${crest}" fill="none" stroke="${tones.light}" stroke-opacity="0.35" stroke-width="${n(Math.max(1, c.min * 0.006))}" transform="translate(0 ${n(c.min * 0.01)})"/>`);
+    parts.push(
+      `<path d="${crest}" fill="none" stroke="${tones.light}" stroke-opacity="0.35" stroke-width="${n(Math.max(1, c.min * 0.006))}" transform="translate(0 ${n(c.min * 0.01)})"/>`,
+    );
   }
   d.body.push(`<g transform="rotate(${n(angle)} ${n(cx)} ${n(cy)})">${parts.join('')}</g>`);
 
   // A whisper of vignette to settle the composition.
   const vid = c.id('folds-vignette');
-  d.defs.push(radialGradient(vid, cx, cy, Math.hypot(w, h) * 0.62, [[0.55, tones.dark, 0], [1, tones.dark, 0.18]]));
+  d.defs.push(
+    radialGradient(vid, cx, cy, Math.hypot(w, h) * 0.62, [
+      [0.55, tones.dark, 0],
+      [1, tones.dark, 0.18],
+    ]),
+  );
   d.body.push(`<rect width="${w}" height="${h}" fill="url(#${vid})"/>`);
 }
 
@@ -300,7 +348,12 @@ function drawFields(c: Canvas, d: Drawing): void {
   const gap = c.min * rng.range(0.035, 0.055);
   const weights = Array.from({ length: count }, () => rng.range(0.6, 1.6));
   const total = weights.reduce((a, b) => a + b, 0);
-  const colours = sequence(rng, tones.all.filter((x) => contrast(x, groundColour) > 1.15), count, groundColour);
+  const colours = sequence(
+    rng,
+    tones.all.filter((x) => contrast(x, groundColour) > 1.15),
+    count,
+    groundColour,
+  );
   if (colours.length === 0) colours.push(tones.light);
 
   const along = (horizontal ? w : h) - margin * 2 - gap * (count - 1);
@@ -318,19 +371,34 @@ function drawFields(c: Canvas, d: Drawing): void {
 
     // Soft, slightly irregular edges: translucent layers of paint, each inset a little further,
     // so the ground breathes through at the margins and the centre builds up to full colour.
-    for (const [inset, opacity] of [[0, 0.16], [0.004, 0.18], [0.009, 0.2], [0.015, 0.24], [0.022, 0.3], [0.032, 0.72]] as const) {
+    for (const [inset, opacity] of [
+      [0, 0.16],
+      [0.004, 0.18],
+      [0.009, 0.2],
+      [0.015, 0.24],
+      [0.022, 0.3],
+      [0.032, 0.72],
+    ] as const) {
       const g = c.min * inset;
       const jx = g * rng.range(0.6, 1.4);
       const jy = g * rng.range(0.6, 1.4);
       const jw = g * rng.range(0.6, 1.4);
       const jh = g * rng.range(0.6, 1.4);
-      d.body.push(`<rect x="${n(x + jx)}" y="${n(y + jy)}" width="${n(Math.max(1, bw - jx - jw))}" height="${n(Math.max(1, bh - jy - jh))}" rx="${n(r)}" fill="${colour}" fill-opacity="${n(opacity)}"/>`);
+      d.body.push(
+        `<rect x="${n(x + jx)}" y="${n(y + jy)}" width="${n(Math.max(1, bw - jx - jw))}" height="${n(Math.max(1, bh - jy - jh))}" rx="${n(r)}" fill="${colour}" fill-opacity="${n(opacity)}"/>`,
+      );
     }
     // Tonal drift within the block, towards a neighbouring palette colour.
     const drift = rng.pick(tones.all.filter((x) => x !== colour));
     const gid = c.id(`field-${i}`);
     const vertical = rng.chance(0.7);
-    d.defs.push(linearGradient(gid, 0, 0, vertical ? 0 : 1, vertical ? 1 : 0, [[0, drift, rng.range(0.05, 0.22)], [0.5, drift, 0], [1, tones.dark, rng.range(0.08, 0.2)]]));
+    d.defs.push(
+      linearGradient(gid, 0, 0, vertical ? 0 : 1, vertical ? 1 : 0, [
+        [0, drift, rng.range(0.05, 0.22)],
+        [0.5, drift, 0],
+        [1, tones.dark, rng.range(0.08, 0.2)],
+      ]),
+    );
     d.body.push(`<rect x="${n(x)}" y="${n(y)}" width="${n(bw)}" height="${n(bh)}" rx="${n(r)}" fill="url(#${gid})"/>`);
 
     // Brushed texture: a few broad, faint bands across the block.
@@ -340,10 +408,14 @@ function drawFields(c: Canvas, d: Drawing): void {
       const opacity = rng.range(0.02, 0.045);
       if (horizontal) {
         const bx = x + rng.range(0, bw * 0.9);
-        d.body.push(`<rect x="${n(bx)}" y="${n(y + bh * 0.02)}" width="${n(rng.range(0.06, 0.22) * bw)}" height="${n(bh * 0.96)}" fill="${tone}" fill-opacity="${n(opacity)}"/>`);
+        d.body.push(
+          `<rect x="${n(bx)}" y="${n(y + bh * 0.02)}" width="${n(rng.range(0.06, 0.22) * bw)}" height="${n(bh * 0.96)}" fill="${tone}" fill-opacity="${n(opacity)}"/>`,
+        );
       } else {
         const by = y + rng.range(0, bh * 0.9);
-        d.body.push(`<rect x="${n(x + bw * 0.02)}" y="${n(by)}" width="${n(bw * 0.96)}" height="${n(rng.range(0.06, 0.22) * bh)}" fill="${tone}" fill-opacity="${n(opacity)}"/>`);
+        d.body.push(
+          `<rect x="${n(x + bw * 0.02)}" y="${n(by)}" width="${n(bw * 0.96)}" height="${n(rng.range(0.06, 0.22) * bh)}" fill="${tone}" fill-opacity="${n(opacity)}"/>`,
+        );
       }
     }
   });
@@ -429,7 +501,7 @@ function drawSwatches(c: Canvas, d: Drawing): void {
           `<rect x="${n(x + shadow * 0.6)}" y="${n(y + shadow)}" width="${n(sw)}" height="${n(sh)}" fill="${tones.dark}" fill-opacity="0.12"/>` +
           `<rect x="${n(x)}" y="${n(y)}" width="${n(sw)}" height="${n(sh)}" fill="url(#${pid})"/>` +
           `<rect x="${n(x)}" y="${n(y)}" width="${n(sw)}" height="${n(sh)}" fill="none" stroke="${tones.light}" stroke-opacity="0.35" stroke-width="${n(Math.max(1, c.min * 0.003))}"/>` +
-        `</g>`,
+          `</g>`,
       );
     }
   }
@@ -464,11 +536,19 @@ function drawSilhouette(c: Canvas, d: Drawing): void {
 
   // Halo of light behind the head.
   const glowId = c.id('glow');
-  d.defs.push(radialGradient(glowId, cx, headCy, s * 0.55, [[0, tones.light, 0.42], [0.6, tones.light, 0.1], [1, tones.light, 0]]));
+  d.defs.push(
+    radialGradient(glowId, cx, headCy, s * 0.55, [
+      [0, tones.light, 0.42],
+      [0.6, tones.light, 0.1],
+      [1, tones.light, 0],
+    ]),
+  );
   d.body.push(`<rect width="${w}" height="${h}" fill="url(#${glowId})"/>`);
   if (rng.chance(0.45)) {
     const ringColour = rng.pick(tones.mids);
-    d.body.push(`<circle cx="${n(cx)}" cy="${n(headCy + s * 0.02)}" r="${n(s * 0.3)}" fill="none" stroke="${ringColour}" stroke-opacity="0.45" stroke-width="${n(s * 0.012)}"/>`);
+    d.body.push(
+      `<circle cx="${n(cx)}" cy="${n(headCy + s * 0.02)}" r="${n(s * 0.3)}" fill="none" stroke="${ringColour}" stroke-opacity="0.45" stroke-width="${n(s * 0.012)}"/>`,
+    );
   }
 
   const hair = rng.int(0, 4);
@@ -485,38 +565,44 @@ function drawSilhouette(c: Canvas, d: Drawing): void {
     if (hair === 3) {
       parts.push(
         `<path d="M${n(x - R * 1.05)} ${n(hy - R * 0.1)} C${n(x - R * 1.1)} ${n(hy - R * 1.85)} ${n(x + R * 1.1)} ${n(hy - R * 1.85)} ${n(x + R * 1.05)} ${n(hy - R * 0.1)} ` +
-        `C${n(x + R * 1.2)} ${n(hy + R * 1.2)} ${n(x + R * 1.45)} ${n(sy - s * 0.02)} ${n(x + R * 1.3)} ${n(sy + s * 0.08)} ` +
-        `L${n(x - R * 1.3)} ${n(sy + s * 0.08)} C${n(x - R * 1.45)} ${n(sy - s * 0.02)} ${n(x - R * 1.2)} ${n(hy + R * 1.2)} ${n(x - R * 1.05)} ${n(hy - R * 0.1)} Z"/>`,
+          `C${n(x + R * 1.2)} ${n(hy + R * 1.2)} ${n(x + R * 1.45)} ${n(sy - s * 0.02)} ${n(x + R * 1.3)} ${n(sy + s * 0.08)} ` +
+          `L${n(x - R * 1.3)} ${n(sy + s * 0.08)} C${n(x - R * 1.45)} ${n(sy - s * 0.02)} ${n(x - R * 1.2)} ${n(hy + R * 1.2)} ${n(x - R * 1.05)} ${n(hy - R * 0.1)} Z"/>`,
       );
     }
     // Shoulders: a gentle trapezius slope from the neck, rounding into the arms.
     const nx = neckW * 0.75;
     parts.push(
       `<path d="M${n(x - shoulderW - s * 0.06)} ${n(h + 2)} ` +
-      `C${n(x - shoulderW - s * 0.05)} ${n(sy + slope * 2.2)} ${n(x - shoulderW)} ${n(sy + slope * 0.9)} ${n(x - shoulderW * 0.78)} ${n(sy + slope * 0.55)} ` +
-      `C${n(x - shoulderW * 0.5)} ${n(sy + slope * 0.25)} ${n(x - nx * 1.4)} ${n(sy + slope * 0.1)} ${n(x - nx)} ${n(sy - s * 0.03)} ` +
-      `L${n(x + nx)} ${n(sy - s * 0.03)} ` +
-      `C${n(x + nx * 1.4)} ${n(sy + slope * 0.1)} ${n(x + shoulderW * 0.5)} ${n(sy + slope * 0.25)} ${n(x + shoulderW * 0.78)} ${n(sy + slope * 0.55)} ` +
-      `C${n(x + shoulderW)} ${n(sy + slope * 0.9)} ${n(x + shoulderW + s * 0.05)} ${n(sy + slope * 2.2)} ${n(x + shoulderW + s * 0.06)} ${n(h + 2)} Z"/>`,
+        `C${n(x - shoulderW - s * 0.05)} ${n(sy + slope * 2.2)} ${n(x - shoulderW)} ${n(sy + slope * 0.9)} ${n(x - shoulderW * 0.78)} ${n(sy + slope * 0.55)} ` +
+        `C${n(x - shoulderW * 0.5)} ${n(sy + slope * 0.25)} ${n(x - nx * 1.4)} ${n(sy + slope * 0.1)} ${n(x - nx)} ${n(sy - s * 0.03)} ` +
+        `L${n(x + nx)} ${n(sy - s * 0.03)} ` +
+        `C${n(x + nx * 1.4)} ${n(sy + slope * 0.1)} ${n(x + shoulderW * 0.5)} ${n(sy + slope * 0.25)} ${n(x + shoulderW * 0.78)} ${n(sy + slope * 0.55)} ` +
+        `C${n(x + shoulderW)} ${n(sy + slope * 0.9)} ${n(x + shoulderW + s * 0.05)} ${n(sy + slope * 2.2)} ${n(x + shoulderW + s * 0.06)} ${n(h + 2)} Z"/>`,
     );
     // Neck.
-    parts.push(`<path d="M${n(x - neckW / 2)} ${n(hy + R * 0.5)} C${n(x - neckW / 2)} ${n(sy - s * 0.06)} ${n(x - nx)} ${n(sy - s * 0.04)} ${n(x - nx * 1.1)} ${n(sy)} L${n(x + nx * 1.1)} ${n(sy)} C${n(x + nx)} ${n(sy - s * 0.04)} ${n(x + neckW / 2)} ${n(sy - s * 0.06)} ${n(x + neckW / 2)} ${n(hy + R * 0.5)} Z"/>`);
+    parts.push(
+      `<path d="M${n(x - neckW / 2)} ${n(hy + R * 0.5)} C${n(x - neckW / 2)} ${n(sy - s * 0.06)} ${n(x - nx)} ${n(sy - s * 0.04)} ${n(x - nx * 1.1)} ${n(sy)} L${n(x + nx * 1.1)} ${n(sy)} C${n(x + nx)} ${n(sy - s * 0.04)} ${n(x + neckW / 2)} ${n(sy - s * 0.06)} ${n(x + neckW / 2)} ${n(hy + R * 0.5)} Z"/>`,
+    );
     // Head: slightly narrower at the jaw.
     parts.push(
       `<path d="M${n(x)} ${n(hy - R * 1.12)} C${n(x + R * 0.62)} ${n(hy - R * 1.12)} ${n(x + R * 0.9)} ${n(hy - R * 0.6)} ${n(x + R * 0.88)} ${n(hy + R * 0.05)} ` +
-      `C${n(x + R * 0.86)} ${n(hy + R * 0.7)} ${n(x + R * 0.45)} ${n(hy + R * 1.12)} ${n(x)} ${n(hy + R * 1.14)} ` +
-      `C${n(x - R * 0.45)} ${n(hy + R * 1.12)} ${n(x - R * 0.86)} ${n(hy + R * 0.7)} ${n(x - R * 0.88)} ${n(hy + R * 0.05)} ` +
-      `C${n(x - R * 0.9)} ${n(hy - R * 0.6)} ${n(x - R * 0.62)} ${n(hy - R * 1.12)} ${n(x)} ${n(hy - R * 1.12)} Z"/>`,
+        `C${n(x + R * 0.86)} ${n(hy + R * 0.7)} ${n(x + R * 0.45)} ${n(hy + R * 1.12)} ${n(x)} ${n(hy + R * 1.14)} ` +
+        `C${n(x - R * 0.45)} ${n(hy + R * 1.12)} ${n(x - R * 0.86)} ${n(hy + R * 0.7)} ${n(x - R * 0.88)} ${n(hy + R * 0.05)} ` +
+        `C${n(x - R * 0.9)} ${n(hy - R * 0.6)} ${n(x - R * 0.62)} ${n(hy - R * 1.12)} ${n(x)} ${n(hy - R * 1.12)} Z"/>`,
     );
     if (hair === 1) {
       // A blunt bob framing the face, ending at the jaw.
-      parts.push(`<path d="M${n(x - R * 1.06)} ${n(hy + R * 0.62)} C${n(x - R * 1.22)} ${n(hy - R * 1.9)} ${n(x + R * 1.22)} ${n(hy - R * 1.9)} ${n(x + R * 1.06)} ${n(hy + R * 0.62)} Z"/>`);
+      parts.push(
+        `<path d="M${n(x - R * 1.06)} ${n(hy + R * 0.62)} C${n(x - R * 1.22)} ${n(hy - R * 1.9)} ${n(x + R * 1.22)} ${n(hy - R * 1.9)} ${n(x + R * 1.06)} ${n(hy + R * 0.62)} Z"/>`,
+      );
     } else if (hair === 2) {
       // A bun at the crown.
       parts.push(`<circle cx="${n(x + R * 0.2)}" cy="${n(hy - R * 1.2)}" r="${n(R * 0.45)}"/>`);
     } else if (hair === 4) {
       // A close crop, slightly fuller than the skull.
-      parts.push(`<path d="M${n(x - R * 0.96)} ${n(hy - R * 0.05)} C${n(x - R * 1.02)} ${n(hy - R * 1.68)} ${n(x + R * 1.02)} ${n(hy - R * 1.68)} ${n(x + R * 0.96)} ${n(hy - R * 0.05)} Z"/>`);
+      parts.push(
+        `<path d="M${n(x - R * 0.96)} ${n(hy - R * 0.05)} C${n(x - R * 1.02)} ${n(hy - R * 1.68)} ${n(x + R * 1.02)} ${n(hy - R * 1.68)} ${n(x + R * 0.96)} ${n(hy - R * 0.05)} Z"/>`,
+      );
     }
     return parts.join('');
   };
@@ -574,37 +660,50 @@ function drawGrid(c: Canvas, d: Drawing): void {
       const qy = cys[corner] as number;
       switch (shape) {
         case 0: // quarter circle anchored in a corner
-          parts.push(`<path d="M${n(qx)} ${n(qy)} L${n(corner === 0 || corner === 3 ? qx + s : qx - s)} ${n(qy)} A${n(s)} ${n(s)} 0 0 ${corner === 0 || corner === 2 ? 1 : 0} ${n(qx)} ${n(corner < 2 ? qy + s : qy - s)} Z" fill="${fill}"/>`);
+          parts.push(
+            `<path d="M${n(qx)} ${n(qy)} L${n(corner === 0 || corner === 3 ? qx + s : qx - s)} ${n(qy)} A${n(s)} ${n(s)} 0 0 ${corner === 0 || corner === 2 ? 1 : 0} ${n(qx)} ${n(corner < 2 ? qy + s : qy - s)} Z" fill="${fill}"/>`,
+          );
           break;
         case 1: // half disc
-          parts.push(rng.chance(0.5)
-            ? `<path d="M${n(x)} ${n(y + s)} A${n(s / 2)} ${n(s / 2)} 0 0 1 ${n(x + s)} ${n(y + s)} Z" fill="${fill}"/>`
-            : `<path d="M${n(x)} ${n(y)} A${n(s / 2)} ${n(s / 2)} 0 0 0 ${n(x + s)} ${n(y)} Z" fill="${fill}"/>`);
+          parts.push(
+            rng.chance(0.5)
+              ? `<path d="M${n(x)} ${n(y + s)} A${n(s / 2)} ${n(s / 2)} 0 0 1 ${n(x + s)} ${n(y + s)} Z" fill="${fill}"/>`
+              : `<path d="M${n(x)} ${n(y)} A${n(s / 2)} ${n(s / 2)} 0 0 0 ${n(x + s)} ${n(y)} Z" fill="${fill}"/>`,
+          );
           break;
         case 2: // disc
           parts.push(`<circle cx="${n(x + s / 2)}" cy="${n(y + s / 2)}" r="${n(s / 2)}" fill="${fill}"/>`);
           break;
         case 3: // diagonal half
-          parts.push(rng.chance(0.5)
-            ? `<path d="M${n(x)} ${n(y)} L${n(x + s)} ${n(y)} L${n(x)} ${n(y + s)} Z" fill="${fill}"/>`
-            : `<path d="M${n(x + s)} ${n(y)} L${n(x + s)} ${n(y + s)} L${n(x)} ${n(y + s)} Z" fill="${fill}"/>`);
+          parts.push(
+            rng.chance(0.5)
+              ? `<path d="M${n(x)} ${n(y)} L${n(x + s)} ${n(y)} L${n(x)} ${n(y + s)} Z" fill="${fill}"/>`
+              : `<path d="M${n(x + s)} ${n(y)} L${n(x + s)} ${n(y + s)} L${n(x)} ${n(y + s)} Z" fill="${fill}"/>`,
+          );
           break;
         case 4: // solid square with a cut-out ring
           parts.push(`<rect x="${n(x)}" y="${n(y)}" width="${n(s)}" height="${n(s)}" fill="${fill}"/>`);
           parts.push(`<circle cx="${n(x + s / 2)}" cy="${n(y + s / 2)}" r="${n(s * 0.28)}" fill="${groundColour}"/>`);
           break;
         case 5: // stacked bars
-          for (let b = 0; b < 3; b++) parts.push(`<rect x="${n(x)}" y="${n(y + (b * s) / 3 + s * 0.04)}" width="${n(s)}" height="${n(s / 3 - s * 0.08)}" fill="${fill}" fill-opacity="${n(1 - b * 0.2)}"/>`);
+          for (let b = 0; b < 3; b++)
+            parts.push(
+              `<rect x="${n(x)}" y="${n(y + (b * s) / 3 + s * 0.04)}" width="${n(s)}" height="${n(s / 3 - s * 0.08)}" fill="${fill}" fill-opacity="${n(1 - b * 0.2)}"/>`,
+            );
           break;
         default: // a quiet square
-          parts.push(`<rect x="${n(x + s * 0.1)}" y="${n(y + s * 0.1)}" width="${n(s * 0.8)}" height="${n(s * 0.8)}" fill="${fill}" fill-opacity="0.35"/>`);
+          parts.push(
+            `<rect x="${n(x + s * 0.1)}" y="${n(y + s * 0.1)}" width="${n(s * 0.8)}" height="${n(s * 0.8)}" fill="${fill}" fill-opacity="0.35"/>`,
+          );
       }
     }
   }
   d.body.push(parts.join(''));
   // A fine frame around the mark.
   const pad = cell * 0.35;
-  d.body.push(`<rect x="${n(x0 - pad)}" y="${n(y0 - pad)}" width="${n(size + pad * 2)}" height="${n(size + pad * 2)}" fill="none" stroke="${main}" stroke-opacity="0.5" stroke-width="${n(Math.max(1, c.min * 0.004))}"/>`);
+  d.body.push(
+    `<rect x="${n(x0 - pad)}" y="${n(y0 - pad)}" width="${n(size + pad * 2)}" height="${n(size + pad * 2)}" fill="none" stroke="${main}" stroke-opacity="0.5" stroke-width="${n(Math.max(1, c.min * 0.004))}"/>`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -617,7 +716,13 @@ function drawArcs(c: Canvas, d: Drawing): void {
   ground(c, d, groundColour);
 
   const anchors: ReadonlyArray<readonly [number, number]> = [
-    [w / 2, h * 1.02], [0, h], [w, h], [w * 0.5, h * 0.5], [w * 1.0, h * 0.5], [0, h * 0.5], [w * 0.3, h * 0.9],
+    [w / 2, h * 1.02],
+    [0, h],
+    [w, h],
+    [w * 0.5, h * 0.5],
+    [w * 1.0, h * 0.5],
+    [0, h * 0.5],
+    [w * 0.3, h * 0.9],
   ];
   const [ax, ay] = rng.pick(anchors);
   const far = Math.max(Math.hypot(ax, ay), Math.hypot(w - ax, ay), Math.hypot(ax, h - ay), Math.hypot(w - ax, h - ay));
@@ -631,7 +736,13 @@ function drawArcs(c: Canvas, d: Drawing): void {
     parts.push(`<circle cx="${n(ax)}" cy="${n(ay)}" r="${n(radius)}" fill="${colour}"/>`);
     // A soft inner shade so each band reads as a curved surface.
     const gid = c.id(`arc-${i}`);
-    d.defs.push(radialGradient(gid, ax, ay, radius, [[0.7, tones.dark, 0], [0.97, tones.dark, 0.16], [1, tones.dark, 0.22]]));
+    d.defs.push(
+      radialGradient(gid, ax, ay, radius, [
+        [0.7, tones.dark, 0],
+        [0.97, tones.dark, 0.16],
+        [1, tones.dark, 0.22],
+      ]),
+    );
     parts.push(`<circle cx="${n(ax)}" cy="${n(ay)}" r="${n(radius)}" fill="url(#${gid})"/>`);
     radius *= rng.range(0.68, 0.84);
     if (radius < c.min * 0.04) break;
@@ -648,11 +759,15 @@ function drawArcs(c: Canvas, d: Drawing): void {
     const r = (outer * 0.9 * i) / count;
     fine.push(`<circle cx="${n(offsetX)}" cy="${n(offsetY)}" r="${n(r)}"/>`);
   }
-  d.body.push(`<g fill="none" stroke="${lineColour}" stroke-opacity="0.28" stroke-width="${n(Math.max(1, c.min * 0.003))}">${fine.join('')}</g>`);
+  d.body.push(
+    `<g fill="none" stroke="${lineColour}" stroke-opacity="0.28" stroke-width="${n(Math.max(1, c.min * 0.003))}">${fine.join('')}</g>`,
+  );
 
   // A small, solid sun somewhere in open space.
   if (rng.chance(0.55)) {
     const sunColour = rng.pick(tones.all.filter((x) => x !== groundColour));
-    d.body.push(`<circle cx="${n(w * rng.range(0.15, 0.85))}" cy="${n(h * rng.range(0.15, 0.4))}" r="${n(c.min * rng.range(0.05, 0.09))}" fill="${sunColour}"/>`);
+    d.body.push(
+      `<circle cx="${n(w * rng.range(0.15, 0.85))}" cy="${n(h * rng.range(0.15, 0.4))}" r="${n(c.min * rng.range(0.05, 0.09))}" fill="${sunColour}"/>`,
+    );
   }
 }

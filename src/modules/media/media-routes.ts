@@ -19,9 +19,6 @@ export function registerMediaRoutes(app: FastifyInstance, { media, prefix }: { m
     if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) return reply.code(404).type('text/plain').send('No such image size');
     const bytes = await media.render({ key: parsed.data.key, ratio: parsed.data.ratio, width, format });
     if (!bytes) return reply.code(404).type('text/plain').send('No such image');
-    return reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .type(IMAGE_FORMATS[format])
-      .send(bytes);
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type(IMAGE_FORMATS[format]).send(bytes);
   });
 }

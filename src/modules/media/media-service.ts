@@ -48,7 +48,10 @@ export function createMediaService({ db, cacheDir }: { db: Db; cacheDir?: string
       if (!pending) {
         pending = draw(key, width, ratio, format);
         // Remember only what was drawn: an unknown key may be registered later.
-        pending.then((bytes) => bytes ?? memory.delete(id), () => memory.delete(id));
+        pending.then(
+          (bytes) => bytes ?? memory.delete(id),
+          () => memory.delete(id),
+        );
         if (memory.size >= MEMORY_LIMIT) memory.delete(memory.keys().next().value!);
         memory.set(id, pending);
       }

@@ -56,7 +56,11 @@ export function createMembershipsService({ db, now = () => new Date() }: Members
   /** Every term the identity held, holds or will hold, newest start first. */
   async function history(identityId: string): Promise<Membership[]> {
     const at = now();
-    const rows = await db.select().from(memberships).where(eq(memberships.identityId, identityId)).orderBy(desc(memberships.startsAt), desc(memberships.createdAt));
+    const rows = await db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.identityId, identityId))
+      .orderBy(desc(memberships.startsAt), desc(memberships.createdAt));
     return rows.map((row) => view(row, at));
   }
 

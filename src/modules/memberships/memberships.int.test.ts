@@ -41,7 +41,9 @@ const PROFILE = /* GraphQL */ `
 
 /** A password sign-in through the identity API, as a native app makes it: the identity session token. */
 async function passwordSignIn(identifier: string, password: string): Promise<string> {
-  const flow = (await app.inject({ method: 'GET', url: '/identity/self-service/login/api', headers: { accept: 'application/json' } })).json<{ id: string }>();
+  const flow = (
+    await app.inject({ method: 'GET', url: '/identity/self-service/login/api', headers: { accept: 'application/json' } })
+  ).json<{ id: string }>();
   const response = await app.inject({
     method: 'POST',
     url: `/identity/self-service/login?flow=${flow.id}`,
@@ -56,7 +58,10 @@ async function passwordSignIn(identifier: string, password: string): Promise<str
 async function tokensFor(identitySessionToken: string) {
   const issued = await app.services.session.refreshTokens({ identitySessionToken });
   if (!issued) throw new Error('no tokens');
-  return { claims: decodeJwt(issued.main.token), cookie: `ory_kratos_session=${identitySessionToken}; bof_session=${issued.main.token}; blaize_jwt=${issued.paywall.token}` };
+  return {
+    claims: decodeJwt(issued.main.token),
+    cookie: `ory_kratos_session=${identitySessionToken}; bof_session=${issued.main.token}; blaize_jwt=${issued.paywall.token}`,
+  };
 }
 
 describe('grant and the current membership', () => {
@@ -81,8 +86,16 @@ describe('grant and the current membership', () => {
       planCode: 'individuals_standard_yearly_trial_v1',
       endsAt: new Date(clock.getTime() + 14 * 24 * HOUR),
     });
-    expect(trial).toMatchObject({ status: 'ActiveTrial', level: 'Standard', planCode: 'individuals_standard_yearly_trial_v1', startsAt: clock });
-    expect(await service().claimsSource.claimsFor(person.identityId)).toEqual({ membershipLevel: 'Standard', membershipType: 'Individual' });
+    expect(trial).toMatchObject({
+      status: 'ActiveTrial',
+      level: 'Standard',
+      planCode: 'individuals_standard_yearly_trial_v1',
+      startsAt: clock,
+    });
+    expect(await service().claimsSource.claimsFor(person.identityId)).toEqual({
+      membershipLevel: 'Standard',
+      membershipType: 'Individual',
+    });
     clock = new Date(trial.endsAt!.getTime());
     expect(await service().currentMembership(person.identityId)).toMatchObject({ id: trial.id, status: 'Expired', level: 'Standard' });
     expect(await service().claimsSource.claimsFor(person.identityId)).toEqual({ membershipLevel: 'None', membershipType: 'None' });
@@ -90,11 +103,26 @@ describe('grant and the current membership', () => {
 
   it('replaces the current term with a new grant and keeps the old one as history', async () => {
     const person = await signIn(app);
-    const standard = await service().grant({ identityId: person.identityId, level: 'Standard', type: 'Individual', source: 'subscription' });
+    const standard = await service().grant({
+      identityId: person.identityId,
+      level: 'Standard',
+      type: 'Individual',
+      source: 'subscription',
+    });
     const upgradeAt = new Date(clock.getTime() + HOUR);
     clock = upgradeAt;
-    const premium = await service().grant({ identityId: person.identityId, level: 'Premium', type: 'Individual', source: 'subscription', planCode: 'individuals_premium_yearly_v1' });
-    expect(await service().currentMembership(person.identityId)).toMatchObject({ id: premium.id, status: 'ActiveRenewing', level: 'Premium' });
+    const premium = await service().grant({
+      identityId: person.identityId,
+      level: 'Premium',
+      type: 'Individual',
+      source: 'subscription',
+      planCode: 'individuals_premium_yearly_v1',
+    });
+    expect(await service().currentMembership(person.identityId)).toMatchObject({
+      id: premium.id,
+      status: 'ActiveRenewing',
+      level: 'Premium',
+    });
     expect((await service().history(person.identityId)).map(({ id, level, status, endsAt }) => ({ id, level, status, endsAt }))).toEqual([
       { id: premium.id, level: 'Premium', status: 'ActiveRenewing', endsAt: null },
       { id: standard.id, level: 'Standard', status: 'Expired', endsAt: upgradeAt },
@@ -112,25 +140,47 @@ describe('grant and the current membership', () => {
       endsAt: new Date(clock.getTime() + 48 * HOUR),
     });
     const renewsAt = new Date(clock.getTime() + 24 * HOUR);
-    const next = await service().grant({ identityId: person.identityId, level: 'AllAccess', type: 'Individual', source: 'subscription', startsAt: renewsAt });
+    const next = await service().grant({
+      identityId: person.identityId,
+      level: 'AllAccess',
+      type: 'Individual',
+      source: 'subscription',
+      startsAt: renewsAt,
+    });
     expect(next.status).toBe('None');
-    expect(await service().currentMembership(person.identityId)).toMatchObject({ id: canceled.id, status: 'ActiveCanceled', endsAt: renewsAt });
+    expect(await service().currentMembership(person.identityId)).toMatchObject({
+      id: canceled.id,
+      status: 'ActiveCanceled',
+      endsAt: renewsAt,
+    });
     clock = renewsAt;
-    expect(await service().currentMembership(person.identityId)).toMatchObject({ id: next.id, status: 'ActiveRenewing', level: 'AllAccess' });
+    expect(await service().currentMembership(person.identityId)).toMatchObject({
+      id: next.id,
+      status: 'ActiveRenewing',
+      level: 'AllAccess',
+    });
   });
 
   it('takes grants for one identity in turn: two at once leave one running term', async () => {
     const person = await signIn(app);
     const grants = ['Standard', 'Premium', 'AllAccess'] as const;
-    await Promise.all(grants.map((level) => service().grant({ identityId: person.identityId, level, type: 'Individual', source: 'admin_grant' })));
+    await Promise.all(
+      grants.map((level) => service().grant({ identityId: person.identityId, level, type: 'Individual', source: 'admin_grant' })),
+    );
     expect((await service().history(person.identityId)).filter((term) => term.status === 'ActiveRenewing')).toHaveLength(1);
   });
 
   it('refuses a grant of no membership, an unknown source, or a term that ends before it starts', async () => {
     const person = await signIn(app);
-    await expect(service().grant({ identityId: person.identityId, level: 'None' as never, type: 'Individual', source: 'admin_grant' })).rejects.toBeInstanceOf(ZodError);
-    await expect(service().grant({ identityId: person.identityId, level: 'Premium', type: 'Individual', source: 'gift' as never })).rejects.toBeInstanceOf(ZodError);
-    await expect(service().grant({ identityId: person.identityId, level: 'Premium', type: 'Individual', source: 'admin_grant', endsAt: clock })).rejects.toBeInstanceOf(RangeError);
+    await expect(
+      service().grant({ identityId: person.identityId, level: 'None' as never, type: 'Individual', source: 'admin_grant' }),
+    ).rejects.toBeInstanceOf(ZodError);
+    await expect(
+      service().grant({ identityId: person.identityId, level: 'Premium', type: 'Individual', source: 'gift' as never }),
+    ).rejects.toBeInstanceOf(ZodError);
+    await expect(
+      service().grant({ identityId: person.identityId, level: 'Premium', type: 'Individual', source: 'admin_grant', endsAt: clock }),
+    ).rejects.toBeInstanceOf(RangeError);
     expect(await service().history(person.identityId)).toEqual([]);
   });
 });
@@ -177,7 +227,12 @@ describe('the session and viewer.userProfile', () => {
     await new Promise((resolve) => setTimeout(resolve, endsAt.getTime() - Date.now() + 10));
     // The token minted before the end still says AllAccess; userProfile reads the membership itself.
     const { data } = await graphql(app, PROFILE, { cookie: before.cookie });
-    expect(data?.viewer.userProfile).toMatchObject({ membershipLevel: 'None', membershipType: 'None', membershipPlan: null, membershipGroupAccountId: null });
+    expect(data?.viewer.userProfile).toMatchObject({
+      membershipLevel: 'None',
+      membershipType: 'None',
+      membershipPlan: null,
+      membershipGroupAccountId: null,
+    });
     expect((await tokensFor(person.identitySessionToken)).claims).toMatchObject({ membership_level: 'None', membership_type: 'None' });
   });
 });
@@ -211,6 +266,11 @@ describe('demo accounts (issue 6)', () => {
   it("reports the group reader's organisation account in userProfile", async () => {
     const { cookie } = await tokensFor(await passwordSignIn('group@example.com', DEMO_PASSWORD));
     const { data } = await graphql(app, PROFILE, { cookie });
-    expect(data?.viewer.userProfile).toMatchObject({ membershipLevel: 'Premium', membershipType: 'Group', membershipGroupAccountId: DEMO_GROUP_ACCOUNT_ID, membershipPlan: null });
+    expect(data?.viewer.userProfile).toMatchObject({
+      membershipLevel: 'Premium',
+      membershipType: 'Group',
+      membershipGroupAccountId: DEMO_GROUP_ACCOUNT_ID,
+      membershipPlan: null,
+    });
   });
 });

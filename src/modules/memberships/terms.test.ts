@@ -28,7 +28,9 @@ describe('membershipStatus (§4)', () => {
   });
 
   it('never expires a term without an end', () => {
-    expect(membershipStatus({ status: 'ActiveRenewing', startsAt: START, endsAt: null }, at('2099-01-01T00:00:00Z'))).toBe('ActiveRenewing');
+    expect(membershipStatus({ status: 'ActiveRenewing', startsAt: START, endsAt: null }, at('2099-01-01T00:00:00Z'))).toBe(
+      'ActiveRenewing',
+    );
   });
 });
 

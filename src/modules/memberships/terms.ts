@@ -1,6 +1,13 @@
 // The rules that turn a stored term into a §4 status and into what it grants. Pure: the service
 // passes the clock, so unit tests can walk a term through its life.
-import { isActiveStatus, NO_MEMBERSHIP, type ActiveMembershipStatus, type MembershipLevel, type MembershipStatus, type MembershipType } from '../../shared/membership.ts';
+import {
+  isActiveStatus,
+  NO_MEMBERSHIP,
+  type ActiveMembershipStatus,
+  type MembershipLevel,
+  type MembershipStatus,
+  type MembershipType,
+} from '../../shared/membership.ts';
 
 /** The dates and the running status of one term (a memberships row). */
 export interface Term {

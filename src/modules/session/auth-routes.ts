@@ -41,22 +41,31 @@ export async function registerSessionRoutes(app: FastifyInstance, options: Sessi
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
       done(null, parseQueryString(String(body)));
     });
-    const limit = limitPerAddress(options.limits.limiter({ name: 'auth', points: options.limitPerMinute ?? 120, durationSeconds: 60 }), (_request, reply, seconds) =>
-      reply.code(429).header('cache-control', 'no-store').send({ error: { message: `Too many requests. Please wait ${seconds} seconds and try again.` } }),
+    const limit = limitPerAddress(
+      options.limits.limiter({ name: 'auth', points: options.limitPerMinute ?? 120, durationSeconds: 60 }),
+      (_request, reply, seconds) =>
+        reply
+          .code(429)
+          .header('cache-control', 'no-store')
+          .send({ error: { message: `Too many requests. Please wait ${seconds} seconds and try again.` } }),
     );
 
     scope.post(authPath, { onRequest: limit }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       // CSRF: the cookies are SameSite=Lax, but a cross-site form can still POST; only our pages may.
       const origins = new Set([siteOrigin, requestOrigin(request)]);
-      if (!origins.has(callerOrigin(request) ?? '')) return reply.code(403).send({ error: { message: 'Cross-origin requests are not allowed.' } });
+      if (!origins.has(callerOrigin(request) ?? ''))
+        return reply.code(403).send({ error: { message: 'Cross-origin requests are not allowed.' } });
       const body = authBody.safeParse(request.body);
       if (!body.success) return reply.code(400).send({ error: { message: 'Send castleRequestToken (a string) and currentUrl.' } });
       if (body.data.currentUrl && !origins.has(originOf(body.data.currentUrl, siteOrigin) ?? '')) {
         return reply.code(400).send({ error: { message: 'currentUrl must be a page of this site.' } });
       }
       // castleRequestToken is the bot-protection token; the risk issue decides what it may block.
-      const issued = await session.refreshTokens({ identitySessionToken: request.cookies[SESSION_COOKIE], cookieHeader: request.headers.cookie });
+      const issued = await session.refreshTokens({
+        identitySessionToken: request.cookies[SESSION_COOKIE],
+        cookieHeader: request.headers.cookie,
+      });
       if (issued) setSessionCookies(reply, issued, { secure: secureCookies });
       else clearSessionCookies(reply, { secure: secureCookies });
       return reply.code(204).send();
@@ -73,15 +82,26 @@ export async function registerSessionRoutes(app: FastifyInstance, options: Sessi
  * The page's session user for the load context; sets or clears the cookies on the reply when the
  * tokens had to be minted (just signed in, or expired while reading) or the identity session is gone.
  */
-export async function pageSessionUser(request: FastifyRequest, reply: FastifyReply, { session, secureCookies }: { session: SessionService; secureCookies: boolean }): Promise<SessionUser | null> {
+export async function pageSessionUser(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { session, secureCookies }: { session: SessionService; secureCookies: boolean },
+): Promise<SessionUser | null> {
   const { user, cookies } = await session.resolvePageSession(request.cookies, request.headers.cookie);
   applyCookieAction(reply, cookies, { secure: secureCookies });
   return user;
 }
 
 /** Fresh tokens for the request's identity session, set on the reply (cleared when it has ended). */
-export async function refreshPageSession(request: FastifyRequest, reply: FastifyReply, { session, secureCookies }: { session: SessionService; secureCookies: boolean }): Promise<SessionUser | null> {
-  const issued = await session.refreshTokens({ identitySessionToken: request.cookies[SESSION_COOKIE], cookieHeader: request.headers.cookie });
+export async function refreshPageSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { session, secureCookies }: { session: SessionService; secureCookies: boolean },
+): Promise<SessionUser | null> {
+  const issued = await session.refreshTokens({
+    identitySessionToken: request.cookies[SESSION_COOKIE],
+    cookieHeader: request.headers.cookie,
+  });
   applyCookieAction(reply, issued ? { kind: 'set', tokens: issued } : { kind: 'clear' }, { secure: secureCookies });
   return issued?.user ?? null;
 }

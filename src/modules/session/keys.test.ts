@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSigningKey, CLOCK_SKEW_MS, createKeyRing, keyTimes, needsNewKey, openPrivateJwk, PREPUBLISH_MS, ROTATION_INTERVAL_MS, sealPrivateJwk } from './keys.ts';
+import {
+  chooseSigningKey,
+  CLOCK_SKEW_MS,
+  createKeyRing,
+  keyTimes,
+  needsNewKey,
+  openPrivateJwk,
+  PREPUBLISH_MS,
+  ROTATION_INTERVAL_MS,
+  sealPrivateJwk,
+} from './keys.ts';
 import { createClock, createMemoryKeyStore, START, TEST_SECRET } from './session-test-fakes.ts';
 
 const HOUR = 60 * 60 * 1000;

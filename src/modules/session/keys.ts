@@ -155,7 +155,12 @@ export function createKeyRing({ store, secret, tokenTtlSeconds, now = () => new 
       for (const kid of imported.keys()) if (!keys.some((k) => k.kid === kid)) imported.delete(kid);
     };
     await read();
-    if (needsNewKey(keys.filter((k) => k.privateKey), at)) {
+    if (
+      needsNewKey(
+        keys.filter((k) => k.privateKey),
+        at,
+      )
+    ) {
       await store.insert(await generateRow(at));
       await store.deleteExpired(at);
       await read();
@@ -210,7 +215,10 @@ export function createKeyRing({ store, secret, tokenTtlSeconds, now = () => new 
   return {
     async signingKey() {
       await ensureCurrent();
-      const chosen = chooseSigningKey(keys.filter((k) => k.privateKey), now());
+      const chosen = chooseSigningKey(
+        keys.filter((k) => k.privateKey),
+        now(),
+      );
       if (!chosen?.privateKey) throw new Error('No signing key is available');
       return { kid: chosen.kid, key: chosen.privateKey };
     },

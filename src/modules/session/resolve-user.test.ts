@@ -35,21 +35,31 @@ async function setup() {
   const holder = { identityId: SUBJECT, sessionId: SESSION };
   const main = (await tokens.mintMainToken(holder, claims)).token;
   const paywall = (await tokens.mintPaywallToken(holder, paywallClaims)).token;
-  const issued = { main: { token: 'new-main' }, paywall: { token: 'new-paywall' }, user: { isLoggedIn: true, id: '7' } } as unknown as IssuedTokens;
+  const issued = {
+    main: { token: 'new-main' },
+    paywall: { token: 'new-paywall' },
+    user: { isLoggedIn: true, id: '7' },
+  } as unknown as IssuedTokens;
   const refresh = vi.fn(async (token: string) => (token === 'live-session' ? issued : null));
   const activeSession = vi.fn(async (token: string) => SESSIONS[token] ?? null);
   const resolver = createUserResolver({ tokens, refresh, activeSession });
   return { clock, tokens, main, paywall, issued, refresh, resolver };
 }
 
-const header = (values: Record<string, string>) => Object.entries(values).map(([name, value]) => `${name}=${value}`).join('; ');
+const header = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
 /** The page's session for these cookies, parsed and as the header they came in. */
 const pageSession = (resolver: UserResolver, values: Record<string, string>) => resolver.resolvePageSession(values, header(values));
 
 describe('userFromRequest', () => {
   it('gives the verified claims with the identity cookie beside the token', async () => {
     const { resolver, main } = await setup();
-    expect(await resolver.userFromRequest({ ory_kratos_session: 'live-session', bof_session: main })).toMatchObject({ ...claims, sub: SUBJECT });
+    expect(await resolver.userFromRequest({ ory_kratos_session: 'live-session', bof_session: main })).toMatchObject({
+      ...claims,
+      sub: SUBJECT,
+    });
   });
 
   it('is anonymous without cookies, after logout (no identity cookie), and for tampered or expired tokens', async () => {
@@ -57,7 +67,9 @@ describe('userFromRequest', () => {
     expect(await resolver.userFromRequest({})).toBeNull();
     expect(await resolver.userFromRequest({ bof_session: main })).toBeNull();
     const [h, p, s] = main.split('.');
-    const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), is_bof_admin: true })).toString('base64url');
+    const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), is_bof_admin: true })).toString(
+      'base64url',
+    );
     expect(await resolver.userFromRequest({ ory_kratos_session: 'live-session', bof_session: `${h}.${raised}.${s}` })).toBeNull();
     clock.advance(TTL * 1000);
     expect(await resolver.userFromRequest({ ory_kratos_session: 'live-session', bof_session: main })).toBeNull();
@@ -69,7 +81,10 @@ describe('userFromRequest', () => {
       expect(await resolver.userFromRequest({ ory_kratos_session: identity, bof_session: main })).toBeNull();
       expect(await resolver.paywallFromRequest({ ory_kratos_session: identity, blaize_jwt: paywall })).toBeNull();
     }
-    expect(await resolver.paywallFromRequest({ ory_kratos_session: 'live-session', blaize_jwt: paywall })).toMatchObject({ sub: SUBJECT, sid: SESSION });
+    expect(await resolver.paywallFromRequest({ ory_kratos_session: 'live-session', blaize_jwt: paywall })).toMatchObject({
+      sub: SUBJECT,
+      sid: SESSION,
+    });
   });
 });
 
@@ -84,33 +99,52 @@ describe('resolvePageSession', () => {
 
   it('mints both tokens for an identity session without valid tokens (just signed in, or expired while reading)', async () => {
     const { resolver, main, paywall, clock, issued } = await setup();
-    expect(await pageSession(resolver, { ory_kratos_session: 'live-session' })).toEqual({ user: issued.user, cookies: { kind: 'set', tokens: issued } });
+    expect(await pageSession(resolver, { ory_kratos_session: 'live-session' })).toEqual({
+      user: issued.user,
+      cookies: { kind: 'set', tokens: issued },
+    });
     clock.advance(TTL * 1000);
-    expect(await pageSession(resolver, { ory_kratos_session: 'live-session', bof_session: main, blaize_jwt: paywall })).toEqual({ user: issued.user, cookies: { kind: 'set', tokens: issued } });
+    expect(await pageSession(resolver, { ory_kratos_session: 'live-session', bof_session: main, blaize_jwt: paywall })).toEqual({
+      user: issued.user,
+      cookies: { kind: 'set', tokens: issued },
+    });
   });
 
   it('clears tokens left without an identity session, and leaves an anonymous reader’s cookies alone', async () => {
     const { resolver, main, paywall } = await setup();
     expect(await pageSession(resolver, { bof_session: main, blaize_jwt: paywall })).toEqual({ user: null, cookies: { kind: 'clear' } });
-    expect(await pageSession(resolver, { ory_kratos_session: 'revoked', blaize_jwt: 'x' })).toEqual({ user: null, cookies: { kind: 'clear' } });
+    expect(await pageSession(resolver, { ory_kratos_session: 'revoked', blaize_jwt: 'x' })).toEqual({
+      user: null,
+      cookies: { kind: 'clear' },
+    });
     expect(await pageSession(resolver, { other: '1' })).toEqual({ user: null, cookies: { kind: 'keep' } });
   });
 
   it('mints again for the identity session in the cookie when the tokens came from another one', async () => {
     const { resolver, main, paywall, issued, refresh } = await setup();
-    expect(await pageSession(resolver, { ory_kratos_session: 'live-session', bof_session: main, blaize_jwt: paywall })).toMatchObject({ cookies: { kind: 'keep' } });
+    expect(await pageSession(resolver, { ory_kratos_session: 'live-session', bof_session: main, blaize_jwt: paywall })).toMatchObject({
+      cookies: { kind: 'keep' },
+    });
     expect(refresh).not.toHaveBeenCalled();
-    expect(await pageSession(resolver, { ory_kratos_session: 'someone-else', bof_session: main, blaize_jwt: paywall })).toEqual({ user: null, cookies: { kind: 'clear' } });
+    expect(await pageSession(resolver, { ory_kratos_session: 'someone-else', bof_session: main, blaize_jwt: paywall })).toEqual({
+      user: null,
+      cookies: { kind: 'clear' },
+    });
     expect(refresh).toHaveBeenLastCalledWith('someone-else', expect.any(String));
     refresh.mockResolvedValueOnce(issued);
-    expect(await pageSession(resolver, { ory_kratos_session: 'second-device', bof_session: main, blaize_jwt: paywall })).toEqual({ user: issued.user, cookies: { kind: 'set', tokens: issued } });
+    expect(await pageSession(resolver, { ory_kratos_session: 'second-device', bof_session: main, blaize_jwt: paywall })).toEqual({
+      user: issued.user,
+      cookies: { kind: 'set', tokens: issued },
+    });
   });
 });
 
 describe('AuthError', () => {
   it('is what an operation needing a user gets for an anonymous request', () => {
     expect(() => requireUser(null)).toThrow(AuthError);
-    expect(() => requireUser(undefined)).toThrow(expect.objectContaining({ type: 'AuthError', statusCode: 401, message: 'You need to sign in to do that.' }));
+    expect(() => requireUser(undefined)).toThrow(
+      expect.objectContaining({ type: 'AuthError', statusCode: 401, message: 'You need to sign in to do that.' }),
+    );
     expect(requireUser({ user_id: '7' })).toEqual({ user_id: '7' });
   });
 });
@@ -121,17 +155,39 @@ describe('claims sources', () => {
   });
 
   it('reads admin from metadata_admin.is_bof_admin === true only, and completeness from both names', async () => {
-    const source = (traits: Record<string, unknown>, admin: Record<string, unknown> | null) => identityClaimsSource(identity(traits, admin) as never);
-    expect(await source({ email: 'a@x.com', name: { first: 'Ada', last: 'Okafor' } }, { is_bof_admin: true }).claimsFor('id')).toEqual({ isBofAdmin: true, isUserDataComplete: true });
-    expect(await source({ email: 'a@x.com', name: { first: 'Ada' } }, { is_bof_admin: 'true' }).claimsFor('id')).toEqual({ isBofAdmin: false, isUserDataComplete: false });
-    expect(await source({ email: 'a@x.com', name: { first: ' ', last: 'Okafor' } }, null).claimsFor('id')).toEqual({ isBofAdmin: false, isUserDataComplete: false });
+    const source = (traits: Record<string, unknown>, admin: Record<string, unknown> | null) =>
+      identityClaimsSource(identity(traits, admin) as never);
+    expect(await source({ email: 'a@x.com', name: { first: 'Ada', last: 'Okafor' } }, { is_bof_admin: true }).claimsFor('id')).toEqual({
+      isBofAdmin: true,
+      isUserDataComplete: true,
+    });
+    expect(await source({ email: 'a@x.com', name: { first: 'Ada' } }, { is_bof_admin: 'true' }).claimsFor('id')).toEqual({
+      isBofAdmin: false,
+      isUserDataComplete: false,
+    });
+    expect(await source({ email: 'a@x.com', name: { first: ' ', last: 'Okafor' } }, null).claimsFor('id')).toEqual({
+      isBofAdmin: false,
+      isUserDataComplete: false,
+    });
   });
 
   it('lets a later source override an earlier one, fact by fact', async () => {
     const combined = combineClaimsSources(
       { claimsFor: async () => ({ isBofAdmin: true, isUserDataComplete: false }) },
-      { claimsFor: async () => ({ membershipLevel: 'Premium', membershipType: 'Individual', isUserDataComplete: true, isBofAdmin: undefined }) },
+      {
+        claimsFor: async () => ({
+          membershipLevel: 'Premium',
+          membershipType: 'Individual',
+          isUserDataComplete: true,
+          isBofAdmin: undefined,
+        }),
+      },
     );
-    expect(await combined.claimsFor('id')).toEqual({ isBofAdmin: true, isUserDataComplete: true, membershipLevel: 'Premium', membershipType: 'Individual' });
+    expect(await combined.claimsFor('id')).toEqual({
+      isBofAdmin: true,
+      isUserDataComplete: true,
+      membershipLevel: 'Premium',
+      membershipType: 'Individual',
+    });
   });
 });

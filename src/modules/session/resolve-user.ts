@@ -31,7 +31,11 @@ export interface UserResolverDeps {
 }
 
 export function createUserResolver({ tokens, refresh, activeSession }: UserResolverDeps) {
-  const read = (cookies: RequestCookies) => ({ identity: cookies[SESSION_COOKIE], main: cookies[MAIN_TOKEN_COOKIE], paywall: cookies[PAYWALL_TOKEN_COOKIE] });
+  const read = (cookies: RequestCookies) => ({
+    identity: cookies[SESSION_COOKIE],
+    main: cookies[MAIN_TOKEN_COOKIE],
+    paywall: cookies[PAYWALL_TOKEN_COOKIE],
+  });
 
   /** The token was minted from this identity session, which is still active and its subject's. */
   async function heldBy(identitySessionToken: string, claims: RegisteredClaims): Promise<boolean> {
@@ -72,7 +76,13 @@ export function createUserResolver({ tokens, refresh, activeSession }: UserResol
       if (!identity) return { user: null, cookies: stale };
       const [mainCheck, paywallCheck] = await Promise.all([tokens.verifyMainToken(main), tokens.verifyPaywallToken(paywall)]);
       // Both tokens valid and minted together (same holder), for the identity session in the cookie.
-      const holder = mainCheck.ok && paywallCheck.ok && mainCheck.claims.sid === paywallCheck.claims.sid && mainCheck.claims.sub === paywallCheck.claims.sub ? mainCheck.claims : null;
+      const holder =
+        mainCheck.ok &&
+        paywallCheck.ok &&
+        mainCheck.claims.sid === paywallCheck.claims.sid &&
+        mainCheck.claims.sub === paywallCheck.claims.sub
+          ? mainCheck.claims
+          : null;
       if (holder && (await heldBy(identity, holder))) return { user: sessionUserFromTokens(main, paywall), cookies: { kind: 'keep' } };
       const issued = await refresh(identity, cookieHeader);
       if (!issued) return { user: null, cookies: stale };

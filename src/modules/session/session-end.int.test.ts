@@ -24,20 +24,30 @@ afterAll(async () => {
 const VIEWER = `query { viewer { __typename ... on Viewer { userData { userId } } ... on AuthError { message } } }`;
 const CANCEL = `mutation Cancel($input: CancelSubscriptionInput!) { cancelSubscription(input: $input) { __typename ... on CancellationResult { action } ... on AuthError { message } } }`;
 
-const viewer = async (target: App, cookie: string) => (await graphql(target, VIEWER, { cookie })).data!.viewer as { __typename: string; userData?: { userId: string } };
+const viewer = async (target: App, cookie: string) =>
+  (await graphql(target, VIEWER, { cookie })).data!.viewer as { __typename: string; userData?: { userId: string } };
 async function userData(target: App, cookie: string) {
   const response = await target.inject({ method: 'GET', url: '/trpc/account.userData', headers: { cookie } });
   return response.json<{ result?: { data: { userId: string } }; error?: { data: { code: string } } }>();
 }
 
 /** The person's cookies with the identity session cookie replaced. */
-const withIdentityCookie = (person: Person, value: string) => person.cookie.replace(/ory_kratos_session=[^;]+/, `ory_kratos_session=${value}`);
+const withIdentityCookie = (person: Person, value: string) =>
+  person.cookie.replace(/ory_kratos_session=[^;]+/, `ory_kratos_session=${value}`);
 
 /** Signs a browser out the way the account menu does: the logout URL, then following it. */
 async function logOut(target: App, person: Person) {
-  const flow = await target.inject({ method: 'GET', url: '/identity/self-service/logout/browser', headers: { cookie: person.cookie, accept: 'application/json' } });
+  const flow = await target.inject({
+    method: 'GET',
+    url: '/identity/self-service/logout/browser',
+    headers: { cookie: person.cookie, accept: 'application/json' },
+  });
   const { logout_token: token } = flow.json<{ logout_token: string }>();
-  const done = await target.inject({ method: 'GET', url: `/identity/self-service/logout?token=${token}`, headers: { cookie: person.cookie, accept: 'application/json' } });
+  const done = await target.inject({
+    method: 'GET',
+    url: `/identity/self-service/logout?token=${token}`,
+    headers: { cookie: person.cookie, accept: 'application/json' },
+  });
   expect(done.statusCode).toBe(204);
 }
 
@@ -56,9 +66,14 @@ describe('the identity session behind the token', () => {
     const ada = await signIn(app);
     const ben = await signIn(app);
     await expectSignedIn(app, ada);
-    const { token: adaElsewhere, session } = await app.services.identity.sessions.create({ identityId: ada.identityId, method: 'password', device: {} });
+    const { token: adaElsewhere, session } = await app.services.identity.sessions.create({
+      identityId: ada.identityId,
+      method: 'password',
+      device: {},
+    });
     await app.services.identity.sessions.revoke(session.id);
-    for (const value of ['x', ben.identitySessionToken, adaElsewhere, 'ory_st_' + 'A'.repeat(43)]) await expectSignedOut(app, withIdentityCookie(ada, value));
+    for (const value of ['x', ben.identitySessionToken, adaElsewhere, 'ory_st_' + 'A'.repeat(43)])
+      await expectSignedOut(app, withIdentityCookie(ada, value));
     // Ben's own tokens still work with his cookie: nothing above touched his session.
     await expectSignedIn(app, ben);
   });
@@ -77,14 +92,22 @@ describe('the identity session behind the token', () => {
     const phone = await signIn(app);
     const laptop = await secondDevice(phone);
     await expectSignedIn(app, laptop);
-    const signOutOthers = await app.inject({ method: 'DELETE', url: '/identity/sessions', headers: { 'x-session-token': phone.identitySessionToken } });
+    const signOutOthers = await app.inject({
+      method: 'DELETE',
+      url: '/identity/sessions',
+      headers: { 'x-session-token': phone.identitySessionToken },
+    });
     expect(signOutOthers.json()).toEqual({ count: 1 });
     await expectSignedOut(app, laptop.cookie);
     await expectSignedIn(app, phone);
 
     const tablet = await secondDevice(phone);
     await expectSignedIn(app, tablet);
-    const flow = await app.inject({ method: 'GET', url: '/identity/self-service/settings/api', headers: { 'x-session-token': phone.identitySessionToken } });
+    const flow = await app.inject({
+      method: 'GET',
+      url: '/identity/self-service/settings/api',
+      headers: { 'x-session-token': phone.identitySessionToken },
+    });
     const changed = await app.inject({
       method: 'POST',
       url: `/identity/self-service/settings?flow=${flow.json<{ id: string }>().id}`,
@@ -152,5 +175,9 @@ async function member() {
 async function secondDevice(person: Person): Promise<Person> {
   const { token } = await app.services.identity.sessions.create({ identityId: person.identityId, method: 'password', device: {} });
   const issued = await app.services.session.refreshTokens({ identitySessionToken: token });
-  return { ...person, identitySessionToken: token, cookie: `ory_kratos_session=${token}; bof_session=${issued!.main.token}; blaize_jwt=${issued!.paywall.token}` };
+  return {
+    ...person,
+    identitySessionToken: token,
+    cookie: `ory_kratos_session=${token}; bof_session=${issued!.main.token}; blaize_jwt=${issued!.paywall.token}`,
+  };
 }

@@ -16,7 +16,11 @@ import { createTokenIssuer, meterPeriod, type MainTokenClaims, type PaywallClaim
 /** The paywall token's state; the walls issue supplies the real one. */
 export interface PaywallSource {
   /** `cookieHeader`: the request's cookies, for state the reader built up before signing in (the anonymous meter). */
-  paywallFor(reader: { userId: string | null; membershipLevel: string; isBofAdmin: boolean }, at: Date, cookieHeader?: string): Promise<PaywallClaims>;
+  paywallFor(
+    reader: { userId: string | null; membershipLevel: string; isBofAdmin: boolean },
+    at: Date,
+    cookieHeader?: string,
+  ): Promise<PaywallClaims>;
 }
 
 export const emptyPaywallSource: PaywallSource = {
@@ -69,7 +73,13 @@ export function createSessionService(options: SessionServiceOptions) {
    * The two tokens for the holder of an identity session token, or null when it names no active
    * session (the caller clears the cookies).
    */
-  async function refreshTokens({ identitySessionToken, cookieHeader }: { identitySessionToken: string | undefined; cookieHeader?: string }): Promise<IssuedTokens | null> {
+  async function refreshTokens({
+    identitySessionToken,
+    cookieHeader,
+  }: {
+    identitySessionToken: string | undefined;
+    cookieHeader?: string;
+  }): Promise<IssuedTokens | null> {
     if (!identitySessionToken) return null;
     const session = await identity.whoami(identitySessionToken).catch(() => null);
     if (!session) return null;
@@ -77,10 +87,17 @@ export function createSessionService(options: SessionServiceOptions) {
     const userId = found?.identity.metadataPublic?.user_id;
     if (!found || found.identity.state !== 'active' || typeof userId !== 'string') return null;
     const at = now();
-    const [facts, firstLogin] = await Promise.all([claimsSource.claimsFor(found.identity.id), isFirstLogin(found.identity.id, session.id, at)]);
+    const [facts, firstLogin] = await Promise.all([
+      claimsSource.claimsFor(found.identity.id),
+      isFirstLogin(found.identity.id, session.id, at),
+    ]);
     const merged = { ...DEFAULT_CLAIM_FACTS, ...facts };
     // The paywall token follows from the same facts (its entitlements from the membership level).
-    const paywallClaims = await paywallSource.paywallFor({ userId, membershipLevel: merged.membershipLevel, isBofAdmin: merged.isBofAdmin }, at, cookieHeader);
+    const paywallClaims = await paywallSource.paywallFor(
+      { userId, membershipLevel: merged.membershipLevel, isBofAdmin: merged.isBofAdmin },
+      at,
+      cookieHeader,
+    );
     const claims: MainTokenClaims = {
       user_id: userId,
       email: found.identity.traits.email,
@@ -95,7 +112,13 @@ export function createSessionService(options: SessionServiceOptions) {
     const holder = { identityId: found.identity.id, sessionId: session.id };
     const [main, paywall] = await Promise.all([tokens.mintMainToken(holder, claims), tokens.mintPaywallToken(holder, paywallClaims)]);
     const sessionSeconds = Math.floor((session.expiresAt.getTime() - at.getTime()) / 1000);
-    return { main, paywall, claims, user: sessionUserFromTokens(main.token, paywall.token), cookieMaxAgeSeconds: Math.max(sessionSeconds, tokenTtlSeconds) };
+    return {
+      main,
+      paywall,
+      claims,
+      user: sessionUserFromTokens(main.token, paywall.token),
+      cookieMaxAgeSeconds: Math.max(sessionSeconds, tokenTtlSeconds),
+    };
   }
 
   const resolver = createUserResolver({

@@ -31,7 +31,13 @@ async function signedIn({ first = 'Ada', last = 'Okafor' }: { first?: string; la
   return { email, identityId: person.identity.id, userId: String(person.identity.metadataPublic!.user_id), token, sessionId: session.id };
 }
 
-function refresh({ cookie, origin = SITE, headers = {}, body = { castleRequestToken: '', currentUrl: `${SITE}/` }, remoteAddress }: { cookie?: string; origin?: string | null; headers?: Record<string, string>; body?: unknown; remoteAddress?: string } = {}) {
+function refresh({
+  cookie,
+  origin = SITE,
+  headers = {},
+  body = { castleRequestToken: '', currentUrl: `${SITE}/` },
+  remoteAddress,
+}: { cookie?: string; origin?: string | null; headers?: Record<string, string>; body?: unknown; remoteAddress?: string } = {}) {
   return app.inject({
     method: 'POST',
     remoteAddress,
@@ -95,7 +101,13 @@ describe('POST /api/auth (§7)', () => {
       jti: expect.any(String),
     });
     const paywall = decodeJwt(cookies.blaize_jwt!.value);
-    expect(paywall).toMatchObject({ sub: person.identityId, sid: person.sessionId, entitlements: ['registered'], meter: { period: new Date().toISOString().slice(0, 7), read: [] }, experiment_groups: [expect.stringMatching(/^payoffer-[ab]#/)] });
+    expect(paywall).toMatchObject({
+      sub: person.identityId,
+      sid: person.sessionId,
+      entitlements: ['registered'],
+      meter: { period: new Date().toISOString().slice(0, 7), read: [] },
+      experiment_groups: [expect.stringMatching(/^payoffer-[ab]#/)],
+    });
     expect(paywall.exp! - paywall.iat!).toBe(600);
   });
 
@@ -134,13 +146,18 @@ describe('POST /api/auth (§7)', () => {
 
   it('reads admin from metadata_admin and data completeness from the names', async () => {
     const person = await signedIn({ last: '' });
-    await app.db.update(identities).set({ metadataAdmin: { is_bof_admin: true } }).where(eq(identities.id, person.identityId));
+    await app.db
+      .update(identities)
+      .set({ metadataAdmin: { is_bof_admin: true } })
+      .where(eq(identities.id, person.identityId));
     const claims = decodeJwt(setCookies(await refresh({ cookie: `ory_kratos_session=${person.token}` })).bof_session!.value);
     expect(claims).toMatchObject({ is_bof_admin: true, is_user_data_complete: false });
   });
 
   it('works for a session made through the identity API (registration), and accepts a form body', async () => {
-    const flow = (await app.inject({ method: 'GET', url: '/identity/self-service/registration/api', headers: { accept: 'application/json' } })).json<{ id: string }>();
+    const flow = (
+      await app.inject({ method: 'GET', url: '/identity/self-service/registration/api', headers: { accept: 'application/json' } })
+    ).json<{ id: string }>();
     const email = newEmail();
     const registered = await app.inject({
       method: 'POST',
@@ -203,12 +220,21 @@ describe('userFromRequest (pages, GraphQL, tRPC)', () => {
     const cookies = setCookies(await refresh({ cookie: `ory_kratos_session=${person.token}` }));
     const main = cookies.bof_session!.value;
     const { session } = app.services;
-    expect(await session.userFromRequest({ ory_kratos_session: person.token, bof_session: main })).toMatchObject({ user_id: person.userId, email: person.email, sid: person.sessionId });
+    expect(await session.userFromRequest({ ory_kratos_session: person.token, bof_session: main })).toMatchObject({
+      user_id: person.userId,
+      email: person.email,
+      sid: person.sessionId,
+    });
 
     const [header, payload, signature] = main.split('.');
     const raised = Buffer.from(JSON.stringify({ ...decodeJwt(main), membership_level: 'AllAccess' })).toString('base64url');
     expect(await session.userFromRequest({ ory_kratos_session: person.token, bof_session: `${header}.${raised}.${signature}` })).toBeNull();
-    expect(await session.userFromRequest({ ory_kratos_session: person.token, bof_session: `${header}.${payload}.${signature!.slice(0, -4)}AAAA` })).toBeNull();
+    expect(
+      await session.userFromRequest({
+        ory_kratos_session: person.token,
+        bof_session: `${header}.${payload}.${signature!.slice(0, -4)}AAAA`,
+      }),
+    ).toBeNull();
     expect(await session.userFromRequest({ ory_kratos_session: person.token, bof_session: cookies.blaize_jwt!.value })).toBeNull();
     expect(await session.userFromRequest({ bof_session: main })).toBeNull();
     expect(await session.userFromRequest({})).toBeNull();
@@ -252,7 +278,10 @@ describe('pages (the header, correct on the first render)', () => {
   it('signs out a page whose identity session is gone, clearing the leftover tokens', async () => {
     const person = await signedIn();
     const cookies = setCookies(await refresh({ cookie: `ory_kratos_session=${person.token}` }));
-    const response = await app.inject({ url: '/', headers: { cookie: `bof_session=${cookies.bof_session!.value}; blaize_jwt=${cookies.blaize_jwt!.value}` } });
+    const response = await app.inject({
+      url: '/',
+      headers: { cookie: `bof_session=${cookies.bof_session!.value}; blaize_jwt=${cookies.blaize_jwt!.value}` },
+    });
     expect(response.body).toContain('>Sign in</a>');
     expect(setCookies(response).bof_session!.value).toBe('');
   });
@@ -261,8 +290,15 @@ describe('pages (the header, correct on the first render)', () => {
     const person = await signedIn();
     const cookies = setCookies(await refresh({ cookie: `ory_kratos_session=${person.token}` }));
     const [header, , signature] = cookies.bof_session!.value.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...decodeJwt(cookies.bof_session!.value), membership_level: 'AllAccess' })).toString('base64url');
-    const response = await app.inject({ url: '/', headers: { cookie: `ory_kratos_session=${person.token}; bof_session=${header}.${forged}.${signature}; blaize_jwt=${cookies.blaize_jwt!.value}` } });
+    const forged = Buffer.from(JSON.stringify({ ...decodeJwt(cookies.bof_session!.value), membership_level: 'AllAccess' })).toString(
+      'base64url',
+    );
+    const response = await app.inject({
+      url: '/',
+      headers: {
+        cookie: `ory_kratos_session=${person.token}; bof_session=${header}.${forged}.${signature}; blaize_jwt=${cookies.blaize_jwt!.value}`,
+      },
+    });
     signedInHeader(response.body, person.email);
     expect(response.body).not.toContain('>Member</span>');
     expect(decodeJwt(setCookies(response).bof_session!.value).membership_level).toBe('None');
@@ -272,7 +308,8 @@ describe('pages (the header, correct on the first render)', () => {
 describe('rate limit', () => {
   it('answers 429 with Retry-After after 120 refreshes a minute from one address, whatever X-Forwarded-For says', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 120; i++) statuses.push((await refresh({ remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': `198.51.100.${i % 250}` } })).statusCode);
+    for (let i = 0; i < 120; i++)
+      statuses.push((await refresh({ remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': `198.51.100.${i % 250}` } })).statusCode);
     expect(statuses.every((s) => s === 204)).toBe(true);
     const refused = await refresh({ remoteAddress: '203.0.113.9' });
     expect(refused.statusCode).toBe(429);
@@ -285,7 +322,12 @@ describe('rate limit', () => {
 describe('the key ring on the database', () => {
   it('rotates, keeps the previous key published, and deletes keys whose tokens have all expired', async () => {
     let t = Date.now() + 2 * ROTATION_INTERVAL_MS;
-    const ring = createKeyRing({ store: createDbSigningKeyStore(app.db), secret: 'session-int-secret-session-int-secret-01', tokenTtlSeconds: 600, now: () => new Date(t) });
+    const ring = createKeyRing({
+      store: createDbSigningKeyStore(app.db),
+      secret: 'session-int-secret-session-int-secret-01',
+      tokenTtlSeconds: 600,
+      now: () => new Date(t),
+    });
     const first = (await ring.signingKey()).kid;
     t += ROTATION_INTERVAL_MS;
     const second = (await ring.signingKey()).kid;

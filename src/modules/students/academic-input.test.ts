@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFromZod } from '../../shared/validation/field-errors.ts';
 import { formatMessages } from '../../shared/validation/formats.ts';
-import { academicCodeSchema, academicEmailInputSchema, academicMessages, graduationYearBounds, graduationYearMessage, graduationYearSchema } from './academic-input.ts';
+import {
+  academicCodeSchema,
+  academicEmailInputSchema,
+  academicMessages,
+  graduationYearBounds,
+  graduationYearMessage,
+  graduationYearSchema,
+} from './academic-input.ts';
 
 const JUNE_2026 = new Date('2026-06-15T12:00:00Z');
 
@@ -21,9 +28,12 @@ describe('graduation year', () => {
     expect(graduationYearSchema(JUNE_2026).parse(value)).toBe(Number(String(value).trim()));
   });
 
-  it.each([2025, 2035, 1999, 2027.5, '2027.5', 'next year', '20 27', Number.NaN, -2026, '-2026'])('refuses %j with the range in the message', (value) => {
-    expect(errorOf(value)).toBe(graduationYearMessage(JUNE_2026));
-  });
+  it.each([2025, 2035, 1999, 2027.5, '2027.5', 'next year', '20 27', Number.NaN, -2026, '-2026'])(
+    'refuses %j with the range in the message',
+    (value) => {
+      expect(errorOf(value)).toBe(graduationYearMessage(JUNE_2026));
+    },
+  );
 
   it('asks for the year when none is given', () => {
     expect(errorOf(undefined)).toBe(academicMessages.graduationYearMissing);
@@ -40,7 +50,10 @@ describe('graduation year', () => {
 
 describe('academic email input', () => {
   it('trims and lower-cases the address with the shared email rule', () => {
-    expect(academicEmailInputSchema(JUNE_2026).parse({ email: '  Ada.Okafor@OX.ac.uk ', graduationYear: '2028' })).toEqual({ email: 'ada.okafor@ox.ac.uk', graduationYear: 2028 });
+    expect(academicEmailInputSchema(JUNE_2026).parse({ email: '  Ada.Okafor@OX.ac.uk ', graduationYear: '2028' })).toEqual({
+      email: 'ada.okafor@ox.ac.uk',
+      graduationYear: 2028,
+    });
   });
 
   it('names each wrong field with its message', () => {

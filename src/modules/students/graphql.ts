@@ -32,7 +32,8 @@ export class AcademicEmailConfirmationError extends Error {
 
 builder.objectType(InvalidAcademicEmailError, {
   name: 'InvalidAcademicEmailError',
-  description: 'The address is well-formed but not a university or college address (or a personal mailbox provider); `message` says what to use instead.',
+  description:
+    'The address is well-formed but not a university or college address (or a personal mailbox provider); `message` says what to use instead.',
   interfaces: [ErrorInterface],
   fields: (t) => ({ email: t.exposeString('email', { description: 'The address as checked: trimmed and lower-cased.' }) }),
 });
@@ -50,7 +51,10 @@ builder.objectType(AcademicEmailConfirmationError, {
   interfaces: [ErrorInterface],
   fields: (t) => ({
     type: t.expose('type', { type: AcademicEmailErrorTypeEnum }),
-    retryAfterSeconds: t.exposeInt('retryAfterSeconds', { nullable: true, description: 'CODE_RECENTLY_SENT: when a new code may be asked for.' }),
+    retryAfterSeconds: t.exposeInt('retryAfterSeconds', {
+      nullable: true,
+      description: 'CODE_RECENTLY_SENT: when a new code may be asked for.',
+    }),
   }),
 });
 
@@ -60,7 +64,11 @@ export const UserAcademicDataType = builder.objectRef<UserAcademicData>('UserAca
     userId: t.exposeString('userId'),
     email: t.exposeString('email'),
     emailVerified: t.exposeBoolean('emailVerified'),
-    emailVerificationCode: t.string({ nullable: true, description: 'Always null: the code is only ever in the email sent to the address.', resolve: () => null }),
+    emailVerificationCode: t.string({
+      nullable: true,
+      description: 'Always null: the code is only ever in the email sent to the address.',
+      resolve: () => null,
+    }),
     emailVerifiedDateTime: t.expose('emailVerifiedDateTime', { type: 'DateTime', nullable: true }),
     graduationYear: t.exposeInt('graduationYear', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -73,18 +81,29 @@ const AcademicEmailType = builder.objectRef<{ email: string; domain: string; ins
   fields: (t) => ({
     email: t.exposeString('email', { description: 'Trimmed and lower-cased.' }),
     domain: t.exposeString('domain'),
-    institutionName: t.exposeString('institution', { nullable: true, description: 'The institution the dataset names for the domain, when it names one.' }),
+    institutionName: t.exposeString('institution', {
+      nullable: true,
+      description: 'The institution the dataset names for the domain, when it names one.',
+    }),
   }),
 });
 
-const AcademicEmailValidationType = builder.objectRef<{ academicData: UserAcademicData; codeSent: boolean; codeExpiresAt: Date | null }>('AcademicEmailValidation').implement({
-  description: 'The academic address is saved; a code was emailed to it, unless it was already verified.',
-  fields: (t) => ({
-    academicData: t.expose('academicData', { type: UserAcademicDataType }),
-    codeSent: t.exposeBoolean('codeSent', { description: 'False when the address was already verified (only the graduation year changed).' }),
-    codeExpiresAt: t.expose('codeExpiresAt', { type: 'DateTime', nullable: true, description: 'When the emailed code stops working (30 minutes).' }),
-  }),
-});
+const AcademicEmailValidationType = builder
+  .objectRef<{ academicData: UserAcademicData; codeSent: boolean; codeExpiresAt: Date | null }>('AcademicEmailValidation')
+  .implement({
+    description: 'The academic address is saved; a code was emailed to it, unless it was already verified.',
+    fields: (t) => ({
+      academicData: t.expose('academicData', { type: UserAcademicDataType }),
+      codeSent: t.exposeBoolean('codeSent', {
+        description: 'False when the address was already verified (only the graduation year changed).',
+      }),
+      codeExpiresAt: t.expose('codeExpiresAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'When the emailed code stops working (30 minutes).',
+      }),
+    }),
+  });
 
 const ValidateAcademicEmailInput = builder.inputType('ValidateAcademicEmailInput', {
   // Optional at the GraphQL level so that the shared zod schema, not the parser, words the errors.
@@ -117,12 +136,20 @@ builder.queryField('validateAcademicEmail', (t) =>
 builder.mutationFields((t) => ({
   validateAcademicEmail: t.field({
     type: AcademicEmailValidationType,
-    description: 'Saves the academic address and graduation year and emails a 6-digit code to the address (valid 30 minutes). Call again for a new code, at most once a minute.',
-    errors: { types: [AuthError, InputError, InvalidAcademicEmailError, AcademicEmailConfirmationError], union: { name: 'ValidateAcademicEmailResult' } },
+    description:
+      'Saves the academic address and graduation year and emails a 6-digit code to the address (valid 30 minutes). Call again for a new code, at most once a minute.',
+    errors: {
+      types: [AuthError, InputError, InvalidAcademicEmailError, AcademicEmailConfirmationError],
+      union: { name: 'ValidateAcademicEmailResult' },
+    },
     args: { input: t.arg({ type: ValidateAcademicEmailInput, required: true }) },
     resolve: async (_root, { input }, { user, services }) => {
       const claims = requireUser(user);
-      const result = await services.students.validateAcademicEmail({ identityId: claims.sub, email: input.email, graduationYear: input.graduationYear });
+      const result = await services.students.validateAcademicEmail({
+        identityId: claims.sub,
+        email: input.email,
+        graduationYear: input.graduationYear,
+      });
       switch (result.kind) {
         case 'code_sent':
           return { academicData: result.academicData, codeSent: true, codeExpiresAt: result.codeExpiresAt };

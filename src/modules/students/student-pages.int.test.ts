@@ -29,12 +29,23 @@ afterAll(async () => {
   await app.close();
 });
 
-const get = (url: string, person?: Person) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(person ? { cookie: person.cookie } : {}) } });
+const get = (url: string, person?: Person) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(person ? { cookie: person.cookie } : {}) } });
 const post = (url: string, person: Person, fields: Record<string, string>) =>
-  app.inject({ method: 'POST', url, headers: { cookie: person.cookie, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, payload: new URLSearchParams(fields).toString() });
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: person.cookie, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    payload: new URLSearchParams(fields).toString(),
+  });
 
 /** The HTML's text with tags removed and React's text separators gone, for reading sentences. */
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 /** The error shown next to a field (form-fields.tsx: <p id="{name}-error">). */
 const fieldError = (html: string, name: string) => new RegExp(`<p id="${name}-error"[^>]*>([^<]*)</p>`).exec(text(html))?.[1];
 /** A code certain to be wrong: the emailed one with its last digit changed. */
@@ -68,7 +79,9 @@ describe('the validation page', () => {
     // A personal address, then a year out of range: each message next to its field, what was typed kept.
     const refused = await post(page, person, { intent: 'send', email: 'ada@gmail.com', graduationYear: String(year + 1) });
     expect(refused.statusCode).toBe(400);
-    expect(fieldError(refused.body, 'email')).toBe('gmail.com is a personal email provider. Use the address your university or college gave you, such as name@ox.ac.uk or name@mit.edu.');
+    expect(fieldError(refused.body, 'email')).toBe(
+      'gmail.com is a personal email provider. Use the address your university or college gave you, such as name@ox.ac.uk or name@mit.edu.',
+    );
     const invalidYear = await post(page, person, { intent: 'send', email: 'ada@ox.ac.uk', graduationYear: String(year + 20) });
     expect(fieldError(invalidYear.body, 'graduationYear')).toBe(graduationYearMessage());
     expect(invalidYear.body).toMatch(/<input[^>]*name="email"[^>]*value="ada@ox.ac.uk"/);
@@ -87,7 +100,9 @@ describe('the validation page', () => {
     // A new code within the minute is refused in words; a wrong code is the field's error.
     const again = await post(page, person, { intent: 'resend' });
     expect(again.statusCode).toBe(429);
-    expect(text(again.body)).toMatch(/We sent you a code less than a minute ago\. Check your inbox and spam folder, or ask for a new code in \d+ seconds?\./);
+    expect(text(again.body)).toMatch(
+      /We sent you a code less than a minute ago\. Check your inbox and spam folder, or ask for a new code in \d+ seconds?\./,
+    );
     const code = await latestCode(app.db, email);
     const wrongCode = await post(page, person, { intent: 'confirm', code: wrong(code) });
     expect(fieldError(wrongCode.body, 'code')).toBe(ACADEMIC_EMAIL_MESSAGES.wrongCode(4));
@@ -113,11 +128,18 @@ describe('the validation page', () => {
     expect(change).toMatch(new RegExp(`<input[^>]*name="email"[^>]*value="${email.replace(/\./g, '\\.')}"`));
     expect(change).toMatch(new RegExp(`<input[^>]*name="graduationYear"[^>]*value="${year + 2}"`));
     // Asking for a new code now (the minute has passed) sends one and says so.
-    await app.db.update(userAcademicData).set({ codeSentAt: new Date(Date.now() - 61_000) }).where(eq(userAcademicData.identityId, person.identityId));
+    await app.db
+      .update(userAcademicData)
+      .set({ codeSentAt: new Date(Date.now() - 61_000) })
+      .where(eq(userAcademicData.identityId, person.identityId));
     const resent = await post(`${VALIDATION}?plan=${MONTHLY}`, person, { intent: 'resend' });
     expect(resent.headers.location).toBe(`${VALIDATION}?plan=${MONTHLY}&sent=again`);
-    expect(text((await get(resent.headers.location as string, person)).body)).toContain(`We have sent a new code to ${email}. Only the newest code works.`);
-    expect(await app.services.students.confirmAcademicEmail({ identityId: person.identityId, code: await latestCode(app.db, email) })).toMatchObject({ kind: 'verified' });
+    expect(text((await get(resent.headers.location as string, person)).body)).toContain(
+      `We have sent a new code to ${email}. Only the newest code works.`,
+    );
+    expect(
+      await app.services.students.confirmAcademicEmail({ identityId: person.identityId, code: await latestCode(app.db, email) }),
+    ).toMatchObject({ kind: 'verified' });
   });
 });
 
@@ -142,7 +164,12 @@ describe('the student payment page and the confirmation', () => {
     expect(page).toContain('Join Student monthly');
     expect(page).toContain(`Verified student: <strong>${email}</strong>, graduating in ${year + 3}.`);
 
-    const token = await app.inject({ method: 'POST', url: '/_sandbox/billing/tokens', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ number: '4242424242424242', month: '12', year: '2040', cvv: '123' }) });
+    const token = await app.inject({
+      method: 'POST',
+      url: '/_sandbox/billing/tokens',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ number: '4242424242424242', month: '12', year: '2040', cvv: '123' }),
+    });
     const bought = await post(`${PAYMENT}?plan=${MONTHLY}`, person, {
       plan: MONTHLY,
       currency: 'GBP',
@@ -154,7 +181,11 @@ describe('the student payment page and the confirmation', () => {
     });
     expect(bought.statusCode).toBe(302);
     expect(bought.headers.location).toBe(CONFIRMATION);
-    expect(await app.services.memberships.currentMembership(person.identityId)).toMatchObject({ type: 'Student', level: 'Standard', planCode: MONTHLY });
+    expect(await app.services.memberships.currentMembership(person.identityId)).toMatchObject({
+      type: 'Student',
+      level: 'Standard',
+      planCode: MONTHLY,
+    });
 
     const confirmation = text((await get(CONFIRMATION, person)).body);
     expect(confirmation).toContain('Your student membership has started');

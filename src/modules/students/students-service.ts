@@ -23,13 +23,21 @@ export const ACADEMIC_CODE_MAX_ATTEMPTS = 5;
 export const ACADEMIC_CODE_RESEND_MS = 60_000;
 
 /** Why the code step cannot go ahead (GraphQL AcademicEmailConfirmationError.type). */
-export const ACADEMIC_EMAIL_ERROR_TYPES = ['CODE_RECENTLY_SENT', 'NO_PENDING_CODE', 'WRONG_CODE', 'CODE_EXPIRED', 'TOO_MANY_ATTEMPTS'] as const;
+export const ACADEMIC_EMAIL_ERROR_TYPES = [
+  'CODE_RECENTLY_SENT',
+  'NO_PENDING_CODE',
+  'WRONG_CODE',
+  'CODE_EXPIRED',
+  'TOO_MANY_ATTEMPTS',
+] as const;
 export type AcademicEmailErrorType = (typeof ACADEMIC_EMAIL_ERROR_TYPES)[number];
 
 export const ACADEMIC_EMAIL_MESSAGES = {
-  recentlySent: (seconds: number) => `We sent you a code less than a minute ago. Check your inbox and spam folder, or ask for a new code in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  recentlySent: (seconds: number) =>
+    `We sent you a code less than a minute ago. Check your inbox and spam folder, or ask for a new code in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   noPendingCode: 'There is no code waiting to be confirmed. Enter your academic email address and we’ll send you one.',
-  wrongCode: (left: number) => `That code is not right. Check the latest email from us and try again (${left} ${left === 1 ? 'try' : 'tries'} left).`,
+  wrongCode: (left: number) =>
+    `That code is not right. Check the latest email from us and try again (${left} ${left === 1 ? 'try' : 'tries'} left).`,
   expired: 'This code has expired: codes work for 30 minutes. Send yourself a new code.',
   replaced: 'A newer code has been sent. Enter the code from the latest email.',
   tooManyAttempts: 'That code was entered wrongly too many times, so it no longer works. Send yourself a new code.',
@@ -62,7 +70,8 @@ export type ValidateAcademicEmailResult =
   | { kind: 'not_academic'; email: string; message: string }
   | Refusal;
 
-export type ConfirmAcademicEmailResult = { kind: 'verified'; academicData: UserAcademicData } | { kind: 'invalid'; fieldErrors: FieldError[] } | Refusal;
+export type ConfirmAcademicEmailResult =
+  { kind: 'verified'; academicData: UserAcademicData } | { kind: 'invalid'; fieldErrors: FieldError[] } | Refusal;
 
 /** Where a person stands, for the validation page: which step to show. */
 export type AcademicStatus =
@@ -106,12 +115,21 @@ export function createStudentsService({ db, mail, pepper, userIdOf = async (id) 
   }
 
   const notGraduated = (stored: Pick<Row, 'graduationYear'>, at: Date) => stored.graduationYear >= at.getUTCFullYear();
-  const refuse = (type: AcademicEmailErrorType, message: string, retryAfterSeconds: number | null = null): Refusal => ({ kind: 'refused', type, message, retryAfterSeconds });
+  const refuse = (type: AcademicEmailErrorType, message: string, retryAfterSeconds: number | null = null): Refusal => ({
+    kind: 'refused',
+    type,
+    message,
+    retryAfterSeconds,
+  });
 
   /** Is the address's domain a university's or college's? A check only: nothing is stored or sent. */
   async function checkAcademicEmail({ email }: { email: unknown }): Promise<CheckAcademicEmailResult> {
     const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) return { kind: 'invalid', fieldErrors: fieldErrorsFromZod(parsed.error).map((error) => ({ ...error, path: ['email', ...error.path] })) };
+    if (!parsed.success)
+      return {
+        kind: 'invalid',
+        fieldErrors: fieldErrorsFromZod(parsed.error).map((error) => ({ ...error, path: ['email', ...error.path] })),
+      };
     const verdict = await checkAcademicDomain(parsed.data);
     if (!verdict.academic) return { kind: 'not_academic', email: parsed.data, message: notAcademicMessage(verdict) };
     return { kind: 'academic', email: parsed.data, domain: verdict.domain, institution: verdict.institution };
@@ -121,7 +139,15 @@ export function createStudentsService({ db, mail, pepper, userIdOf = async (id) 
    * Stores the academic address and graduation year and emails a new code to the address. Calling
    * it again sends a new code (the old one stops working), at most once a minute.
    */
-  async function validateAcademicEmail({ identityId, email, graduationYear }: { identityId: string; email: unknown; graduationYear: unknown }): Promise<ValidateAcademicEmailResult> {
+  async function validateAcademicEmail({
+    identityId,
+    email,
+    graduationYear,
+  }: {
+    identityId: string;
+    email: unknown;
+    graduationYear: unknown;
+  }): Promise<ValidateAcademicEmailResult> {
     const at = now();
     const parsed = academicEmailInputSchema(at).safeParse({ email, graduationYear });
     if (!parsed.success) return { kind: 'invalid', fieldErrors: fieldErrorsFromZod(parsed.error) };
@@ -131,7 +157,11 @@ export function createStudentsService({ db, mail, pepper, userIdOf = async (id) 
 
     const existing = await row(identityId);
     if (existing?.emailVerified && existing.email === input.email && notGraduated(existing, at)) {
-      const [updated] = await db.update(userAcademicData).set({ graduationYear: input.graduationYear, updatedAt: at }).where(eq(userAcademicData.identityId, identityId)).returning();
+      const [updated] = await db
+        .update(userAcademicData)
+        .set({ graduationYear: input.graduationYear, updatedAt: at })
+        .where(eq(userAcademicData.identityId, identityId))
+        .returning();
       return { kind: 'already_verified', academicData: await view(updated!) };
     }
 
@@ -157,7 +187,10 @@ export function createStudentsService({ db, mail, pepper, userIdOf = async (id) 
       .onConflictDoUpdate({
         target: userAcademicData.identityId,
         set: values,
-        setWhere: or(isNull(userAcademicData.codeSentAt), lte(userAcademicData.codeSentAt, new Date(at.getTime() - ACADEMIC_CODE_RESEND_MS))),
+        setWhere: or(
+          isNull(userAcademicData.codeSentAt),
+          lte(userAcademicData.codeSentAt, new Date(at.getTime() - ACADEMIC_CODE_RESEND_MS)),
+        ),
       })
       .returning();
     if (!stored) {
@@ -166,7 +199,11 @@ export function createStudentsService({ db, mail, pepper, userIdOf = async (id) 
       return refuse('CODE_RECENTLY_SENT', ACADEMIC_EMAIL_MESSAGES.recentlySent(seconds), seconds);
     }
     try {
-      await mail.send({ to: input.email, template: 'academic_email_code', data: { code, expiresInMinutes: ACADEMIC_CODE_TTL_MS / 60_000 } });
+      await mail.send({
+        to: input.email,
+        template: 'academic_email_code',
+        data: { code, expiresInMinutes: ACADEMIC_CODE_TTL_MS / 60_000 },
+      });
     } catch (error) {
       // Nothing was sent: no code to wait for, and the person may ask again at once.
       await db
@@ -206,7 +243,9 @@ export function createStudentsService({ db, mail, pepper, userIdOf = async (id) 
     }
     if (!digestsEqual(hashOf(parsed.data.code), claimed.verificationCodeHash)) {
       const left = ACADEMIC_CODE_MAX_ATTEMPTS - claimed.codeAttempts;
-      return left > 0 ? refuse('WRONG_CODE', ACADEMIC_EMAIL_MESSAGES.wrongCode(left)) : refuse('TOO_MANY_ATTEMPTS', ACADEMIC_EMAIL_MESSAGES.tooManyAttempts);
+      return left > 0
+        ? refuse('WRONG_CODE', ACADEMIC_EMAIL_MESSAGES.wrongCode(left))
+        : refuse('TOO_MANY_ATTEMPTS', ACADEMIC_EMAIL_MESSAGES.tooManyAttempts);
     }
     const [verified] = await db
       .update(userAcademicData)
@@ -250,15 +289,40 @@ export function createStudentsService({ db, mail, pepper, userIdOf = async (id) 
    * in prod): a person always verifies through validateAcademicEmail and confirmAcademicEmail.
    * Idempotent: an existing record is left as it is.
    */
-  async function seedVerifiedAddress({ identityId, email, graduationYear }: { identityId: string; email: string; graduationYear: number }): Promise<void> {
+  async function seedVerifiedAddress({
+    identityId,
+    email,
+    graduationYear,
+  }: {
+    identityId: string;
+    email: string;
+    graduationYear: number;
+  }): Promise<void> {
     const at = now();
     await db
       .insert(userAcademicData)
-      .values({ identityId, email, graduationYear, emailVerified: true, emailVerifiedAt: at, codeAttempts: 0, createdAt: at, updatedAt: at })
+      .values({
+        identityId,
+        email,
+        graduationYear,
+        emailVerified: true,
+        emailVerifiedAt: at,
+        codeAttempts: 0,
+        createdAt: at,
+        updatedAt: at,
+      })
       .onConflictDoNothing({ target: userAcademicData.identityId });
   }
 
-  return { checkAcademicEmail, validateAcademicEmail, confirmAcademicEmail, academicData, isVerifiedStudent, academicStatus, seedVerifiedAddress };
+  return {
+    checkAcademicEmail,
+    validateAcademicEmail,
+    confirmAcademicEmail,
+    academicData,
+    isVerifiedStudent,
+    academicStatus,
+    seedVerifiedAddress,
+  };
 }
 
 export type StudentsService = ReturnType<typeof createStudentsService>;

@@ -29,9 +29,23 @@ const CHECK = /* GraphQL */ `
   query Check($email: String!) {
     validateAcademicEmail(email: $email) {
       __typename
-      ... on AcademicEmail { email domain institutionName }
-      ... on InvalidAcademicEmailError { message email }
-      ... on ZodError { message fieldErrors { path code message } }
+      ... on AcademicEmail {
+        email
+        domain
+        institutionName
+      }
+      ... on InvalidAcademicEmailError {
+        message
+        email
+      }
+      ... on ZodError {
+        message
+        fieldErrors {
+          path
+          code
+          message
+        }
+      }
     }
   }
 `;
@@ -40,11 +54,40 @@ const VALIDATE = /* GraphQL */ `
   mutation Validate($input: ValidateAcademicEmailInput!) {
     validateAcademicEmail(input: $input) {
       __typename
-      ... on AcademicEmailValidation { codeSent codeExpiresAt academicData { userId email emailVerified emailVerificationCode emailVerifiedDateTime graduationYear createdAt updatedAt } }
-      ... on InvalidAcademicEmailError { message email }
-      ... on AcademicEmailConfirmationError { message type retryAfterSeconds }
-      ... on ZodError { message fieldErrors { path code message } }
-      ... on AuthError { message }
+      ... on AcademicEmailValidation {
+        codeSent
+        codeExpiresAt
+        academicData {
+          userId
+          email
+          emailVerified
+          emailVerificationCode
+          emailVerifiedDateTime
+          graduationYear
+          createdAt
+          updatedAt
+        }
+      }
+      ... on InvalidAcademicEmailError {
+        message
+        email
+      }
+      ... on AcademicEmailConfirmationError {
+        message
+        type
+        retryAfterSeconds
+      }
+      ... on ZodError {
+        message
+        fieldErrors {
+          path
+          code
+          message
+        }
+      }
+      ... on AuthError {
+        message
+      }
     }
   }
 `;
@@ -53,10 +96,30 @@ const CONFIRM = /* GraphQL */ `
   mutation Confirm($code: String!) {
     confirmAcademicEmail(code: $code) {
       __typename
-      ... on UserAcademicData { userId email emailVerified emailVerificationCode emailVerifiedDateTime graduationYear }
-      ... on AcademicEmailConfirmationError { message type retryAfterSeconds }
-      ... on ZodError { message fieldErrors { path code message } }
-      ... on AuthError { message }
+      ... on UserAcademicData {
+        userId
+        email
+        emailVerified
+        emailVerificationCode
+        emailVerifiedDateTime
+        graduationYear
+      }
+      ... on AcademicEmailConfirmationError {
+        message
+        type
+        retryAfterSeconds
+      }
+      ... on ZodError {
+        message
+        fieldErrors {
+          path
+          code
+          message
+        }
+      }
+      ... on AuthError {
+        message
+      }
     }
   }
 `;
@@ -64,7 +127,16 @@ const CONFIRM = /* GraphQL */ `
 const VIEWER = /* GraphQL */ `
   query {
     viewer {
-      ... on Viewer { userAcademicData { userId email emailVerified emailVerificationCode emailVerifiedDateTime graduationYear } }
+      ... on Viewer {
+        userAcademicData {
+          userId
+          email
+          emailVerified
+          emailVerificationCode
+          emailVerifiedDateTime
+          graduationYear
+        }
+      }
     }
   }
 `;
@@ -108,7 +180,12 @@ describe('query validateAcademicEmail (a check only)', () => {
   it('answers anyone whether an address is academic, naming the institution, and sends nothing', async () => {
     const email = oxford();
     const { data } = await graphql(app, CHECK, { variables: { email: `  ${email.toUpperCase()} ` } });
-    expect(data?.validateAcademicEmail).toEqual({ __typename: 'AcademicEmail', email, domain: 'ox.ac.uk', institutionName: 'University of Oxford' });
+    expect(data?.validateAcademicEmail).toEqual({
+      __typename: 'AcademicEmail',
+      email,
+      domain: 'ox.ac.uk',
+      institutionName: 'University of Oxford',
+    });
     expect(await emailsTo(email)).toHaveLength(0);
   });
 
@@ -116,11 +193,13 @@ describe('query validateAcademicEmail (a check only)', () => {
     expect((await graphql(app, CHECK, { variables: { email: 'ada@gmail.com' } })).data?.validateAcademicEmail).toEqual({
       __typename: 'InvalidAcademicEmailError',
       email: 'ada@gmail.com',
-      message: 'gmail.com is a personal email provider. Use the address your university or college gave you, such as name@ox.ac.uk or name@mit.edu.',
+      message:
+        'gmail.com is a personal email provider. Use the address your university or college gave you, such as name@ox.ac.uk or name@mit.edu.',
     });
     expect((await graphql(app, CHECK, { variables: { email: 'ada@maison-okafor.com' } })).data?.validateAcademicEmail).toMatchObject({
       __typename: 'InvalidAcademicEmailError',
-      message: 'We don’t recognise maison-okafor.com as a university or college address. Use the email address your university or college gave you.',
+      message:
+        'We don’t recognise maison-okafor.com as a university or college address. Use the email address your university or college gave you.',
     });
   });
 
@@ -150,7 +229,14 @@ describe('validating and confirming an academic address', () => {
     expect(sent).toMatchObject({
       __typename: 'AcademicEmailValidation',
       codeSent: true,
-      academicData: { userId: person.userId, email, emailVerified: false, emailVerificationCode: null, emailVerifiedDateTime: null, graduationYear: year + 2 },
+      academicData: {
+        userId: person.userId,
+        email,
+        emailVerified: false,
+        emailVerificationCode: null,
+        emailVerifiedDateTime: null,
+        graduationYear: year + 2,
+      },
     });
     const minutesLeft = (Date.parse(sent.codeExpiresAt) - Date.now()) / 60_000;
     expect(minutesLeft).toBeGreaterThan(29);
@@ -158,7 +244,11 @@ describe('validating and confirming an academic address', () => {
 
     // The email: the academic template, to the academic address, a 6-digit code, 30 minutes.
     const [message] = await emailsTo(email);
-    expect(message).toMatchObject({ template: 'academic_email_code', subject: 'Confirm your academic email address for Atelier', data: { expiresInMinutes: 30 } });
+    expect(message).toMatchObject({
+      template: 'academic_email_code',
+      subject: 'Confirm your academic email address for Atelier',
+      data: { expiresInMinutes: 30 },
+    });
     const code = await latestCode(app.db, email);
     expect(code).toMatch(/^\d{6}$/);
     expect(message!.subject).not.toContain(code);
@@ -171,9 +261,21 @@ describe('validating and confirming an academic address', () => {
     expect(await academicDataOf(person)).toMatchObject({ email, emailVerified: false, emailVerificationCode: null });
     expect(await app.services.students.isVerifiedStudent(person.identityId)).toBe(false);
 
-    expect(await confirm(person, wrong(code))).toEqual({ __typename: 'AcademicEmailConfirmationError', type: 'WRONG_CODE', message: ACADEMIC_EMAIL_MESSAGES.wrongCode(4), retryAfterSeconds: null });
+    expect(await confirm(person, wrong(code))).toEqual({
+      __typename: 'AcademicEmailConfirmationError',
+      type: 'WRONG_CODE',
+      message: ACADEMIC_EMAIL_MESSAGES.wrongCode(4),
+      retryAfterSeconds: null,
+    });
     const confirmed = await confirm(person, ` ${code.slice(0, 3)} ${code.slice(3)} `);
-    expect(confirmed).toMatchObject({ __typename: 'UserAcademicData', userId: person.userId, email, emailVerified: true, emailVerificationCode: null, graduationYear: year + 2 });
+    expect(confirmed).toMatchObject({
+      __typename: 'UserAcademicData',
+      userId: person.userId,
+      email,
+      emailVerified: true,
+      emailVerificationCode: null,
+      graduationYear: year + 2,
+    });
     expect(Math.abs(Date.parse(confirmed.emailVerifiedDateTime) - Date.now())).toBeLessThan(60_000);
     expect(await academicDataOf(person)).toMatchObject({ email, emailVerified: true, emailVerificationCode: null });
     expect(await app.services.students.isVerifiedStudent(person.identityId)).toBe(true);
@@ -193,16 +295,27 @@ describe('validating and confirming an academic address', () => {
       { path: ['email'], code: expect.any(String), message: formatMessages.email },
       { path: ['graduationYear'], code: expect.any(String), message: graduationYearMessage() },
     ]);
-    expect((await validate(person, { email: oxford(), graduationYear: year + 9 })).fieldErrors).toEqual([{ path: ['graduationYear'], code: expect.any(String), message: graduationYearMessage() }]);
-    expect((await validate(person, { email: oxford() })).fieldErrors).toEqual([{ path: ['graduationYear'], code: expect.any(String), message: academicMessages.graduationYearMissing }]);
-    expect(await confirm(person, '12ab')).toMatchObject({ __typename: 'ZodError', fieldErrors: [{ path: ['code'], message: academicMessages.code }] });
+    expect((await validate(person, { email: oxford(), graduationYear: year + 9 })).fieldErrors).toEqual([
+      { path: ['graduationYear'], code: expect.any(String), message: graduationYearMessage() },
+    ]);
+    expect((await validate(person, { email: oxford() })).fieldErrors).toEqual([
+      { path: ['graduationYear'], code: expect.any(String), message: academicMessages.graduationYearMissing },
+    ]);
+    expect(await confirm(person, '12ab')).toMatchObject({
+      __typename: 'ZodError',
+      fieldErrors: [{ path: ['code'], message: academicMessages.code }],
+    });
     expect(await academicDataOf(person)).toBeNull();
   });
 
   it('refuses a non-academic address with InvalidAcademicEmailError and sends nothing', async () => {
     const person = await signIn(app);
     const email = `ada.${Date.now()}@outlook.com`;
-    expect(await validate(person, { email, graduationYear: year + 1 })).toMatchObject({ __typename: 'InvalidAcademicEmailError', email, message: expect.stringContaining('personal email provider') });
+    expect(await validate(person, { email, graduationYear: year + 1 })).toMatchObject({
+      __typename: 'InvalidAcademicEmailError',
+      email,
+      message: expect.stringContaining('personal email provider'),
+    });
     expect(await emailsTo(email)).toHaveLength(0);
     expect(await academicDataOf(person)).toBeNull();
   });
@@ -223,7 +336,10 @@ describe('validating and confirming an academic address', () => {
     expect(await emailsTo(email)).toHaveLength(1);
 
     await ageCode(person, { sentSecondsAgo: 61 });
-    expect(await validate(person, { email, graduationYear: year + 1 })).toMatchObject({ __typename: 'AcademicEmailValidation', codeSent: true });
+    expect(await validate(person, { email, graduationYear: year + 1 })).toMatchObject({
+      __typename: 'AcademicEmailValidation',
+      codeSent: true,
+    });
     expect(await emailsTo(email)).toHaveLength(2);
     const second = await latestCode(app.db, email);
     if (second !== first) expect(await confirm(person, first)).toMatchObject({ type: 'WRONG_CODE' });
@@ -238,7 +354,12 @@ describe('validating and confirming an academic address', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => confirm(person, wrong(code))));
     expect(answers.filter((answer) => answer.type === 'WRONG_CODE')).toHaveLength(4);
     expect(answers.filter((answer) => answer.type === 'TOO_MANY_ATTEMPTS')).toHaveLength(4);
-    expect(await confirm(person, code)).toEqual({ __typename: 'AcademicEmailConfirmationError', type: 'TOO_MANY_ATTEMPTS', message: ACADEMIC_EMAIL_MESSAGES.tooManyAttempts, retryAfterSeconds: null });
+    expect(await confirm(person, code)).toEqual({
+      __typename: 'AcademicEmailConfirmationError',
+      type: 'TOO_MANY_ATTEMPTS',
+      message: ACADEMIC_EMAIL_MESSAGES.tooManyAttempts,
+      retryAfterSeconds: null,
+    });
     expect(await app.services.students.isVerifiedStudent(person.identityId)).toBe(false);
 
     // The cure is a new code.
@@ -249,12 +370,22 @@ describe('validating and confirming an academic address', () => {
 
   it('refuses an expired code, and a confirmation with no code sent', async () => {
     const person = await signIn(app);
-    expect(await confirm(person, '123456')).toEqual({ __typename: 'AcademicEmailConfirmationError', type: 'NO_PENDING_CODE', message: ACADEMIC_EMAIL_MESSAGES.noPendingCode, retryAfterSeconds: null });
+    expect(await confirm(person, '123456')).toEqual({
+      __typename: 'AcademicEmailConfirmationError',
+      type: 'NO_PENDING_CODE',
+      message: ACADEMIC_EMAIL_MESSAGES.noPendingCode,
+      retryAfterSeconds: null,
+    });
     const email = oxford();
     await validate(person, { email, graduationYear: year });
     const code = await latestCode(app.db, email);
     await ageCode(person, { sentSecondsAgo: 31 * 60, expired: true });
-    expect(await confirm(person, code)).toEqual({ __typename: 'AcademicEmailConfirmationError', type: 'CODE_EXPIRED', message: ACADEMIC_EMAIL_MESSAGES.expired, retryAfterSeconds: null });
+    expect(await confirm(person, code)).toEqual({
+      __typename: 'AcademicEmailConfirmationError',
+      type: 'CODE_EXPIRED',
+      message: ACADEMIC_EMAIL_MESSAGES.expired,
+      retryAfterSeconds: null,
+    });
   });
 
   it('keeps a verified address without a new code, and a new address starts over', async () => {
@@ -264,11 +395,18 @@ describe('validating and confirming an academic address', () => {
     await confirm(person, await latestCode(app.db, email));
     await ageCode(person, { sentSecondsAgo: 61 });
 
-    expect(await validate(person, { email, graduationYear: year + 4 })).toMatchObject({ codeSent: false, codeExpiresAt: null, academicData: { email, emailVerified: true, graduationYear: year + 4 } });
+    expect(await validate(person, { email, graduationYear: year + 4 })).toMatchObject({
+      codeSent: false,
+      codeExpiresAt: null,
+      academicData: { email, emailVerified: true, graduationYear: year + 4 },
+    });
     expect(await emailsTo(email)).toHaveLength(1);
 
     const other = `ada.${Date.now()}@mit.edu`;
-    expect(await validate(person, { email: other, graduationYear: year + 4 })).toMatchObject({ codeSent: true, academicData: { email: other, emailVerified: false } });
+    expect(await validate(person, { email: other, graduationYear: year + 4 })).toMatchObject({
+      codeSent: true,
+      academicData: { email: other, emailVerified: false },
+    });
     expect(await app.services.students.isVerifiedStudent(person.identityId)).toBe(false);
   });
 
@@ -278,7 +416,10 @@ describe('validating and confirming an academic address', () => {
     await validate(person, { email, graduationYear: year });
     await confirm(person, await latestCode(app.db, email));
     expect(await app.services.students.isVerifiedStudent(person.identityId)).toBe(true);
-    await app.db.update(userAcademicData).set({ graduationYear: year - 1 }).where(eq(userAcademicData.identityId, person.identityId));
+    await app.db
+      .update(userAcademicData)
+      .set({ graduationYear: year - 1 })
+      .where(eq(userAcademicData.identityId, person.identityId));
     expect(await app.services.students.isVerifiedStudent(person.identityId)).toBe(false);
     expect(await app.services.students.academicStatus(person.identityId)).toMatchObject({ step: 'email', problem: 'graduated' });
   });

@@ -96,7 +96,9 @@ export async function validationAction(args: { request: Request; context: AppLoa
       // "Send a new code" sends to the address and year already given.
       const status = intent === 'resend' ? await students.academicStatus(identityId) : null;
       const resending = status?.step === 'code';
-      const input = resending ? { email: status.email, graduationYear: status.graduationYear } : { email: values.email, graduationYear: values.graduationYear };
+      const input = resending
+        ? { email: status.email, graduationYear: status.graduationYear }
+        : { email: values.email, graduationYear: values.graduationYear };
       const form = resending ? 'code' : 'email';
       const result = await students.validateAcademicEmail({ identityId, ...input });
       switch (result.kind) {
@@ -108,7 +110,10 @@ export async function validationAction(args: { request: Request; context: AppLoa
         case 'invalid':
           return data<ValidationActionData>({ form, fieldErrors: result.fieldErrors, values }, 400);
         case 'not_academic':
-          return data<ValidationActionData>({ form, fieldErrors: [{ path: ['email'], code: 'not_academic', message: result.message }], values }, 400);
+          return data<ValidationActionData>(
+            { form, fieldErrors: [{ path: ['email'], code: 'not_academic', message: result.message }], values },
+            400,
+          );
         case 'refused':
           return data<ValidationActionData>({ form, message: result.message, values }, 429);
       }
@@ -124,7 +129,10 @@ export async function validationAction(args: { request: Request; context: AppLoa
         case 'refused':
           // A wrong code is the field's problem; a code that no longer works is the whole step's.
           return result.type === 'WRONG_CODE'
-            ? data<ValidationActionData>({ form: 'code', fieldErrors: [{ path: ['code'], code: result.type, message: result.message }] }, 400)
+            ? data<ValidationActionData>(
+                { form: 'code', fieldErrors: [{ path: ['code'], code: result.type, message: result.message }] },
+                400,
+              )
             : data<ValidationActionData>({ form: 'code', message: result.message }, 400);
       }
       break;

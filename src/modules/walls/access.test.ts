@@ -16,7 +16,12 @@ const stories = {
 } satisfies Record<string, StoryFacts>;
 type StoryKind = keyof typeof stories;
 
-const member = (membershipLevel: string, membershipType = 'Individual'): Reader => ({ kind: 'signed-in', membershipLevel, membershipType, isAdmin: false });
+const member = (membershipLevel: string, membershipType = 'Individual'): Reader => ({
+  kind: 'signed-in',
+  membershipLevel,
+  membershipType,
+  isAdmin: false,
+});
 const readers: Record<string, { reader: Reader; gift?: boolean }> = {
   'anonymous under the meter': { reader: { kind: 'anonymous', meterRead: ['a', 'b'].slice(0, FREE_LIMIT - 1) } },
   'anonymous over the meter': { reader: { kind: 'anonymous', meterRead: Array.from({ length: FREE_LIMIT }, (_, i) => `read-${i}`) } },
@@ -36,13 +41,37 @@ type Expected = 'full' | `${'registration' | 'pay' | 'upgrade'}:${string}`;
 const PAY_PREMIUM = 'pay-*'; // the pay-wall offer experiment decides between its two variants
 
 const TABLE: Record<string, Record<StoryKind, Expected>> = {
-  'anonymous under the meter': { free: 'full', registered: 'registration:registration-registered-story', premium: `pay:${PAY_PREMIUM}`, premiumOnly: 'pay:pay-premium-only', beauty: 'pay:pay-beauty' },
-  'anonymous over the meter': { free: 'registration:registration-free-account', registered: 'registration:registration-registered-story', premium: `pay:${PAY_PREMIUM}`, premiumOnly: 'pay:pay-premium-only', beauty: 'pay:pay-beauty' },
-  registered: { free: 'full', registered: 'full', premium: `pay:${PAY_PREMIUM}`, premiumOnly: 'pay:pay-premium-only', beauty: 'pay:pay-beauty' },
+  'anonymous under the meter': {
+    free: 'full',
+    registered: 'registration:registration-registered-story',
+    premium: `pay:${PAY_PREMIUM}`,
+    premiumOnly: 'pay:pay-premium-only',
+    beauty: 'pay:pay-beauty',
+  },
+  'anonymous over the meter': {
+    free: 'registration:registration-free-account',
+    registered: 'registration:registration-registered-story',
+    premium: `pay:${PAY_PREMIUM}`,
+    premiumOnly: 'pay:pay-premium-only',
+    beauty: 'pay:pay-beauty',
+  },
+  registered: {
+    free: 'full',
+    registered: 'full',
+    premium: `pay:${PAY_PREMIUM}`,
+    premiumOnly: 'pay:pay-premium-only',
+    beauty: 'pay:pay-beauty',
+  },
   Standard: { free: 'full', registered: 'full', premium: 'full', premiumOnly: 'upgrade:upgrade-premium', beauty: 'upgrade:upgrade-beauty' },
   Premium: { free: 'full', registered: 'full', premium: 'full', premiumOnly: 'full', beauty: 'full' },
   AllAccess: { free: 'full', registered: 'full', premium: 'full', premiumOnly: 'full', beauty: 'full' },
-  TopicBeauty: { free: 'full', registered: 'full', premium: 'upgrade:upgrade-premium', premiumOnly: 'upgrade:upgrade-premium', beauty: 'full' },
+  TopicBeauty: {
+    free: 'full',
+    registered: 'full',
+    premium: 'upgrade:upgrade-premium',
+    premiumOnly: 'upgrade:upgrade-premium',
+    beauty: 'full',
+  },
   Student: { free: 'full', registered: 'full', premium: 'full', premiumOnly: 'upgrade:upgrade-premium', beauty: 'upgrade:upgrade-beauty' },
   Group: { free: 'full', registered: 'full', premium: 'full', premiumOnly: 'full', beauty: 'full' },
   admin: { free: 'full', registered: 'full', premium: 'full', premiumOnly: 'full', beauty: 'full' },
@@ -58,7 +87,11 @@ describe('decideAccess: reader kind × story', () => {
     for (const [storyKind, expected] of Object.entries(row) as [StoryKind, Expected][]) {
       it(`${readerName} on a ${storyKind} story → ${expected}`, () => {
         const { reader, gift } = readers[readerName]!;
-        const decision = decideAccess({ reader, story: stories[storyKind], context: { rules, assignments: assignAll(rules, readerName), gift: gift ? { giftId: 'g1' } : null } });
+        const decision = decideAccess({
+          reader,
+          story: stories[storyKind],
+          context: { rules, assignments: assignAll(rules, readerName), gift: gift ? { giftId: 'g1' } : null },
+        });
         const got = outcome(decision);
         if (expected.endsWith(PAY_PREMIUM)) expect(got).toMatch(/^pay:pay-(standard-trial|annual)$/);
         else expect(got).toBe(expected);
@@ -95,8 +128,19 @@ describe('wall variants and experiments', () => {
   it('gives each reader one sticky group of the pay-wall experiment, named GROUP_ID#GROUP_NAME', () => {
     const first = assignAll(rules, 'visitor-1');
     expect(assignAll(rules, 'visitor-1')).toEqual(first);
-    const decision = decideAccess({ reader: { kind: 'anonymous', meterRead: [] }, story: stories.premium, context: { rules, assignments: first } });
-    expect(decision).toMatchObject({ kind: 'wall', variant: { experimentId: 'pay-wall-offer-2026-11', outcomeId: 'trial-started', abGroups: [expect.stringMatching(/^payoffer-[ab]#(standard|annual)-trial$/)] } });
+    const decision = decideAccess({
+      reader: { kind: 'anonymous', meterRead: [] },
+      story: stories.premium,
+      context: { rules, assignments: first },
+    });
+    expect(decision).toMatchObject({
+      kind: 'wall',
+      variant: {
+        experimentId: 'pay-wall-offer-2026-11',
+        outcomeId: 'trial-started',
+        abGroups: [expect.stringMatching(/^payoffer-[ab]#(standard|annual)-trial$/)],
+      },
+    });
   });
 
   it('splits readers by weight (50/50 within a few percent over 4000 readers)', () => {
@@ -107,9 +151,14 @@ describe('wall variants and experiments', () => {
   });
 
   it('points each pay wall at the right plan', () => {
-    const wallFor = (story: StoryFacts) => decideAccess({ reader: { kind: 'anonymous', meterRead: [] }, story, context: { rules, assignments: [] } });
-    expect(wallFor(stories.premium)).toMatchObject({ variant: { ctaUrl: '/subscriptions/individuals/payment/?plan=individuals_standard_yearly_trial_v1' } });
-    expect(wallFor(stories.premiumOnly)).toMatchObject({ variant: { ctaUrl: '/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1' } });
+    const wallFor = (story: StoryFacts) =>
+      decideAccess({ reader: { kind: 'anonymous', meterRead: [] }, story, context: { rules, assignments: [] } });
+    expect(wallFor(stories.premium)).toMatchObject({
+      variant: { ctaUrl: '/subscriptions/individuals/payment/?plan=individuals_standard_yearly_trial_v1' },
+    });
+    expect(wallFor(stories.premiumOnly)).toMatchObject({
+      variant: { ctaUrl: '/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1' },
+    });
     expect(wallFor(stories.beauty)).toMatchObject({ variant: { ctaUrl: '/subscriptions/packages/?packages=beauty' } });
   });
 });

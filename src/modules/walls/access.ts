@@ -41,7 +41,8 @@ export interface ChosenVariant extends WallVariant {
 }
 
 export type FullReason = 'free' | 'metered' | 'entitled' | 'admin' | 'gift';
-export type AccessDecision = { kind: 'full'; reason: FullReason; countsTowardMeter: boolean } | { kind: 'wall'; wall: WallKind; variant: ChosenVariant };
+export type AccessDecision =
+  { kind: 'full'; reason: FullReason; countsTowardMeter: boolean } | { kind: 'wall'; wall: WallKind; variant: ChosenVariant };
 
 const full = (reason: FullReason, countsTowardMeter = false): AccessDecision => ({ kind: 'full', reason, countsTowardMeter });
 
@@ -72,11 +73,15 @@ export function decideAccess({ reader, story, context }: { reader: Reader; story
  */
 function chooseVariant(wall: WallKind, needs: Entitlement | null, { rules, assignments }: AccessContext): ChosenVariant {
   const abGroups = assignments.map(groupLabel);
-  const experiment = rules.experiments.find((candidate) => candidate.wall === wall && (candidate.needs === undefined || candidate.needs === needs));
+  const experiment = rules.experiments.find(
+    (candidate) => candidate.wall === wall && (candidate.needs === undefined || candidate.needs === needs),
+  );
   const assigned = experiment && assignments.find((assignment) => assignment.experimentId === experiment.id);
   const byId = assigned && rules.variants.find((variant) => variant.id === assigned.variant);
   if (byId) return { ...byId, experimentId: assigned.experimentId, outcomeId: assigned.outcomeId, abGroups };
-  const variant = rules.variants.find((candidate) => candidate.wall === wall && candidate.needs === needs) ?? rules.variants.find((candidate) => candidate.wall === wall && !candidate.needs)!;
+  const variant =
+    rules.variants.find((candidate) => candidate.wall === wall && candidate.needs === needs) ??
+    rules.variants.find((candidate) => candidate.wall === wall && !candidate.needs)!;
   return { ...variant, experimentId: null, outcomeId: null, abGroups };
 }
 

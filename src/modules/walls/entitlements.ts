@@ -29,7 +29,10 @@ export function entitlementsFor(membershipLevel: string): readonly Entitlement[]
 }
 
 /** What a story needs, or null when it is free. */
-export function requiredEntitlement(story: { access: StoryAccess; topicSlug: string }, premiumOnlyTopics: readonly string[]): Entitlement | null {
+export function requiredEntitlement(
+  story: { access: StoryAccess; topicSlug: string },
+  premiumOnlyTopics: readonly string[],
+): Entitlement | null {
   switch (story.access) {
     case 'free':
       return null;

@@ -35,6 +35,8 @@ export const groupLabel = (assignment: Pick<Assignment, 'groupId' | 'groupName'>
 export function assignmentsFromLabels(rules: WallRules, labels: readonly string[]): Assignment[] {
   return rules.experiments.flatMap((experiment) => {
     const group = experiment.groups.find((candidate) => labels.includes(groupLabel({ groupId: candidate.id, groupName: candidate.name })));
-    return group ? [{ experimentId: experiment.id, outcomeId: experiment.outcomeId, groupId: group.id, groupName: group.name, variant: group.variant }] : [];
+    return group
+      ? [{ experimentId: experiment.id, outcomeId: experiment.outcomeId, groupId: group.id, groupName: group.name, variant: group.variant }]
+      : [];
   });
 }

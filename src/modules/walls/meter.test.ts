@@ -12,8 +12,15 @@ describe('the meter cookie', () => {
   });
 
   it('starts a new count in a new period, for the same visitor', async () => {
-    const token = await cookies.write({ visitorId: '7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c', period: '2026-10', read: ['s1'] }, new Date('2026-10-30T10:00:00Z'));
-    expect(await cookies.read(token, '2026-11')).toEqual({ visitorId: '7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c', period: '2026-11', read: [] });
+    const token = await cookies.write(
+      { visitorId: '7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c', period: '2026-10', read: ['s1'] },
+      new Date('2026-10-30T10:00:00Z'),
+    );
+    expect(await cookies.read(token, '2026-11')).toEqual({
+      visitorId: '7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c',
+      period: '2026-11',
+      read: [],
+    });
   });
 
   it('ignores a tampered or foreign token (a fresh meter, not an error)', async () => {

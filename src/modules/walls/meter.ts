@@ -40,7 +40,10 @@ export function meterPeriodStart(at: Date, kind: MeterPeriodKind): Date {
   return day;
 }
 
-const claimsSchema = z.object({ sub: z.uuid(), meter: z.object({ period: z.string().max(10), read: z.array(z.string().max(64)).max(100) }) });
+const claimsSchema = z.object({
+  sub: z.uuid(),
+  meter: z.object({ period: z.string().max(10), read: z.array(z.string().max(64)).max(100) }),
+});
 
 export function createMeterCookies({ secret }: { secret: string }) {
   const key = createHmac('sha256', secret).update('atelier:anonymous-meter').digest();

@@ -7,8 +7,21 @@ import { createWallRules, DEFAULT_WALL_RULES, wallRulesSchema } from './rules.ts
 describe('wall rules', () => {
   it('refuses rules an editor could get wrong, saying what to fix', () => {
     const noGeneric = { ...DEFAULT_WALL_RULES, variants: DEFAULT_WALL_RULES.variants.filter((v) => v.id !== 'upgrade-premium') };
-    expect(wallRulesSchema.safeParse(noGeneric).error?.issues[0]?.message).toBe('the upgrade wall needs a variant for any story (no "needs")');
-    const badGroup = { ...DEFAULT_WALL_RULES, experiments: [{ ...DEFAULT_WALL_RULES.experiments[0]!, groups: [{ id: 'x#y', name: 'n', weight: 1, variant: 'pay-annual' }, { id: 'z', name: 'n', weight: 1, variant: 'upgrade-premium' }] }] };
+    expect(wallRulesSchema.safeParse(noGeneric).error?.issues[0]?.message).toBe(
+      'the upgrade wall needs a variant for any story (no "needs")',
+    );
+    const badGroup = {
+      ...DEFAULT_WALL_RULES,
+      experiments: [
+        {
+          ...DEFAULT_WALL_RULES.experiments[0]!,
+          groups: [
+            { id: 'x#y', name: 'n', weight: 1, variant: 'pay-annual' },
+            { id: 'z', name: 'n', weight: 1, variant: 'upgrade-premium' },
+          ],
+        },
+      ],
+    };
     const messages = wallRulesSchema.safeParse(badGroup).error!.issues.map((issue) => issue.message);
     expect(messages).toContain('letters, digits, _ . - (no #)');
     expect(messages.some((message) => message.includes('not a pay wall variant'))).toBe(true);

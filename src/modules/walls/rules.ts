@@ -62,14 +62,25 @@ export const wallRulesSchema = z
   .superRefine((rules, context) => {
     const ids = new Set(rules.variants.map((v) => v.id));
     for (const wall of WALL_KINDS) {
-      if (!rules.variants.some((v) => v.wall === wall && !v.needs)) context.addIssue({ code: 'custom', path: ['variants'], message: `the ${wall} wall needs a variant for any story (no "needs")` });
+      if (!rules.variants.some((v) => v.wall === wall && !v.needs))
+        context.addIssue({ code: 'custom', path: ['variants'], message: `the ${wall} wall needs a variant for any story (no "needs")` });
     }
     const groupIds = rules.experiments.flatMap((e) => e.groups.map((g) => g.id));
-    if (new Set(groupIds).size !== groupIds.length) context.addIssue({ code: 'custom', path: ['experiments'], message: 'group ids must be unique across experiments (they are carried as GROUP_ID#GROUP_NAME)' });
+    if (new Set(groupIds).size !== groupIds.length)
+      context.addIssue({
+        code: 'custom',
+        path: ['experiments'],
+        message: 'group ids must be unique across experiments (they are carried as GROUP_ID#GROUP_NAME)',
+      });
     rules.experiments.forEach((experiment, index) => {
       for (const group of experiment.groups) {
         const variant = rules.variants.find((v) => v.id === group.variant);
-        if (!ids.has(group.variant) || variant?.wall !== experiment.wall) context.addIssue({ code: 'custom', path: ['experiments', index, 'groups'], message: `group ${group.id} names ${group.variant}, which is not a ${experiment.wall} wall variant` });
+        if (!ids.has(group.variant) || variant?.wall !== experiment.wall)
+          context.addIssue({
+            code: 'custom',
+            path: ['experiments', index, 'groups'],
+            message: `group ${group.id} names ${group.variant}, which is not a ${experiment.wall} wall variant`,
+          });
       }
     });
   });
@@ -228,7 +239,11 @@ export const DEFAULT_WALL_RULES: WallRules = wallRulesSchema.parse({
 });
 
 /** The rules now: the file's when set (re-read when it changes, checked at most every 10 s), else the defaults. */
-export function createWallRules({ file, now = () => Date.now(), onError = () => {} }: { file?: string; now?: () => number; onError?: (error: Error) => void } = {}) {
+export function createWallRules({
+  file,
+  now = () => Date.now(),
+  onError = () => {},
+}: { file?: string; now?: () => number; onError?: (error: Error) => void } = {}) {
   if (!file) return { current: () => DEFAULT_WALL_RULES };
   let loaded = load(file);
   let mtime = statSync(file).mtimeMs;
@@ -254,6 +269,7 @@ export function createWallRules({ file, now = () => Date.now(), onError = () => 
 
 export function load(file: string): WallRules {
   const parsed = wallRulesSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`${file}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
   return parsed.data;
 }

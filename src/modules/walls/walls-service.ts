@@ -42,18 +42,41 @@ export function createWallsService({ rules, meterCookies, reads, now = () => new
     rules: () => rules.current(),
 
     /** The decision for a story page, and the anonymous meter that follows from it. */
-    async storyAccess({ user, cookieHeader, story, gift }: { user: SessionUser | null; cookieHeader: string | undefined; story: StoryFacts; gift?: { giftId: string } | null }): Promise<StoryAccess> {
+    async storyAccess({
+      user,
+      cookieHeader,
+      story,
+      gift,
+    }: {
+      user: SessionUser | null;
+      cookieHeader: string | undefined;
+      story: StoryFacts;
+      gift?: { giftId: string } | null;
+    }): Promise<StoryAccess> {
       const current = rules.current();
       if (user?.isLoggedIn) {
-        const reader: Reader = { kind: 'signed-in', membershipLevel: user.membershipLevel, membershipType: user.membershipType, isAdmin: user.isBofAdmin };
+        const reader: Reader = {
+          kind: 'signed-in',
+          membershipLevel: user.membershipLevel,
+          membershipType: user.membershipType,
+          isAdmin: user.isBofAdmin,
+        };
         const assignments = assignAll(current, user.id);
-        return { decision: decideAccess({ reader, story, context: { rules: current, assignments, gift } }), assignments, meterCookie: null };
+        return {
+          decision: decideAccess({ reader, story, context: { rules: current, assignments, gift } }),
+          assignments,
+          meterCookie: null,
+        };
       }
       const at = now();
       const token = readMeterCookie(cookieHeader);
       const meter = await meterCookies.read(token, meterPeriodOf(at, current.meter.period));
       const assignments = assignAll(current, meter.visitorId);
-      const decision = decideAccess({ reader: { kind: 'anonymous', meterRead: meter.read }, story, context: { rules: current, assignments, gift } });
+      const decision = decideAccess({
+        reader: { kind: 'anonymous', meterRead: meter.read },
+        story,
+        context: { rules: current, assignments, gift },
+      });
       const counted = decision.kind === 'full' && decision.countsTowardMeter;
       // Written when it changes, and for a new visitor, so experiment groups stay put across visits.
       const changed = counted || !token || meter.read.length === 0;

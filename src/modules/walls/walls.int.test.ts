@@ -28,14 +28,23 @@ async function storiesWith(access: string, count: number) {
   return app.db
     .select({ id: stories.id, slug: stories.slug, body: stories.body })
     .from(stories)
-    .where(and(eq(stories.access, access as 'free'), sql`not exists (select 1 from ${storyTopics} join ${topics} on ${topics.id} = ${storyTopics.topicId} where ${storyTopics.storyId} = ${stories.id} and ${topics.slug} in ('case-studies', 'bof-insights'))`))
+    .where(
+      and(
+        eq(stories.access, access as 'free'),
+        sql`not exists (select 1 from ${storyTopics} join ${topics} on ${topics.id} = ${storyTopics.topicId} where ${storyTopics.storyId} = ${stories.id} and ${topics.slug} in ('case-studies', 'bof-insights'))`,
+      ),
+    )
     .orderBy(asc(stories.slug))
     .limit(count);
 }
 
 /** A browser's cookie jar, enough for the meter cookie and the session cookies. */
 function jar(initial = '') {
-  const cookies = new Map(initial ? initial.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as [string, string]) : []);
+  const cookies = new Map(
+    initial
+      ? initial.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as [string, string])
+      : [],
+  );
   return {
     header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
     take(setCookie: string | string[] | undefined) {
@@ -56,7 +65,8 @@ async function open(path: string, browser: ReturnType<typeof jar>) {
 }
 
 const wallOf = (html: string) => /data-wall-variant="([^"]+)"/.exec(html)?.[1] ?? null;
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 describe('the anonymous meter', () => {
   it(`opens ${FREE} free stories a month, walls the next with the registration wall, and reopens those already read`, async () => {
@@ -98,7 +108,10 @@ describe('the anonymous meter', () => {
 describe('gated text never leaves the server', () => {
   it('holds only the lead-in of a premium story in the HTML, the route data and the feeds', async () => {
     const [premium] = await storiesWith('premium', 1);
-    const hidden = premium!.body.filter((block) => block.type === 'paragraph').slice(2).map((block) => (block as { text: string }).text.slice(0, 80));
+    const hidden = premium!.body
+      .filter((block) => block.type === 'paragraph')
+      .slice(2)
+      .map((block) => (block as { text: string }).text.slice(0, 80));
     expect(hidden.length).toBeGreaterThan(0);
     const html = (await app.inject(`/articles/${premium!.slug}/`)).body;
     expect(html).toContain('"isAccessibleForFree":false');
@@ -135,14 +148,22 @@ describe('the meter at sign-in', () => {
     for (const story of free) await open(`/articles/${story.slug}/`, browser);
     const reader = await signIn(app);
     const signedIn = jar(`${browser.header()}; ory_kratos_session=${reader.identitySessionToken}`);
-    const minted = await app.inject({ method: 'POST', url: '/api/auth', headers: { cookie: signedIn.header(), origin: 'https://atelier.test', 'content-type': 'application/json' }, payload: JSON.stringify({ castleRequestToken: '', currentUrl: 'https://atelier.test/' }) });
+    const minted = await app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { cookie: signedIn.header(), origin: 'https://atelier.test', 'content-type': 'application/json' },
+      payload: JSON.stringify({ castleRequestToken: '', currentUrl: 'https://atelier.test/' }),
+    });
     expect(minted.statusCode, minted.body).toBeLessThan(300);
     signedIn.take(minted.headers['set-cookie'] as string[]);
     const meter = (decodeJwt(signedIn.get('blaize_jwt')!) as { meter: { read: string[] } }).meter;
     expect(meter.read.sort()).toEqual(free.map((story) => story.id).sort());
     // Reading one of them again signed in, and minting again, counts each story once.
     await open(`/articles/${free[0]!.slug}/`, signedIn);
-    const again = await app.services.session.refreshTokens({ identitySessionToken: reader.identitySessionToken, cookieHeader: signedIn.header() });
+    const again = await app.services.session.refreshTokens({
+      identitySessionToken: reader.identitySessionToken,
+      cookieHeader: signedIn.header(),
+    });
     expect((decodeJwt(again!.paywall.token) as { meter: { read: string[] } }).meter.read).toHaveLength(2);
   });
 
@@ -171,7 +192,12 @@ describe('members (the demo accounts)', () => {
     const [caseStudy] = await app.db
       .select({ slug: stories.slug })
       .from(stories)
-      .where(and(eq(stories.access, 'premium'), sql`exists (select 1 from ${storyTopics} join ${topics} on ${topics.id} = ${storyTopics.topicId} where ${storyTopics.storyId} = ${stories.id} and ${topics.slug} = 'case-studies' and ${storyTopics.position} = 0)`))
+      .where(
+        and(
+          eq(stories.access, 'premium'),
+          sql`exists (select 1 from ${storyTopics} join ${topics} on ${topics.id} = ${storyTopics.topicId} where ${storyTopics.storyId} = ${stories.id} and ${topics.slug} = 'case-studies' and ${storyTopics.position} = 0)`,
+        ),
+      )
       .limit(1);
     const expectations: [string, string, string | null][] = [
       ['standard@example.com', premium!.slug, null],
@@ -181,7 +207,12 @@ describe('members (the demo accounts)', () => {
       ['premium@example.com', beauty!.slug, null],
       ['registered@example.com', premium!.slug, 'pay-*'],
       ['admin@example.com', beauty!.slug, null],
-      ...(caseStudy ? ([['standard@example.com', caseStudy.slug, 'upgrade-premium'], ['allaccess@example.com', caseStudy.slug, null]] as [string, string, string | null][]) : []),
+      ...(caseStudy
+        ? ([
+            ['standard@example.com', caseStudy.slug, 'upgrade-premium'],
+            ['allaccess@example.com', caseStudy.slug, null],
+          ] as [string, string, string | null][])
+        : []),
     ];
     for (const [email, slug, expected] of expectations) {
       const { body } = await open(`/articles/${slug}/`, await demo(email));

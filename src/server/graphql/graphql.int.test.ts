@@ -37,15 +37,28 @@ describe('GraphQL over HTTP', () => {
   it('refuses a request a page on another site could send without a preflight (CSRF)', async () => {
     const get = await app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ __typename }')}` });
     expect(get.statusCode).toBe(403);
-    const form = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'query=%7B__typename%7D' });
+    const form = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'query=%7B__typename%7D',
+    });
     // Refused before GraphQL reads it: 415 from the HTTP layer (403 if it ever got that far).
     expect([403, 415]).toContain(form.statusCode);
   });
 
   it('does not let other sites read responses with the reader’s cookies (CORS)', async () => {
-    const response = await app.inject({ method: 'OPTIONS', url: '/graphql', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const response = await app.inject({
+      method: 'OPTIONS',
+      url: '/graphql',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(response.headers['access-control-allow-origin']).not.toBe('https://evil.example');
-    const own = await app.inject({ method: 'OPTIONS', url: '/graphql', headers: { origin: 'https://atelier.test', 'access-control-request-method': 'POST' } });
+    const own = await app.inject({
+      method: 'OPTIONS',
+      url: '/graphql',
+      headers: { origin: 'https://atelier.test', 'access-control-request-method': 'POST' },
+    });
     expect(own.headers['access-control-allow-origin']).toBe('https://atelier.test');
   });
 
@@ -69,8 +82,16 @@ describe('GraphQL over HTTP', () => {
     try {
       const ada = await signIn(broken);
       await broken.db.execute(sql`drop table user_data cascade`);
-      const response = await graphql(broken, '{ viewer { ... on Viewer { userData { userId } } } }', { cookie: ada.cookie, headers: { 'x-request-id': 'req-graphql-broken-1' } });
-      expect(response.errors).toEqual([expect.objectContaining({ message: SOMETHING_WENT_WRONG, extensions: expect.objectContaining({ requestId: 'req-graphql-broken-1' }) })]);
+      const response = await graphql(broken, '{ viewer { ... on Viewer { userData { userId } } } }', {
+        cookie: ada.cookie,
+        headers: { 'x-request-id': 'req-graphql-broken-1' },
+      });
+      expect(response.errors).toEqual([
+        expect.objectContaining({
+          message: SOMETHING_WENT_WRONG,
+          extensions: expect.objectContaining({ requestId: 'req-graphql-broken-1' }),
+        }),
+      ]);
       expect(JSON.stringify(response)).not.toMatch(/user_data|stack|at \w+ \(/);
     } finally {
       await broken.close();

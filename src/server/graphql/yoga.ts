@@ -33,7 +33,11 @@ export async function registerGraphQL(app: FastifyInstance, { path, services, si
     landingPage: false,
     logging: false,
     // Cookies carry the session: only our own pages may call with credentials.
-    cors: { origin: siteOrigin, credentials: true, allowedHeaders: ['content-type', GRAPHQL_CSRF_HEADER, 'x-app-version', 'x-app-name', 'x-captcha-token'] },
+    cors: {
+      origin: siteOrigin,
+      credentials: true,
+      allowedHeaders: ['content-type', GRAPHQL_CSRF_HEADER, 'x-app-version', 'x-app-name', 'x-captcha-token'],
+    },
     // A backstop: unexpected errors are already replaced (and logged) by hideUnexpectedErrors.
     maskedErrors: { errorMessage: SOMETHING_WENT_WRONG },
     context: async ({ req }) => ({
@@ -87,9 +91,18 @@ function hideUnexpectedErrors(): Plugin<GraphQLContext> {
               const cause = error.originalError;
               if (!cause || cause instanceof GraphQLError) return error;
               // Text the database refused slipped past a schema: the caller's mistake, not a server fault.
-              if (isUnstorableTextError(cause)) return new GraphQLError(UNSTORABLE_TEXT_MESSAGE, { path: error.path, nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT' } });
+              if (isUnstorableTextError(cause))
+                return new GraphQLError(UNSTORABLE_TEXT_MESSAGE, {
+                  path: error.path,
+                  nodes: error.nodes,
+                  extensions: { code: 'BAD_USER_INPUT' },
+                });
               context.log.error({ err: cause, path: error.path }, 'graphql resolver failed');
-              return new GraphQLError(SOMETHING_WENT_WRONG, { path: error.path, nodes: error.nodes, extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: context.requestId } });
+              return new GraphQLError(SOMETHING_WENT_WRONG, {
+                path: error.path,
+                nodes: error.nodes,
+                extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: context.requestId },
+              });
             }),
           });
         },

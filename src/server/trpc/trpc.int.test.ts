@@ -31,7 +31,15 @@ afterAll(async () => {
 interface TrpcError {
   message: string;
   code: number;
-  data: { code: string; httpStatus: number; path?: string; type?: string; fieldErrors?: { path: string[]; code: string; message: string }[]; requestId?: string; stack?: string };
+  data: {
+    code: string;
+    httpStatus: number;
+    path?: string;
+    type?: string;
+    fieldErrors?: { path: string[]; code: string; message: string }[];
+    requestId?: string;
+    stack?: string;
+  };
 }
 interface TrpcAnswer {
   result?: { data: unknown };
@@ -39,12 +47,29 @@ interface TrpcAnswer {
 }
 
 /** One call as the browser client makes it: queries by GET (input in the URL), mutations by POST. */
-async function call(path: string, { input, method = 'GET', cookie, headers = {} }: { input?: unknown; method?: 'GET' | 'POST'; cookie?: string; headers?: Record<string, string> } = {}) {
+async function call(
+  path: string,
+  {
+    input,
+    method = 'GET',
+    cookie,
+    headers = {},
+  }: { input?: unknown; method?: 'GET' | 'POST'; cookie?: string; headers?: Record<string, string> } = {},
+) {
   const common = { ...(cookie ? { cookie } : {}), ...headers };
   const response =
     method === 'GET'
-      ? await app.inject({ method, url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers: common })
-      : await app.inject({ method, url: `/trpc/${path}`, headers: { 'content-type': 'application/json', ...common }, payload: JSON.stringify(input ?? null) });
+      ? await app.inject({
+          method,
+          url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          headers: common,
+        })
+      : await app.inject({
+          method,
+          url: `/trpc/${path}`,
+          headers: { 'content-type': 'application/json', ...common },
+          payload: JSON.stringify(input ?? null),
+        });
   return { status: response.statusCode, headers: response.headers, body: response.json<TrpcAnswer>() };
 }
 
@@ -73,7 +98,10 @@ describe('who is calling (bof_session)', () => {
     ] as const) {
       const { status, body } = await call(path, { method, input });
       expect(status).toBe(401);
-      expect(body.error).toMatchObject({ message: AUTH_ERROR_MESSAGE, data: { code: 'UNAUTHORIZED', httpStatus: 401, path, type: 'AuthError' } });
+      expect(body.error).toMatchObject({
+        message: AUTH_ERROR_MESSAGE,
+        data: { code: 'UNAUTHORIZED', httpStatus: 401, path, type: 'AuthError' },
+      });
       expect(isAuthError(body)).toBe(true);
     }
   });
@@ -110,7 +138,11 @@ describe('HTTP', () => {
   it('answers calls made together in one batched request, also past 100 characters of names', async () => {
     const paths = ['session.me', ...Array.from({ length: 6 }, () => 'lookups.countries')];
     expect(paths.join(',').length).toBeGreaterThan(100);
-    const response = await app.inject({ method: 'GET', url: `/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent('{}')}`, headers: { cookie: reader.cookie } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent('{}')}`,
+      headers: { cookie: reader.cookie },
+    });
     expect(response.statusCode).toBe(200);
     const answers = response.json<TrpcAnswer[]>();
     expect(answers).toHaveLength(paths.length);
@@ -125,7 +157,11 @@ describe('HTTP', () => {
   });
 
   it('refuses a mutation over GET', async () => {
-    const { status, body } = await call('account.updatePersonalDetails', { method: 'GET', input: { firstName: 'Eve', lastName: 'Okafor' }, cookie: reader.cookie });
+    const { status, body } = await call('account.updatePersonalDetails', {
+      method: 'GET',
+      input: { firstName: 'Eve', lastName: 'Okafor' },
+      cookie: reader.cookie,
+    });
     expect(status).toBe(405);
     expect(body.error?.data.code).toBe('METHOD_NOT_SUPPORTED');
   });
@@ -138,13 +174,24 @@ describe('HTTP', () => {
 describe('account.updatePersonalDetails', () => {
   it('saves valid details', async () => {
     const person = await signIn(app, { first: 'Grace', last: 'Hopper' });
-    const saved = await call('account.updatePersonalDetails', { method: 'POST', input: { firstName: 'Grace ', lastName: 'Hopper', country: 'GB' }, cookie: person.cookie });
+    const saved = await call('account.updatePersonalDetails', {
+      method: 'POST',
+      input: { firstName: 'Grace ', lastName: 'Hopper', country: 'GB' },
+      cookie: person.cookie,
+    });
     expect(saved).toMatchObject({ status: 200, body: { result: { data: { firstName: 'Grace', country: 'GB' } } } });
-    expect((await call('account.userData', { cookie: person.cookie })).body.result?.data).toMatchObject({ firstName: 'Grace', country: 'GB' });
+    expect((await call('account.userData', { cookie: person.cookie })).body.result?.data).toMatchObject({
+      firstName: 'Grace',
+      country: 'GB',
+    });
   });
 
   it('refuses invalid input with BAD_REQUEST and the field errors by path', async () => {
-    const { status, body } = await call('account.updatePersonalDetails', { method: 'POST', input: { firstName: '  ', lastName: 'x'.repeat(101) }, cookie: reader.cookie });
+    const { status, body } = await call('account.updatePersonalDetails', {
+      method: 'POST',
+      input: { firstName: '  ', lastName: 'x'.repeat(101) },
+      cookie: reader.cookie,
+    });
     expect(status).toBe(400);
     expect(body.error?.message).toBe('Please check the highlighted fields.');
     expect(body.error?.data).toMatchObject({ code: 'BAD_REQUEST' });
@@ -155,21 +202,40 @@ describe('account.updatePersonalDetails', () => {
   });
 
   it('refuses a lookup key that does not exist, from the service, in the same shape', async () => {
-    const { status, body } = await call('account.updatePersonalDetails', { method: 'POST', input: { firstName: 'Ada', lastName: 'Okafor', country: 'XX' }, cookie: reader.cookie });
+    const { status, body } = await call('account.updatePersonalDetails', {
+      method: 'POST',
+      input: { firstName: 'Ada', lastName: 'Okafor', country: 'XX' },
+      cookie: reader.cookie,
+    });
     expect(status).toBe(400);
     expect(body.error?.data.fieldErrors).toEqual([expect.objectContaining({ path: ['country'] })]);
   });
 
   it('refuses a mutation another site sent', async () => {
     const input = { firstName: 'Eve', lastName: 'Okafor' };
-    const fromElsewhere = await call('account.updatePersonalDetails', { method: 'POST', input, cookie: reader.cookie, headers: { origin: 'https://evil.example' } });
+    const fromElsewhere = await call('account.updatePersonalDetails', {
+      method: 'POST',
+      input,
+      cookie: reader.cookie,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(fromElsewhere.status).toBe(403);
     expect(fromElsewhere.body.error).toMatchObject({ message: CROSS_SITE_MESSAGE, data: { code: 'FORBIDDEN' } });
-    const noOriginButCrossSite = await call('account.updatePersonalDetails', { method: 'POST', input, cookie: reader.cookie, headers: { 'sec-fetch-site': 'cross-site' } });
+    const noOriginButCrossSite = await call('account.updatePersonalDetails', {
+      method: 'POST',
+      input,
+      cookie: reader.cookie,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(noOriginButCrossSite.status).toBe(403);
     expect((await call('account.userData', { cookie: reader.cookie })).body.result?.data).toMatchObject({ firstName: 'Ada' });
 
-    const fromOurPages = await call('account.updatePersonalDetails', { method: 'POST', input: { firstName: 'Ada', lastName: 'Okafor' }, cookie: reader.cookie, headers: { origin: 'https://atelier.test' } });
+    const fromOurPages = await call('account.updatePersonalDetails', {
+      method: 'POST',
+      input: { firstName: 'Ada', lastName: 'Okafor' },
+      cookie: reader.cookie,
+      headers: { origin: 'https://atelier.test' },
+    });
     expect(fromOurPages.status).toBe(200);
   });
 });
@@ -181,7 +247,10 @@ describe('unexpected errors (§8)', () => {
     });
     const { status, body, headers } = await call('lookups.countries');
     expect(status).toBe(500);
-    expect(body.error).toMatchObject({ message: SOMETHING_WENT_WRONG, data: { code: 'INTERNAL_SERVER_ERROR', requestId: headers['x-request-id'] } });
+    expect(body.error).toMatchObject({
+      message: SOMETHING_WENT_WRONG,
+      data: { code: 'INTERNAL_SERVER_ERROR', requestId: headers['x-request-id'] },
+    });
     expect(JSON.stringify(body)).not.toContain('10.0.0.7');
     expect(body.error?.data.stack).toBeUndefined();
   });
@@ -199,7 +268,8 @@ describe('the browser client against a listening server', () => {
     return createTrpcClient({
       url: `${baseUrl}/trpc`,
       auth: { ensureFresh: async () => undefined },
-      fetch: (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...(cookie ? { cookie } : {}) } }),
+      fetch: (input, init) =>
+        fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...(cookie ? { cookie } : {}) } }),
     });
   }
 
@@ -209,13 +279,18 @@ describe('the browser client against a listening server', () => {
     const [me, countries] = await Promise.all([client.session.me.query(), client.lookups.countries.query()]);
     expect(me).toMatchObject({ userId: person.userId });
     expect(countries).toHaveLength(249);
-    await expect(client.account.updatePersonalDetails.mutate({ firstName: 'Lin', lastName: 'Ito', jobLevel: '' })).resolves.toMatchObject({ firstName: 'Lin', jobLevel: null });
+    await expect(client.account.updatePersonalDetails.mutate({ firstName: 'Lin', lastName: 'Ito', jobLevel: '' })).resolves.toMatchObject({
+      firstName: 'Lin',
+      jobLevel: null,
+    });
 
     const invalid = await client.account.updatePersonalDetails.mutate({ firstName: '', lastName: 'Ito' }).catch((error: unknown) => error);
     expect(invalid).toBeInstanceOf(TRPCClientError);
     expect((invalid as TRPCClientError<never>).data).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: [{ path: ['firstName'] }] });
 
-    const anonymous = await clientWith(null).account.userData.query().catch((error: unknown) => error);
+    const anonymous = await clientWith(null)
+      .account.userData.query()
+      .catch((error: unknown) => error);
     expect(anonymous).toBeInstanceOf(TRPCClientError);
     expect(isAuthError(anonymous)).toBe(true);
   });

@@ -24,7 +24,10 @@ export interface TrpcContext {
 
 export const CROSS_SITE_MESSAGE = 'This request came from another site, so it was not accepted.';
 
-export async function createTrpcContext(request: FastifyRequest, { services, siteOrigin }: { services: Services; siteOrigin: string }): Promise<TrpcContext> {
+export async function createTrpcContext(
+  request: FastifyRequest,
+  { services, siteOrigin }: { services: Services; siteOrigin: string },
+): Promise<TrpcContext> {
   return {
     services,
     user: await services.session.userFromRequest(request.cookies),
@@ -57,7 +60,11 @@ const t = initTRPC.context<TrpcContext>().create({
     return {
       ...shape,
       // An unexpected error's own message may describe internals; support finds it by request id.
-      message: unexpected ? SOMETHING_WENT_WRONG : isUnstorableTextError(error.cause) ? UNSTORABLE_TEXT_MESSAGE : (input?.message ?? shape.message),
+      message: unexpected
+        ? SOMETHING_WENT_WRONG
+        : isUnstorableTextError(error.cause)
+          ? UNSTORABLE_TEXT_MESSAGE
+          : (input?.message ?? shape.message),
       data: {
         ...shape.data,
         ...(input && { fieldErrors: input.fieldErrors }),

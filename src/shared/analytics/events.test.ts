@@ -75,13 +75,19 @@ function boundaries(s: JsonSchema): Boundary[] {
     case 'integer': {
       const step = s.multipleOf ?? 1;
       const low = isBound(s.minimum) ? s.minimum : 0;
-      if (isBound(s.minimum)) cases.push({ label: `min ${s.minimum}`, value: s.minimum, ok: true }, { label: 'below min', value: s.minimum - step, ok: false });
-      if (isBound(s.maximum)) cases.push({ label: `max ${s.maximum}`, value: s.maximum, ok: true }, { label: 'above max', value: s.maximum + step, ok: false });
+      if (isBound(s.minimum))
+        cases.push({ label: `min ${s.minimum}`, value: s.minimum, ok: true }, { label: 'below min', value: s.minimum - step, ok: false });
+      if (isBound(s.maximum))
+        cases.push({ label: `max ${s.maximum}`, value: s.maximum, ok: true }, { label: 'above max', value: s.maximum + step, ok: false });
       cases.push({ label: 'fraction', value: low + step / 2, ok: false }, { label: 'numeric string', value: String(low), ok: false });
       break;
     }
     case 'boolean':
-      cases.push({ label: 'true', value: true, ok: true }, { label: 'false', value: false, ok: true }, { label: 'string', value: 'true', ok: false });
+      cases.push(
+        { label: 'true', value: true, ok: true },
+        { label: 'false', value: false, ok: true },
+        { label: 'string', value: 'true', ok: false },
+      );
       break;
     case 'array':
       cases.push({ label: 'empty list', value: [], ok: true });
@@ -209,7 +215,8 @@ describe('§5 limits on their events', () => {
 
   it('wordsCopied: integer 0 to 2147483647', () => {
     for (const ok of [0, 2_147_483_647]) expect(accepts('user_complete_article_copy', { articleId: 'a1', wordsCopied: ok })).toBe(true);
-    for (const bad of [-1, 2_147_483_648, 3.5]) expect(accepts('user_complete_article_copy', { articleId: 'a1', wordsCopied: bad })).toBe(false);
+    for (const bad of [-1, 2_147_483_648, 3.5])
+      expect(accepts('user_complete_article_copy', { articleId: 'a1', wordsCopied: bad })).toBe(false);
   });
 
   it('scroll percentage: 0, 10 … 100 accepted; 5, 105, -10 refused', () => {
@@ -313,7 +320,12 @@ describe('validateEvent and parseWireEvent', () => {
   });
 
   it('narrows the wire type by name for the collector', () => {
-    const result = parseWireEvent(EVENTS.user_purchased_ticket.schema, { ticket_type: 'vip', event_id: 'e1', order_id: 'o1', ticket_qty: 2 });
+    const result = parseWireEvent(EVENTS.user_purchased_ticket.schema, {
+      ticket_type: 'vip',
+      event_id: 'e1',
+      order_id: 'o1',
+      ticket_qty: 2,
+    });
     expect(result.ok).toBe(true);
     if (result.ok && result.name === 'user_purchased_ticket') expect(result.wire.ticket_qty).toBe(2);
   });

@@ -71,10 +71,25 @@ type EventSpec = {
 const story = articleContextFields.pick({ articleId: true, topicId: true, topicLabel: true, giftId: true }).required({ articleId: true });
 const storyId = articleContextFields.pick({ articleId: true }).required({ articleId: true });
 /** Where a funnel step came from, so walls can be compared by variant up to the purchase. */
-const attribution = articleContextFields.pick({ articleId: true, wallVariant: true, offerVariant: true, designVariant: true, ctaVariant: true });
+const attribution = articleContextFields.pick({
+  articleId: true,
+  wallVariant: true,
+  offerVariant: true,
+  designVariant: true,
+  ctaVariant: true,
+});
 const offer = articleContextFields.pick({ offerVariant: true, designVariant: true, ctaVariant: true, currency: true });
 const wall = articleContextFields
-  .pick({ articleId: true, topicId: true, wallVariant: true, designVariant: true, offerVariant: true, ctaVariant: true, currency: true, giftId: true })
+  .pick({
+    articleId: true,
+    topicId: true,
+    wallVariant: true,
+    designVariant: true,
+    offerVariant: true,
+    ctaVariant: true,
+    currency: true,
+    giftId: true,
+  })
   .required({ wallVariant: true })
   .extend(wallExperimentFields.shape);
 const noFields = z.strictObject({});
@@ -154,7 +169,8 @@ const CATALOGUE = {
   // Packages and payment
   user_view_packages: {
     area: 'Packages and payment',
-    fires: 'A subscription packages page is shown (/subscriptions/packages/, its students and beauty variants, /subscriptions/executive/, /subscriptions/groups/).',
+    fires:
+      'A subscription packages page is shown (/subscriptions/packages/, its students and beauty variants, /subscriptions/executive/, /subscriptions/groups/).',
     payload: attribution.extend(offer.shape).extend(experimentFields.shape),
   },
   user_click_package: {
@@ -317,7 +333,9 @@ const CATALOGUE = {
   user_view_newsletter_prompt: {
     area: 'Newsletters',
     fires: 'The newsletter prompt modal is shown.',
-    payload: newsletterFields.pick({ placementVariant: true }).extend(articleContextFields.pick({ articleId: true, designVariant: true }).shape),
+    payload: newsletterFields
+      .pick({ placementVariant: true })
+      .extend(articleContextFields.pick({ articleId: true, designVariant: true }).shape),
   },
   user_submit_newsletter_signup: {
     area: 'Newsletters',
@@ -446,7 +464,8 @@ const CATALOGUE = {
   },
   user_submit_account_settings: {
     area: 'Other screens',
-    fires: 'A change is saved on the account page (/user/account/): personal details, the email address (code sent, change confirmed or cancelled), or a sign-in or security setting.',
+    fires:
+      'A change is saved on the account page (/user/account/): personal details, the email address (code sent, change confirmed or cancelled), or a sign-in or security setting.',
     payload: accountSettingsFields,
   },
   user_view_login_policy_warning: {

@@ -220,7 +220,9 @@ export const oneMoreStepFields = z.strictObject({
 
 /** Which part of the account page a saved change belongs to. */
 export const accountSettingsFields = z.strictObject({
-  section: z.enum(['details', 'email', 'security']).describe('Part of /user/account/ saved: personal details, email address, or sign-in and security'),
+  section: z
+    .enum(['details', 'email', 'security'])
+    .describe('Part of /user/account/ saved: personal details, email address, or sign-in and security'),
 });
 
 export const sessionRefreshFields = z.strictObject({

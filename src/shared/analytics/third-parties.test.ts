@@ -4,9 +4,17 @@ import { thirdPartyCspSources } from './third-parties.ts';
 
 describe('the CSP for consented third parties', () => {
   it('allows the configured pixel, insight tag, video embeds and absolute analytics endpoints', () => {
-    const sources = thirdPartyCspSources({ collectorUrl: 'https://collector.atelier.example/', pixelId: '100000000000002', insightPartnerId: '4877362', tagManagerScriptUrl: 'https://tags.atelier.example/gtm.js', tagManagerTransportUrl: '/metrics' });
+    const sources = thirdPartyCspSources({
+      collectorUrl: 'https://collector.atelier.example/',
+      pixelId: '100000000000002',
+      insightPartnerId: '4877362',
+      tagManagerScriptUrl: 'https://tags.atelier.example/gtm.js',
+      tagManagerTransportUrl: '/metrics',
+    });
     const csp = contentSecurityPolicy('abc', { sources });
-    expect(csp).toContain("script-src 'self' 'nonce-abc' https://connect.facebook.net https://www.facebook.com https://snap.licdn.com https://px.ads.linkedin.com https://tags.atelier.example;");
+    expect(csp).toContain(
+      "script-src 'self' 'nonce-abc' https://connect.facebook.net https://www.facebook.com https://snap.licdn.com https://px.ads.linkedin.com https://tags.atelier.example;",
+    );
     expect(csp).toMatch(/connect-src 'self' [^;]*https:\/\/collector\.atelier\.example/);
     expect(csp).toContain("frame-src 'self' https://www.youtube-nocookie.com");
     expect(csp).not.toContain('/metrics');

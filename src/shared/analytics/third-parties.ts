@@ -28,7 +28,13 @@ export interface ThirdPartyEndpoints {
   tagManagerTransportUrl: string;
 }
 
-export function thirdPartyCspSources({ collectorUrl, pixelId, insightPartnerId, tagManagerScriptUrl, tagManagerTransportUrl }: ThirdPartyEndpoints): CspSources {
+export function thirdPartyCspSources({
+  collectorUrl,
+  pixelId,
+  insightPartnerId,
+  tagManagerScriptUrl,
+  tagManagerTransportUrl,
+}: ThirdPartyEndpoints): CspSources {
   // The pixel and insight scripts load more of their own code and report by image and by fetch.
   const pixel = pixelId ? ['https://connect.facebook.net', 'https://www.facebook.com'] : [];
   const insight = insightPartnerId ? ['https://snap.licdn.com', 'https://px.ads.linkedin.com'] : [];

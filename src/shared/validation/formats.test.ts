@@ -87,9 +87,33 @@ describe('email (§5)', () => {
 describe('shared mailboxes (§5, ADR 004)', () => {
   // SPEC §5's list, written out here so the test pins the specification, not the module's list.
   const specWords = [
-    'admin', 'sysadmin', 'info', 'team', 'pr', 'press', 'marketing', 'editorial', 'contact', 'frontdesk',
-    'business', 'biz', 'finance', 'strategy', 'office', 'professional', 'share', 'reception', 'subs',
-    'subscriptions', 'subscription', 'uk', 'usa', 'nyc', 'london', 'paris', 'milan',
+    'admin',
+    'sysadmin',
+    'info',
+    'team',
+    'pr',
+    'press',
+    'marketing',
+    'editorial',
+    'contact',
+    'frontdesk',
+    'business',
+    'biz',
+    'finance',
+    'strategy',
+    'office',
+    'professional',
+    'share',
+    'reception',
+    'subs',
+    'subscriptions',
+    'subscription',
+    'uk',
+    'usa',
+    'nyc',
+    'london',
+    'paris',
+    'milan',
   ];
 
   it('lists every word of §5', () => {
@@ -194,9 +218,7 @@ describe('shared mailboxes (§5, ADR 004)', () => {
   it('the professional flow refuses a shared mailbox with the personal-address message', () => {
     expect(messagesOf(professionalEmailSchema.safeParse('info@acme.com'))).toEqual([formatMessages.sharedMailbox]);
     expect(messagesOf(professionalEmailSchema.safeParse('acme@acme.com'))).toEqual([formatMessages.sharedMailbox]);
-    expect(formatMessages.sharedMailbox).toBe(
-      'Please use your personal work email address, not a shared mailbox such as info@ or team@.',
-    );
+    expect(formatMessages.sharedMailbox).toBe('Please use your personal work email address, not a shared mailbox such as info@ or team@.');
   });
 
   it('the professional flow accepts a personal address, normalised', () => {
@@ -381,13 +403,10 @@ describe('activity-tracking settings (§5)', () => {
     expect(wholeNumberSchema.safeParse(value).success).toBe(true);
   });
 
-  it.each([0, -1, -10, 1.5, 10.000001, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60, '10', null, undefined])(
-    'refuses %s',
-    (value) => {
-      expect(isWholeNumber(value)).toBe(false);
-      expect(messagesOf(wholeNumberSchema.safeParse(value))).toEqual([formatMessages.wholeNumber]);
-    },
-  );
+  it.each([0, -1, -10, 1.5, 10.000001, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60, '10', null, undefined])('refuses %s', (value) => {
+    expect(isWholeNumber(value)).toBe(false);
+    expect(messagesOf(wholeNumberSchema.safeParse(value))).toEqual([formatMessages.wholeNumber]);
+  });
 
   it('accepts the §9 defaults', () => {
     expect(activityTrackingSchema.parse({ minimumVisitLength: 10, heartbeatDelay: 10 })).toEqual({
@@ -429,7 +448,11 @@ describe('text (safeText)', () => {
     expect(messagesOf(safeText().safeParse(value))).toEqual([textMessages.controlCharacter]);
   });
 
-  it.each([['a lone high surrogate', 'Beaut\uD83C'], ['a lone low surrogate', '\uDC00x'], ['a reversed pair', '\uDC00\uD800']])('refuses %s with the broken-character message', (_case, value) => {
+  it.each([
+    ['a lone high surrogate', 'Beaut\uD83C'],
+    ['a lone low surrogate', '\uDC00x'],
+    ['a reversed pair', '\uDC00\uD800'],
+  ])('refuses %s with the broken-character message', (_case, value) => {
     expect(textProblem(value)).toBe('brokenCharacter');
     expect(messagesOf(safeText().safeParse(value))).toEqual([textMessages.brokenCharacter]);
   });
@@ -447,7 +470,10 @@ describe('text (safeText)', () => {
   });
 
   it('finds the first bad string in a body, keys included, with its path', () => {
-    expect(findTextProblem({ traits: { email: 'a@example.com', name: { first: 'A\u0000' } } })).toEqual({ path: ['traits', 'name', 'first'], problem: 'controlCharacter' });
+    expect(findTextProblem({ traits: { email: 'a@example.com', name: { first: 'A\u0000' } } })).toEqual({
+      path: ['traits', 'name', 'first'],
+      problem: 'controlCharacter',
+    });
     expect(findTextProblem({ list: ['ok', '\uD800'] })).toEqual({ path: ['list', '1'], problem: 'brokenCharacter' });
     expect(findTextProblem({ 'bad\u0000key': 'x' })).toEqual({ path: ['bad\u0000key'], problem: 'controlCharacter' });
     expect(findTextProblem({ a: 1, b: null, c: [true, { d: 'fine' }] })).toBeNull();

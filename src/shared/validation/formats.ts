@@ -45,11 +45,36 @@ export const emailSchema = z
 // SPEC §5's list. Variants are spelled out where they are not a run of other listed words
 // ("professionals" is not "professional" + a listed word); separators are handled by the rule.
 export const sharedMailboxWords: readonly string[] = [
-  'admin', 'sysadmin', 'info', 'team', 'pr', 'press', 'marketing', 'editorial', 'contact',
-  'frontdesk', 'business', 'biz', 'finance', 'strategy', 'office',
-  'professional', 'professionals', 'pro', 'pros',
-  'share', 'reception', 'subs', 'subscriptions', 'subscription',
-  'uk', 'usa', 'nyc', 'london', 'paris', 'milan',
+  'admin',
+  'sysadmin',
+  'info',
+  'team',
+  'pr',
+  'press',
+  'marketing',
+  'editorial',
+  'contact',
+  'frontdesk',
+  'business',
+  'biz',
+  'finance',
+  'strategy',
+  'office',
+  'professional',
+  'professionals',
+  'pro',
+  'pros',
+  'share',
+  'reception',
+  'subs',
+  'subscriptions',
+  'subscription',
+  'uk',
+  'usa',
+  'nyc',
+  'london',
+  'paris',
+  'milan',
 ];
 
 // Second-level registry labels (acme.co.uk, acme.com.au) name no company.
@@ -142,10 +167,7 @@ export function isPlainNumber(value: string): boolean {
   return NUMBER_PATTERN.test(value.trim());
 }
 
-export const plainNumberSchema = z
-  .string({ error: formatMessages.number })
-  .trim()
-  .regex(NUMBER_PATTERN, { error: formatMessages.number });
+export const plainNumberSchema = z.string({ error: formatMessages.number }).trim().regex(NUMBER_PATTERN, { error: formatMessages.number });
 
 // ---------------------------------------------------------------------------------------------
 // Video link
@@ -252,7 +274,10 @@ export function safeText({ multiline = false, error }: { multiline?: boolean; er
  * (['traits', 'name', 'first']); null when there is none. For boundaries that take free-form JSON.
  * Looks 32 levels deep at most: no form nests further, and the walk must not exhaust the stack.
  */
-export function findTextProblem(value: unknown, { multiline = false }: { multiline?: boolean } = {}): { path: string[]; problem: TextProblem } | null {
+export function findTextProblem(
+  value: unknown,
+  { multiline = false }: { multiline?: boolean } = {},
+): { path: string[]; problem: TextProblem } | null {
   const walk = (item: unknown, path: string[]): { path: string[]; problem: TextProblem } | null => {
     if (typeof item === 'string') {
       const problem = textProblem(item, { multiline });

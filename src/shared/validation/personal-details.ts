@@ -17,7 +17,8 @@ export const personalDetailsMessages = {
   sameEmail: 'This is already your email address',
 } as const;
 
-const name = (missing: string) => safeText({ error: missing }).trim().min(1, { error: missing }).max(100, { error: personalDetailsMessages.nameTooLong });
+const name = (missing: string) =>
+  safeText({ error: missing }).trim().min(1, { error: missing }).max(100, { error: personalDetailsMessages.nameTooLong });
 // A lookup key (country code, job function …); whether it exists is checked on the server.
 const lookupKey = (missing: string) => safeText({ error: missing }).trim().min(1, { error: missing }).max(64, { error: missing });
 // An empty form field means "not given": optional fields arrive as '' from HTML forms.
@@ -37,11 +38,22 @@ export type PersonalDetailsInput = z.input<typeof personalDetailsSchema>;
 export type PersonalDetails = z.output<typeof personalDetailsSchema>;
 
 /** The facts /user/one-more-step/ collects; all of them make the user data complete. */
-export const USER_DATA_FIELDS = ['firstName', 'lastName', 'organisationTitle', 'country', 'jobFunction', 'jobIndustry', 'jobLevel'] as const;
+export const USER_DATA_FIELDS = [
+  'firstName',
+  'lastName',
+  'organisationTitle',
+  'country',
+  'jobFunction',
+  'jobIndustry',
+  'jobLevel',
+] as const;
 
 /** One-more-step: the same fields, every one required. */
 export const completeUserDataSchema = personalDetailsSchema.extend({
-  organisationTitle: safeText({ error: personalDetailsMessages.organisationTitle }).trim().min(1, { error: personalDetailsMessages.organisationTitle }).max(200, { error: personalDetailsMessages.organisationTooLong }),
+  organisationTitle: safeText({ error: personalDetailsMessages.organisationTitle })
+    .trim()
+    .min(1, { error: personalDetailsMessages.organisationTitle })
+    .max(200, { error: personalDetailsMessages.organisationTooLong }),
   country: lookupKey(personalDetailsMessages.country),
   jobFunction: lookupKey(personalDetailsMessages.jobFunction),
   jobIndustry: lookupKey(personalDetailsMessages.jobIndustry),

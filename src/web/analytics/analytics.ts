@@ -61,13 +61,20 @@ export async function startAnalytics(config: AnalyticsConfig): Promise<void> {
 
   const pageUrl = window.location.href;
   const win = window as Window & TagWindow;
-  proxy.addDestination(createSnowplowDestination({ appId: config.analytics.appId, collectorUrl: config.endpoints.analyticsCollector, pageUrl }));
+  proxy.addDestination(
+    createSnowplowDestination({ appId: config.analytics.appId, collectorUrl: config.endpoints.analyticsCollector, pageUrl }),
+  );
   for (const tag of operatorTags(config.analytics, { win, pageUrl })) proxy.addDestination(tag);
 
   const userId = currentUserId();
   proxy.setUser(userId);
   // The end of a sign-in or registration: this page was loaded by the identity provider's redirect.
-  const completed = completedSignIn({ referrer: document.referrer, url: window.location.href, navigationType: navigationType(), signedIn: userId !== null });
+  const completed = completedSignIn({
+    referrer: document.referrer,
+    url: window.location.href,
+    navigationType: navigationType(),
+    signedIn: userId !== null,
+  });
   if (completed) proxy.track(completed, {});
   const consent = await startConsent({
     staticBaseUrl: config.endpoints.staticAssets,
@@ -83,7 +90,11 @@ export async function startAnalytics(config: AnalyticsConfig): Promise<void> {
     proxy.setConsent(change.state.categories);
     // Sent only with analytics consent (the catalogue's rule for user_submit_consent).
     if (hasAnalyticsConsent(change.state.categories)) {
-      proxy.track('user_submit_consent', { consentState: change.state.categories, consentVariant: change.variant, interactionMode: change.variant === 'banner' ? 'non-blocking' : 'blocking' });
+      proxy.track('user_submit_consent', {
+        consentState: change.state.categories,
+        consentVariant: change.variant,
+        interactionMode: change.variant === 'banner' ? 'non-blocking' : 'blocking',
+      });
     }
   });
 }

@@ -42,7 +42,9 @@ describe('application errors (§8)', () => {
     const error = new Error('checkout exploded');
     target.dispatchEvent(Object.assign(new Event('error'), { error, message: error.message }));
     target.dispatchEvent(Object.assign(new Event('error'), { error: null, message: 'Script error.' }));
-    target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new TypeError("Cannot read properties of undefined (reading 'id')") }));
+    target.dispatchEvent(
+      Object.assign(new Event('unhandledrejection'), { reason: new TypeError("Cannot read properties of undefined (reading 'id')") }),
+    );
     target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new Error('fetch failed') }));
     expect(report.mock.calls.map(([payload]) => payload.message)).toEqual(['checkout exploded', 'fetch failed']);
     stop();

@@ -22,7 +22,8 @@ export function isNoisyError(message: string): boolean {
 }
 
 export function applicationErrorPayload(error: unknown, fallbackMessage = ''): EventPayloads['application_error'] {
-  const message = error instanceof Error ? error.message || error.name : typeof error === 'string' ? error : fallbackMessage || safeString(error);
+  const message =
+    error instanceof Error ? error.message || error.name : typeof error === 'string' ? error : fallbackMessage || safeString(error);
   const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : undefined;
   return {
     message: (message || 'Unknown error').slice(0, LIMITS.errorMessage),

@@ -11,7 +11,8 @@ describe('page view fields (§3)', () => {
     });
     expect(fields).toEqual({
       pagePath: '/articles/a-story/',
-      pageUrl: 'https://atelier.test/articles/a-story/?utm_source=newsletter&utm_medium=email&utm_campaign=daily&utm_term=luxury&utm_content=top&ref=x',
+      pageUrl:
+        'https://atelier.test/articles/a-story/?utm_source=newsletter&utm_medium=email&utm_campaign=daily&utm_term=luxury&utm_content=top&ref=x',
       pageReferrer: 'https://www.example.com/',
       pageTitle: 'Atelier',
       pageQuery: 'utm_source=newsletter&utm_medium=email&utm_campaign=daily&utm_term=luxury&utm_content=top&ref=x',
@@ -29,7 +30,10 @@ describe('page view fields (§3)', () => {
   });
 
   it('cuts long values to the §5 limits so the page view stays valid', () => {
-    const fields = pageViewFields({ url: `https://atelier.test/${'a'.repeat(5000)}/?utm_source=${'s'.repeat(2000)}&q=${'q'.repeat(13000)}`, title: 't'.repeat(2000) });
+    const fields = pageViewFields({
+      url: `https://atelier.test/${'a'.repeat(5000)}/?utm_source=${'s'.repeat(2000)}&q=${'q'.repeat(13000)}`,
+      title: 't'.repeat(2000),
+    });
     expect(fields.pagePath).toHaveLength(4048);
     expect(fields.pageUrl).toHaveLength(12048);
     expect(fields.pageQuery).toHaveLength(12048);

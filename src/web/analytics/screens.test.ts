@@ -14,12 +14,21 @@ const doc = readFileSync(join(ROOT, 'docs/analytics.md'), 'utf8');
 function tableUnder(heading: string): string[][] {
   const section = doc.split(`\n## ${heading}\n`)[1]?.split('\n## ')[0] ?? '';
   const rows = section.split('\n').filter((line) => line.startsWith('|'));
-  return rows.slice(2).map((row) => row.slice(1, -1).split(' | ').map((cell) => cell.trim()));
+  return rows.slice(2).map((row) =>
+    row
+      .slice(1, -1)
+      .split(' | ')
+      .map((cell) => cell.trim()),
+  );
 }
 
 const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
 
-const sent = tableUnder('Sent by each screen').map(([screen, events, code]) => ({ screen: screen!, events: names(events!), code: names(code!) }));
+const sent = tableUnder('Sent by each screen').map(([screen, events, code]) => ({
+  screen: screen!,
+  events: names(events!),
+  code: names(code!),
+}));
 const waiting = tableUnder('Not sent yet').map(([event, screen]) => ({ event: names(event!)[0]!, screen: screen! }));
 
 /** Browser code that could send an event: src/web without tests and without the list itself. */

@@ -18,6 +18,7 @@ describe('scroll depth (§5, §9: 10 % steps)', () => {
     expect(newSteps(30, 30)).toEqual([]);
     expect(newSteps(30, 20)).toEqual([]);
     expect(newSteps(30, 60)).toEqual([40, 50, 60]);
-    for (const percentage of newSteps(-1, 100)) expect(validateEvent('user_view_article_scroll', { articleId: 'a', percentage }).ok).toBe(true);
+    for (const percentage of newSteps(-1, 100))
+      expect(validateEvent('user_view_article_scroll', { articleId: 'a', percentage }).ok).toBe(true);
   });
 });

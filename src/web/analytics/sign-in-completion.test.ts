@@ -3,7 +3,13 @@ import { completedSignIn, navigationType } from './sign-in-completion.ts';
 
 const SITE = 'https://atelier.test';
 const load = (overrides: Partial<Parameters<typeof completedSignIn>[0]> = {}) =>
-  completedSignIn({ referrer: `${SITE}/user/login/?flow=f1`, url: `${SITE}/articles/a-story/`, navigationType: 'navigate', signedIn: true, ...overrides });
+  completedSignIn({
+    referrer: `${SITE}/user/login/?flow=f1`,
+    url: `${SITE}/articles/a-story/`,
+    navigationType: 'navigate',
+    signedIn: true,
+    ...overrides,
+  });
 
 describe('completedSignIn', () => {
   it('is a login when a signed-in page load came from the sign-in form', () => {
@@ -14,8 +20,12 @@ describe('completedSignIn', () => {
   });
 
   it('is a registration when it came from the registration form (new accounts land on one-more-step)', () => {
-    expect(load({ referrer: `${SITE}/user/register/?flow=f2`, url: `${SITE}/user/one-more-step/?return_to=%2F` })).toBe('user_complete_registration');
-    expect(load({ referrer: `${SITE}/user/register/?flow=f2`, url: `${SITE}/user/confirm-email?flow=v1` })).toBe('user_complete_registration');
+    expect(load({ referrer: `${SITE}/user/register/?flow=f2`, url: `${SITE}/user/one-more-step/?return_to=%2F` })).toBe(
+      'user_complete_registration',
+    );
+    expect(load({ referrer: `${SITE}/user/register/?flow=f2`, url: `${SITE}/user/confirm-email?flow=v1` })).toBe(
+      'user_complete_registration',
+    );
   });
 
   it('is nothing while the flow goes on or failed', () => {

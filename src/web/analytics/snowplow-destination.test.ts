@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EVENTS } from '../../shared/analytics/events.ts';
-import { collectorEndpoint, createSnowplowDestination, postWithGetFallback, trackerConfiguration, type SnowplowOptions } from './snowplow-destination.ts';
+import {
+  collectorEndpoint,
+  createSnowplowDestination,
+  postWithGetFallback,
+  trackerConfiguration,
+  type SnowplowOptions,
+} from './snowplow-destination.ts';
 
 describe('the tracker configuration (§9)', () => {
   it('posts batches of one, within 40000 bytes and 5 s, with a local queue of 1000 and no retry on refusals', () => {
@@ -17,7 +23,12 @@ describe('the tracker configuration (§9)', () => {
   });
 
   it('starts a new session after 30 minutes and keeps the visitor cookie 2 years, Lax, Secure over https', () => {
-    expect(trackerConfiguration({ appId: 'a', secure: true })).toMatchObject({ sessionCookieTimeout: 1800, cookieLifetime: 63_072_000, cookieSameSite: 'Lax', cookieSecure: true });
+    expect(trackerConfiguration({ appId: 'a', secure: true })).toMatchObject({
+      sessionCookieTimeout: 1800,
+      cookieLifetime: 63_072_000,
+      cookieSameSite: 'Lax',
+      cookieSecure: true,
+    });
     expect(trackerConfiguration({ appId: 'a', secure: false }).cookieSecure).toBe(false);
   });
 
@@ -33,8 +44,19 @@ describe('the tracker configuration (§9)', () => {
 });
 
 describe('POST with GET as fallback (§7)', () => {
-  const body = JSON.stringify({ schema: 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4', data: [{ e: 'pv', url: 'https://atelier.test/' }, { e: 'pp', url: 'https://atelier.test/' }] });
-  const post = () => new Request('https://atelier.test/com.snowplowanalytics.snowplow/tp2', { method: 'POST', body, headers: { 'content-type': 'application/json; charset=UTF-8', 'SP-Anonymous': '*' } });
+  const body = JSON.stringify({
+    schema: 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4',
+    data: [
+      { e: 'pv', url: 'https://atelier.test/' },
+      { e: 'pp', url: 'https://atelier.test/' },
+    ],
+  });
+  const post = () =>
+    new Request('https://atelier.test/com.snowplowanalytics.snowplow/tp2', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json; charset=UTF-8', 'SP-Anonymous': '*' },
+    });
 
   it('returns the POST answer when there is one, even a refusal', async () => {
     const fetch = vi.fn(async () => new Response('bad', { status: 400 }));
@@ -54,7 +76,10 @@ describe('POST with GET as fallback (§7)', () => {
     });
     const response = await postWithGetFallback(fetch as typeof globalThis.fetch, 'https://atelier.test')(post());
     expect(response.ok).toBe(true);
-    expect(urls).toEqual(['https://atelier.test/i?e=pv&url=https%3A%2F%2Fatelier.test%2F', 'https://atelier.test/i?e=pp&url=https%3A%2F%2Fatelier.test%2F']);
+    expect(urls).toEqual([
+      'https://atelier.test/i?e=pv&url=https%3A%2F%2Fatelier.test%2F',
+      'https://atelier.test/i?e=pp&url=https%3A%2F%2Fatelier.test%2F',
+    ]);
   });
 
   it('rethrows the POST failure when GET fails too, so the tracker keeps the events', async () => {
@@ -68,9 +93,11 @@ describe('POST with GET as fallback (§7)', () => {
 describe('the Snowplow destination', () => {
   function fakeSnowplow() {
     const calls: [string, ...unknown[]][] = [];
-    const record = (name: string) => (...args: unknown[]) => {
-      calls.push([name, ...args]);
-    };
+    const record =
+      (name: string) =>
+      (...args: unknown[]) => {
+        calls.push([name, ...args]);
+      };
     const sp = {
       newTracker: vi.fn((...args: unknown[]) => {
         calls.push(['newTracker', ...args]);
@@ -93,10 +120,26 @@ describe('the Snowplow destination', () => {
 
   function destination(extra: Partial<SnowplowOptions> = {}) {
     const { sp, calls } = fakeSnowplow();
-    const store = new Map([['snowplowOutQueue_atelier_post2', '[]'], ['bof-auth-redirect-to', 'x']]);
-    const storage = { get length() { return store.size; }, key: (i: number) => [...store.keys()][i] ?? null, removeItem: (key: string) => void store.delete(key) };
+    const store = new Map([
+      ['snowplowOutQueue_atelier_post2', '[]'],
+      ['bof-auth-redirect-to', 'x'],
+    ]);
+    const storage = {
+      get length() {
+        return store.size;
+      },
+      key: (i: number) => [...store.keys()][i] ?? null,
+      removeItem: (key: string) => void store.delete(key),
+    };
     const load = vi.fn(async () => sp as never);
-    const dest = createSnowplowDestination({ appId: 'test-global-9.36.0', collectorUrl: '/', pageUrl: 'https://atelier.test/', load, storage, ...extra });
+    const dest = createSnowplowDestination({
+      appId: 'test-global-9.36.0',
+      collectorUrl: '/',
+      pageUrl: 'https://atelier.test/',
+      load,
+      storage,
+      ...extra,
+    });
     return { dest, calls, load, store };
   }
 
@@ -106,7 +149,12 @@ describe('the Snowplow destination', () => {
     expect(dest.isReady()).toBe(false);
     await dest.activate();
     expect(dest.isReady()).toBe(true);
-    expect(calls[0]).toEqual(['newTracker', 'atelier', 'https://atelier.test', expect.objectContaining({ appId: 'test-global-9.36.0', cookieSecure: true })]);
+    expect(calls[0]).toEqual([
+      'newTracker',
+      'atelier',
+      'https://atelier.test',
+      expect.objectContaining({ appId: 'test-global-9.36.0', cookieSecure: true }),
+    ]);
     expect(calls).toContainEqual(['setCookiePath', '/', ['atelier']]);
     expect(calls).toContainEqual(['enableActivityTracking', { minimumVisitLength: 10, heartbeatDelay: 10 }, ['atelier']]);
   });
@@ -120,7 +168,11 @@ describe('the Snowplow destination', () => {
       ['setReferrerUrl', 'https://atelier.test/', ['atelier']],
       ['setCustomUrl', 'https://atelier.test/a/', ['atelier']],
       ['trackPageView', { title: 'Atelier', timestamp: { type: 'dtm', value: 1000 } }, ['atelier']],
-      ['trackSelfDescribingEvent', { event: { schema: EVENTS.user_view_article.schema, data: { article_id: 's1' } }, timestamp: { type: 'dtm', value: 2000 } }, ['atelier']],
+      [
+        'trackSelfDescribingEvent',
+        { event: { schema: EVENTS.user_view_article.schema, data: { article_id: 's1' } }, timestamp: { type: 'dtm', value: 2000 } },
+        ['atelier'],
+      ],
     ]);
   });
 
@@ -140,7 +192,11 @@ describe('the Snowplow destination', () => {
     dest.deactivate();
     expect(dest.isReady()).toBe(false);
     expect(calls.map(([name]) => name).slice(-3)).toEqual(['disableActivityTracking', 'enableAnonymousTracking', 'clearUserData']);
-    expect(calls).toContainEqual(['enableAnonymousTracking', { options: { withServerAnonymisation: true, withSessionTracking: false }, stateStorageStrategy: 'none' }, ['atelier']]);
+    expect(calls).toContainEqual([
+      'enableAnonymousTracking',
+      { options: { withServerAnonymisation: true, withSessionTracking: false }, stateStorageStrategy: 'none' },
+      ['atelier'],
+    ]);
     expect([...store.keys()]).toEqual(['bof-auth-redirect-to']);
     await dest.activate();
     expect(load).toHaveBeenCalledTimes(1);

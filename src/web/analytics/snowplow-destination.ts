@@ -28,7 +28,15 @@ export interface SnowplowOptions {
 }
 
 /** The tracker configuration, §9 constant by constant. */
-export function trackerConfiguration({ appId, secure, customFetch }: { appId: string; secure: boolean; customFetch?: TrackerConfiguration['customFetch'] }): TrackerConfiguration {
+export function trackerConfiguration({
+  appId,
+  secure,
+  customFetch,
+}: {
+  appId: string;
+  secure: boolean;
+  customFetch?: TrackerConfiguration['customFetch'];
+}): TrackerConfiguration {
   return {
     appId,
     platform: 'web',
@@ -74,7 +82,14 @@ export function postWithGetFallback(baseFetch: typeof fetch, endpoint: string): 
       headers.delete('content-type');
       try {
         const answers = await Promise.all(
-          events.map((event) => baseFetch(`${endpoint}${COLLECTOR_GET_PATH}?${new URLSearchParams(event)}`, { method: 'GET', headers, credentials: request.credentials, signal: request.signal })),
+          events.map((event) =>
+            baseFetch(`${endpoint}${COLLECTOR_GET_PATH}?${new URLSearchParams(event)}`, {
+              method: 'GET',
+              headers,
+              credentials: request.credentials,
+              signal: request.signal,
+            }),
+          ),
         );
         return answers.find((answer) => !answer.ok) ?? new Response('ok', { status: 200 });
       } catch {
@@ -109,7 +124,10 @@ export function createSnowplowDestination(options: SnowplowOptions): AnalyticsDe
   const trackers = [TRACKER_NAMESPACE];
 
   function startActivityTracking(sp: Snowplow) {
-    sp.enableActivityTracking({ minimumVisitLength: ACTIVITY_TRACKING.minimumVisitLength, heartbeatDelay: ACTIVITY_TRACKING.heartbeatDelay }, trackers);
+    sp.enableActivityTracking(
+      { minimumVisitLength: ACTIVITY_TRACKING.minimumVisitLength, heartbeatDelay: ACTIVITY_TRACKING.heartbeatDelay },
+      trackers,
+    );
   }
 
   return {
@@ -118,7 +136,11 @@ export function createSnowplowDestination(options: SnowplowOptions): AnalyticsDe
       if (!snowplow) {
         const sp = await load();
         const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-        tracker = sp.newTracker(TRACKER_NAMESPACE, endpoint, trackerConfiguration({ appId: options.appId, secure, customFetch: postWithGetFallback(baseFetch, endpoint) }));
+        tracker = sp.newTracker(
+          TRACKER_NAMESPACE,
+          endpoint,
+          trackerConfiguration({ appId: options.appId, secure, customFetch: postWithGetFallback(baseFetch, endpoint) }),
+        );
         if (!tracker) throw new Error('Snowplow did not create the tracker');
         sp.setCookiePath('/', trackers);
         snowplow = sp;
@@ -136,7 +158,10 @@ export function createSnowplowDestination(options: SnowplowOptions): AnalyticsDe
       if (!snowplow) return;
       // Stop, then forget: no more pings, no identifiers kept, nothing left queued to send.
       snowplow.disableActivityTracking(trackers);
-      snowplow.enableAnonymousTracking({ options: { withServerAnonymisation: true, withSessionTracking: false }, stateStorageStrategy: 'none' }, trackers);
+      snowplow.enableAnonymousTracking(
+        { options: { withServerAnonymisation: true, withSessionTracking: false }, stateStorageStrategy: 'none' },
+        trackers,
+      );
       snowplow.clearUserData({ preserveSession: false, preserveUser: false }, trackers);
       anonymised = true;
       const storage = options.storage ?? safeLocalStorage();
@@ -157,7 +182,10 @@ export function createSnowplowDestination(options: SnowplowOptions): AnalyticsDe
       snowplow.trackPageView({ title: page.pageTitle, timestamp: { type: 'dtm', value: at } }, trackers);
     },
     track(event: TrackedEvent, at: number) {
-      snowplow?.trackSelfDescribingEvent({ event: { schema: event.schema, data: event.wire as Record<string, unknown> }, timestamp: { type: 'dtm', value: at } }, trackers);
+      snowplow?.trackSelfDescribingEvent(
+        { event: { schema: event.schema, data: event.wire as Record<string, unknown> }, timestamp: { type: 'dtm', value: at } },
+        trackers,
+      );
     },
     setUser(next) {
       userId = next;

@@ -11,7 +11,21 @@ export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-export function StoryAnalytics({ articleId, topicId, topicLabel, wallVariant, giftId, bodySelector = '.story__body' }: { articleId: string; topicId?: string; topicLabel?: string; wallVariant?: string; giftId?: string; bodySelector?: string }) {
+export function StoryAnalytics({
+  articleId,
+  topicId,
+  topicLabel,
+  wallVariant,
+  giftId,
+  bodySelector = '.story__body',
+}: {
+  articleId: string;
+  topicId?: string;
+  topicLabel?: string;
+  wallVariant?: string;
+  giftId?: string;
+  bodySelector?: string;
+}) {
   useTrackEvent('user_view_article', { articleId, topicId, topicLabel, wallVariant, ...(giftId ? { giftId } : {}) });
 
   useEffect(() => {

@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EVENTS } from '../../shared/analytics/events.ts';
-import { createTrackerProxy, DRAIN_INTERVAL_MS, LOG_DEACTIVATED, LOG_INVALID_EVENT, PLUGIN_WAIT_MS, type AnalyticsDestination, type PageView, type TrackerProxyOptions } from './tracker-proxy.ts';
+import {
+  createTrackerProxy,
+  DRAIN_INTERVAL_MS,
+  LOG_DEACTIVATED,
+  LOG_INVALID_EVENT,
+  PLUGIN_WAIT_MS,
+  type AnalyticsDestination,
+  type PageView,
+  type TrackerProxyOptions,
+} from './tracker-proxy.ts';
 
 const PAGE: PageView = { pagePath: '/articles/a-story/', pageUrl: 'https://atelier.test/articles/a-story/' };
 
@@ -112,7 +121,14 @@ describe('the tracker proxy (§7, §8, §9)', () => {
     const { proxy } = setup([{ ...fakeDestination(), track }]);
     proxy.setConsent(['nonessential']);
     proxy.track('user_view_wall', { wallVariant: 'pay', articleId: 'story-1', topicId: 'luxury' });
-    expect(track).toHaveBeenCalledWith({ name: 'user_view_wall', schema: EVENTS.user_view_wall.schema, wire: { wall_variant: 'pay', article_id: 'story-1', topic_id: 'luxury' } }, expect.any(Number));
+    expect(track).toHaveBeenCalledWith(
+      {
+        name: 'user_view_wall',
+        schema: EVENTS.user_view_wall.schema,
+        wire: { wall_variant: 'pay', article_id: 'story-1', topic_id: 'luxury' },
+      },
+      expect.any(Number),
+    );
   });
 
   it('waits for slow destinations, draining every 3 s, for at most 10 s', () => {
@@ -184,7 +200,12 @@ describe('the tracker proxy (§7, §8, §9)', () => {
   });
 
   it('a failing destination is logged and does not stop the others', () => {
-    const broken = { ...fakeDestination('broken'), page: () => { throw new Error('boom'); } };
+    const broken = {
+      ...fakeDestination('broken'),
+      page: () => {
+        throw new Error('boom');
+      },
+    };
     const good = fakeDestination('good');
     const { proxy, logger } = setup([broken, good]);
     proxy.setConsent(['nonessential']);
@@ -233,7 +254,14 @@ describe('asynchronous destinations', () => {
   });
 
   it('log a failed activation and are skipped after the wait', async () => {
-    const dest: AnalyticsDestination = { name: 'broken', activate: async () => Promise.reject(new Error('no script')), deactivate: () => {}, isReady: () => false, page: vi.fn(), track: vi.fn() };
+    const dest: AnalyticsDestination = {
+      name: 'broken',
+      activate: async () => Promise.reject(new Error('no script')),
+      deactivate: () => {},
+      isReady: () => false,
+      page: vi.fn(),
+      track: vi.fn(),
+    };
     const { proxy, logger, tick } = setup([dest]);
     proxy.setConsent(['nonessential']);
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -15,7 +15,11 @@ export function useTrackEvent<N extends Exclude<EventName, 'page_view'>>(name: N
 }
 
 /** Sends the event each time `result` is a new object and `payload` is not null (e.g. an action's answer). */
-export function useTrackResult<N extends Exclude<EventName, 'page_view'>>(result: unknown, name: N, payload: EventPayloads[N] | null): void {
+export function useTrackResult<N extends Exclude<EventName, 'page_view'>>(
+  result: unknown,
+  name: N,
+  payload: EventPayloads[N] | null,
+): void {
   const key = payload === null ? null : JSON.stringify(payload);
   useEffect(() => {
     if (key === null) return;
@@ -29,7 +33,11 @@ export function useTrackResult<N extends Exclude<EventName, 'page_view'>>(result
  * An onSubmit handler: the form's own handler first (its checks), then the event — unless that
  * handler stopped the submission.
  */
-export function trackingSubmit<E extends { defaultPrevented: boolean }, N extends Exclude<EventName, 'page_view'>>(handler: (event: E) => void, name: N, payload: EventPayloads[N]): (event: E) => void {
+export function trackingSubmit<E extends { defaultPrevented: boolean }, N extends Exclude<EventName, 'page_view'>>(
+  handler: (event: E) => void,
+  name: N,
+  payload: EventPayloads[N],
+): (event: E) => void {
   return (event) => {
     handler(event);
     if (!event.defaultPrevented) trackEvent(name, payload);
@@ -52,7 +60,11 @@ function firstTime(key: string): boolean {
  * Sends the event once per `key` in this browser: for a page that shows an outcome (a purchase, a
  * cancellation) and may be opened again later, which is not the outcome happening again.
  */
-export function useTrackOnce<N extends Exclude<EventName, 'page_view'>>(key: string | null, name: N, payload: EventPayloads[N] | null): void {
+export function useTrackOnce<N extends Exclude<EventName, 'page_view'>>(
+  key: string | null,
+  name: N,
+  payload: EventPayloads[N] | null,
+): void {
   const body = payload === null || key === null ? null : JSON.stringify(payload);
   useEffect(() => {
     if (body === null || key === null || !firstTime(`${name}-${key}`)) return;

@@ -42,7 +42,10 @@ export interface FakeBrowser {
  * as a browser does for a cross-origin-capable call.
  */
 export function createFakeBrowser(api: FakeApi, { mainTokenExpiresInMs = 10 * 60_000 } = {}): FakeBrowser {
-  const cookies = createFakeCookies({ [MAIN_TOKEN_COOKIE]: mainJwt({}, { expiresInMs: mainTokenExpiresInMs }), [PAYWALL_TOKEN_COOKIE]: paywallJwt() });
+  const cookies = createFakeCookies({
+    [MAIN_TOKEN_COOKIE]: mainJwt({}, { expiresInMs: mainTokenExpiresInMs }),
+    [PAYWALL_TOKEN_COOKIE]: paywallJwt(),
+  });
   const reissuedToken = mainJwt({ jti: 'reissued' }, { nowMs: START_MS + AUTH_LATENCY_MS });
   const sent: SentRequest[] = [];
   const fetch = vi.fn<typeof globalThis.fetch>(async (input, init = {}) => {
@@ -63,7 +66,14 @@ export function createFakeBrowser(api: FakeApi, { mainTokenExpiresInMs = 10 * 60
     cookies.set(MAIN_TOKEN_COOKIE, reissuedToken);
     return new Response(null, { status: 204 });
   });
-  const auth = createTokenRefresher({ cookies, fetch, authEndpointUrl: AUTH_URL, getRiskToken: async () => '', currentUrl: () => 'https://atelier.test/', now: () => Date.now() });
+  const auth = createTokenRefresher({
+    cookies,
+    fetch,
+    authEndpointUrl: AUTH_URL,
+    getRiskToken: async () => '',
+    currentUrl: () => 'https://atelier.test/',
+    now: () => Date.now(),
+  });
   return {
     cookies,
     fetch,

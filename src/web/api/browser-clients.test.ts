@@ -8,7 +8,11 @@ const session = vi.hoisted(() => ({
 }));
 vi.mock('../lib/session.ts', () => session);
 
-const config = { version: '9.36.0', productName: 'Atelier', endpoints: { graphql: 'https://atelier.test/graphql', trpc: 'https://atelier.test/trpc' } } as const;
+const config = {
+  version: '9.36.0',
+  productName: 'Atelier',
+  endpoints: { graphql: 'https://atelier.test/graphql', trpc: 'https://atelier.test/trpc' },
+} as const;
 const fetch = vi.fn<typeof globalThis.fetch>();
 
 // The clients are created once per page: a fresh module per test.
@@ -42,7 +46,9 @@ describe('the app’s tRPC client', () => {
 
   it('waits for the auth client to have started, then refreshes if needed', async () => {
     let started!: () => void;
-    session.browserAuthStarting.mockReturnValue(new Promise((resolve) => (started = () => resolve({ forceRefresh: async () => undefined }))));
+    session.browserAuthStarting.mockReturnValue(
+      new Promise((resolve) => (started = () => resolve({ forceRefresh: async () => undefined }))),
+    );
     fetch.mockImplementation(async () => jsonResponse([{ result: { data: null } }]));
     const { browserTrpcClient } = await load();
     const call = browserTrpcClient(config).session.me.query();
@@ -59,9 +65,13 @@ describe('the app’s GraphQL client', () => {
   it('names the app and its version, and force-refreshes through the started auth client', async () => {
     const forceRefresh = vi.fn(async () => undefined);
     session.browserAuthStarting.mockReturnValue(Promise.resolve({ forceRefresh }));
-    fetch.mockImplementationOnce(async () => jsonResponse({ data: { viewer: { __typename: 'AuthError' } } })).mockImplementation(async () => jsonResponse({ data: { viewer: { __typename: 'Viewer' } } }));
+    fetch
+      .mockImplementationOnce(async () => jsonResponse({ data: { viewer: { __typename: 'AuthError' } } }))
+      .mockImplementation(async () => jsonResponse({ data: { viewer: { __typename: 'Viewer' } } }));
     const { browserGraphQLClient } = await load();
-    await expect(browserGraphQLClient(config).query('{ viewer { __typename } }', {})).resolves.toEqual({ viewer: { __typename: 'Viewer' } });
+    await expect(browserGraphQLClient(config).query('{ viewer { __typename } }', {})).resolves.toEqual({
+      viewer: { __typename: 'Viewer' },
+    });
     expect(forceRefresh).toHaveBeenCalledTimes(1);
     const headers = new Headers(fetch.mock.calls[0]![1]!.headers);
     expect([headers.get('x-app-version'), headers.get('x-app-name')]).toEqual(['9.36.0', 'Atelier']);

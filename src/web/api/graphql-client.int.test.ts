@@ -25,7 +25,8 @@ afterAll(async () => {
 const VIEWER = 'query Viewer { viewer { __typename ... on Viewer { userData { firstName } } ... on AuthError { message } } }';
 // The document cache adds __typename to every selection.
 const SIGNED_IN_VIEWER = { viewer: { __typename: 'Viewer', userData: { __typename: 'UserData', firstName: 'Ada' } } };
-const UPDATE = 'mutation Update($input: UpdatePersonalDetailsInput!) { updatePersonalDetails(input: $input) { __typename ... on UserData { firstName } ... on ZodError { fieldErrors { path } } } }';
+const UPDATE =
+  'mutation Update($input: UpdatePersonalDetailsInput!) { updatePersonalDetails(input: $input) { __typename ... on UserData { firstName } ... on ZodError { fieldErrors { path } } } }';
 
 /**
  * A page on the server's origin: fetch sends the jar's cookies (and Origin on POST, as browsers
@@ -48,7 +49,14 @@ function browserPage(initialCookies: string) {
     }
     return response;
   };
-  const auth = createTokenRefresher({ cookies: { get: (name) => jar.get(name) }, fetch: pageFetch, authEndpointUrl: `${baseUrl}/api/auth`, getRiskToken: async () => '', currentUrl: () => `${baseUrl}/`, now: () => Date.now() });
+  const auth = createTokenRefresher({
+    cookies: { get: (name) => jar.get(name) },
+    fetch: pageFetch,
+    authEndpointUrl: `${baseUrl}/api/auth`,
+    getRiskToken: async () => '',
+    currentUrl: () => `${baseUrl}/`,
+    now: () => Date.now(),
+  });
   const client = createGraphQLClient({ url: `${baseUrl}/graphql`, fetch: pageFetch, auth, appVersion: '9.36.0', appName: 'Atelier' });
   return { client, jar, sent };
 }
@@ -79,8 +87,12 @@ describe('the GraphQL client against the server', () => {
   it('sends mutations by POST; a refused input is a result, not an exception', async () => {
     const reader = await signIn(app, { first: 'Ada' });
     const { client, sent } = browserPage(reader.cookie);
-    await expect(client.mutation(UPDATE, { input: { firstName: 'Ada', lastName: 'Okafor' } })).resolves.toEqual({ updatePersonalDetails: { __typename: 'UserData', firstName: 'Ada' } });
-    await expect(client.mutation(UPDATE, { input: { firstName: '', lastName: 'Okafor' } })).resolves.toMatchObject({ updatePersonalDetails: { __typename: 'ZodError', fieldErrors: [{ path: ['firstName'] }] } });
+    await expect(client.mutation(UPDATE, { input: { firstName: 'Ada', lastName: 'Okafor' } })).resolves.toEqual({
+      updatePersonalDetails: { __typename: 'UserData', firstName: 'Ada' },
+    });
+    await expect(client.mutation(UPDATE, { input: { firstName: '', lastName: 'Okafor' } })).resolves.toMatchObject({
+      updatePersonalDetails: { __typename: 'ZodError', fieldErrors: [{ path: ['firstName'] }] },
+    });
     expect(sent).toEqual(['POST /graphql', 'POST /graphql']);
   });
 

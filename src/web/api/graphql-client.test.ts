@@ -110,7 +110,9 @@ describe('auth errors (§4, §8: an AuthError up to 3 levels deep)', () => {
 
   for (const depth of [1, 2, 3] as const) {
     it(`answers one at level ${depth} with one forced refresh and one retry that carries the new token`, async () => {
-      const { client, apiRequests, authCalls } = setup((request) => (request.carriesReissuedToken ? jsonResponse({ data: VIEWER_DATA }) : authErrorAt[depth]()));
+      const { client, apiRequests, authCalls } = setup((request) =>
+        request.carriesReissuedToken ? jsonResponse({ data: VIEWER_DATA }) : authErrorAt[depth](),
+      );
       await expect(settle(client.query(VIEWER, {}))).resolves.toEqual(VIEWER_DATA);
       expect(authCalls()).toBe(1);
       expect(apiRequests().map((request) => request.carriesReissuedToken)).toEqual([false, true]);
@@ -118,7 +120,9 @@ describe('auth errors (§4, §8: an AuthError up to 3 levels deep)', () => {
   }
 
   it('does the same for mutations', async () => {
-    const { client, apiRequests, authCalls } = setup((request) => jsonResponse({ data: { addUserFollow: request.carriesReissuedToken ? { __typename: 'UserFollow' } : AUTH_ERROR } }));
+    const { client, apiRequests, authCalls } = setup((request) =>
+      jsonResponse({ data: { addUserFollow: request.carriesReissuedToken ? { __typename: 'UserFollow' } : AUTH_ERROR } }),
+    );
     await expect(settle(client.mutation(FOLLOW, { id: 'a' }))).resolves.toEqual({ addUserFollow: { __typename: 'UserFollow' } });
     expect(authCalls()).toBe(1);
     expect(apiRequests().map((request) => request.method)).toEqual(['POST', 'POST']);
@@ -140,7 +144,9 @@ describe('auth errors (§4, §8: an AuthError up to 3 levels deep)', () => {
   });
 
   it('retries from the network even when the caller asked for the cache', async () => {
-    const { client, apiRequests } = setup((request) => jsonResponse({ data: request.carriesReissuedToken ? VIEWER_DATA : { viewer: AUTH_ERROR } }));
+    const { client, apiRequests } = setup((request) =>
+      jsonResponse({ data: request.carriesReissuedToken ? VIEWER_DATA : { viewer: AUTH_ERROR } }),
+    );
     await expect(settle(client.query(VIEWER, {}, { requestPolicy: 'cache-first' }))).resolves.toEqual(VIEWER_DATA);
     expect(apiRequests()).toHaveLength(2);
   });

@@ -2,7 +2,16 @@
 // (POST only when the URL would be too long), mutations by POST, always with the cookies and the
 // header the server requires of anything not sent as JSON POST. An AuthError answer (§4) gets one
 // forced token refresh and one retry.
-import { cacheExchange, Client, fetchExchange, type AnyVariables, type DocumentInput, type OperationContext, type OperationResult, type RequestPolicy } from '@urql/core';
+import {
+  cacheExchange,
+  Client,
+  fetchExchange,
+  type AnyVariables,
+  type DocumentInput,
+  type OperationContext,
+  type OperationResult,
+  type RequestPolicy,
+} from '@urql/core';
 import { isAuthError } from '../auth/auth-client.ts';
 
 /** GRAPHQL_CSRF_HEADER of server/graphql/yoga.ts, which the browser must not import. */
@@ -34,8 +43,16 @@ export interface QueryOptions extends MutationOptions {
 
 export interface GraphQLClient {
   /** Resolves to `data`; throws GRAPHQL_RESPONSE_ERROR (cause: urql's CombinedError) on errors. */
-  query<Data, Variables extends AnyVariables = AnyVariables>(document: DocumentInput<Data, Variables>, variables: Variables, options?: QueryOptions): Promise<Data>;
-  mutation<Data, Variables extends AnyVariables = AnyVariables>(document: DocumentInput<Data, Variables>, variables: Variables, options?: MutationOptions): Promise<Data>;
+  query<Data, Variables extends AnyVariables = AnyVariables>(
+    document: DocumentInput<Data, Variables>,
+    variables: Variables,
+    options?: QueryOptions,
+  ): Promise<Data>;
+  mutation<Data, Variables extends AnyVariables = AnyVariables>(
+    document: DocumentInput<Data, Variables>,
+    variables: Variables,
+    options?: MutationOptions,
+  ): Promise<Data>;
 }
 
 /** An answer whose HTTP status is not ok; `body` is what it said (parsed when it is JSON). */
@@ -72,7 +89,10 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
     fetchOptions: { credentials: 'include', headers: { ...fixedHeaders, ...(captchaToken && { 'x-captcha-token': captchaToken }) } },
   });
 
-  async function withAuthRetry<Data>(send: (context: Partial<OperationContext>) => Promise<OperationResult<Data>>, operationOptions: QueryOptions): Promise<Data> {
+  async function withAuthRetry<Data>(
+    send: (context: Partial<OperationContext>) => Promise<OperationResult<Data>>,
+    operationOptions: QueryOptions,
+  ): Promise<Data> {
     const first = await send(contextFor(operationOptions));
     if (!isAuthError(answerOf(first))) return dataOf(first);
     // A failed refresh may still have changed the cookies; the retry tells whether it helped.
@@ -82,8 +102,10 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLClien
   }
 
   return {
-    query: (document, variables, operationOptions = {}) => withAuthRetry((context) => client.query(document, variables, context).toPromise(), operationOptions),
-    mutation: (document, variables, operationOptions = {}) => withAuthRetry((context) => client.mutation(document, variables, context).toPromise(), operationOptions),
+    query: (document, variables, operationOptions = {}) =>
+      withAuthRetry((context) => client.query(document, variables, context).toPromise(), operationOptions),
+    mutation: (document, variables, operationOptions = {}) =>
+      withAuthRetry((context) => client.mutation(document, variables, context).toPromise(), operationOptions),
   };
 }
 

@@ -26,7 +26,10 @@ function fakeTrpc(answer: (path: string, input: unknown) => unknown): FakeApi {
 
 const everything = fakeTrpc((path, input) => ({ 'session.me': ME, 'lookups.countries': COUNTRIES })[path] ?? input);
 
-function setup(api: FakeApi = everything, { mainTokenExpiresInMs, ...options }: Partial<TrpcClientOptions> & { mainTokenExpiresInMs?: number } = {}) {
+function setup(
+  api: FakeApi = everything,
+  { mainTokenExpiresInMs, ...options }: Partial<TrpcClientOptions> & { mainTokenExpiresInMs?: number } = {},
+) {
   const browser = createFakeBrowser(api, { mainTokenExpiresInMs });
   const client = createTrpcClient({ url: URL_, fetch: browser.fetch, auth: browser.auth, ...options });
   return { ...browser, client };
@@ -100,7 +103,9 @@ describe('before each call (§7: refresh, credentials-ready signal)', () => {
   });
 
   it('still sends the call when the refresh fails', async () => {
-    const { client, apiRequests } = setup(everything, { auth: { ensureFresh: () => Promise.reject(new Error('The auth endpoint answered 503')) } });
+    const { client, apiRequests } = setup(everything, {
+      auth: { ensureFresh: () => Promise.reject(new Error('The auth endpoint answered 503')) },
+    });
     await expect(settle(client.session.me.query())).resolves.toEqual(ME);
     expect(apiRequests()).toHaveLength(1);
   });
@@ -117,7 +122,9 @@ describe('before each call (§7: refresh, credentials-ready signal)', () => {
   });
 
   it('goes without waiting when the signal fails', async () => {
-    const { client, apiRequests } = setup(everything, { credentialsReady: () => Promise.reject(new Error('the auth client did not start')) });
+    const { client, apiRequests } = setup(everything, {
+      credentialsReady: () => Promise.reject(new Error('the auth client did not start')),
+    });
     await expect(settle(client.session.me.query())).resolves.toEqual(ME);
     expect(apiRequests().map((request) => request.at - START_MS)).toEqual([0]);
   });
@@ -145,7 +152,11 @@ describe('before each call (§7: refresh, credentials-ready signal)', () => {
 
 describe('errors (§8)', () => {
   it('surfaces the server’s error as a TRPCClientError; an AuthError is recognisable by isAuthError', async () => {
-    const unauthorized = { message: 'You need to sign in to do that.', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401, path: 'account.userData', type: 'AuthError' } };
+    const unauthorized = {
+      message: 'You need to sign in to do that.',
+      code: -32001,
+      data: { code: 'UNAUTHORIZED', httpStatus: 401, path: 'account.userData', type: 'AuthError' },
+    };
     const { client } = setup(() => jsonResponse([{ error: unauthorized }], 401));
     const error = await failureOf(settle(client.account.userData.query()));
     expect(error.message).toBe('You need to sign in to do that.');
@@ -154,7 +165,9 @@ describe('errors (§8)', () => {
   });
 
   it("throws 'Unable to transform response from server' when the answer is not JSON", async () => {
-    const { client } = setup(() => new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    const { client } = setup(
+      () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    );
     const error = await failureOf(settle(client.session.me.query()));
     expect(error.message).toBe('Unable to transform response from server');
   });

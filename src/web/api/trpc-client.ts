@@ -24,7 +24,13 @@ export interface TrpcClientOptions {
 
 export type TrpcClient = TRPCClient<AppRouter>;
 
-export function createTrpcClient({ url, fetch: fetchImpl, auth, credentialsReady, credentialsWaitMs = CREDENTIALS_WAIT_MS }: TrpcClientOptions): TrpcClient {
+export function createTrpcClient({
+  url,
+  fetch: fetchImpl,
+  auth,
+  credentialsReady,
+  credentialsWaitMs = CREDENTIALS_WAIT_MS,
+}: TrpcClientOptions): TrpcClient {
   const prepare = async () => {
     if (credentialsReady) await withinTime(credentialsReady(), credentialsWaitMs).catch(() => undefined);
     // A failed refresh has published what the cookies say; the server decides what they are worth.

@@ -17,7 +17,10 @@ function setup({ online = true, page = PAGE } = {}) {
     createBrowserLogoutFlow: vi.fn<IdentityClient['createBrowserLogoutFlow']>(() => Promise.resolve(logoutFlow())),
   } satisfies IdentityClient;
   const raw = createMemoryStorage();
-  const redirects = createRedirectStore({ storage: createExpiringStorage({ storage: raw, now: () => Date.now() }), currentUrl: () => page });
+  const redirects = createRedirectStore({
+    storage: createExpiringStorage({ storage: raw, now: () => Date.now() }),
+    currentUrl: () => page,
+  });
   const forceRefresh = vi.fn(() => Promise.resolve());
   const navigate = vi.fn<(url: string) => void>();
   const reload = vi.fn();
@@ -60,7 +63,9 @@ describe('login (§4)', () => {
     // A bare 422 body with redirect_browser_to is enough too.
     identity.updateRegistrationFlow.mockRejectedValueOnce(identityError(422, { redirect_browser_to: 'https://appleid.apple.com/auth' }));
     await actions.login({ method: 'apple' });
-    expect(identity.updateRegistrationFlow).toHaveBeenLastCalledWith(expect.objectContaining({ updateRegistrationFlowBody: expect.objectContaining({ provider: 'apple' }) }));
+    expect(identity.updateRegistrationFlow).toHaveBeenLastCalledWith(
+      expect.objectContaining({ updateRegistrationFlowBody: expect.objectContaining({ provider: 'apple' }) }),
+    );
     expect(navigate).toHaveBeenLastCalledWith('https://appleid.apple.com/auth');
   });
 
@@ -70,7 +75,11 @@ describe('login (§4)', () => {
     identity.updateRegistrationFlow.mockRejectedValueOnce(failure);
     const error = await actions.login({ method: 'google' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthFlowError);
-    expect(error).toMatchObject({ message: '[self_service_flow_disabled] Registration is not allowed', id: 'self_service_flow_disabled', cause: failure });
+    expect(error).toMatchObject({
+      message: '[self_service_flow_disabled] Registration is not allowed',
+      id: 'self_service_flow_disabled',
+      cause: failure,
+    });
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -158,7 +167,10 @@ describe('logout (§4)', () => {
   it('rethrows instead when the caller asked to skip the error redirect', async () => {
     const { actions, identity, navigate } = setup();
     identity.createBrowserLogoutFlow.mockRejectedValueOnce(kratosError(401, 'session_inactive'));
-    await expect(actions.logout({ skipErrorRedirect: true })).rejects.toMatchObject({ name: 'AuthFlowError', message: 'Session is inactive' });
+    await expect(actions.logout({ skipErrorRedirect: true })).rejects.toMatchObject({
+      name: 'AuthFlowError',
+      message: 'Session is inactive',
+    });
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -181,7 +193,9 @@ describe('register (§4)', () => {
     const { actions, redirects, navigate, reload } = setup();
     actions.register({ redirectTo: '/subscriptions/packages/' });
     expect(redirects.readAuthRedirect()).toBe('https://atelier.test/subscriptions/packages/');
-    expect(navigate).toHaveBeenCalledWith(`/user/register/?return_to=${encodeURIComponent('https://atelier.test/subscriptions/packages/')}`);
+    expect(navigate).toHaveBeenCalledWith(
+      `/user/register/?return_to=${encodeURIComponent('https://atelier.test/subscriptions/packages/')}`,
+    );
     expect(reload).not.toHaveBeenCalled();
   });
 
@@ -214,8 +228,12 @@ describe('custom registration (§4)', () => {
 
   it('fails with the server message, or the default registration message when there is none or it is a fetch error', async () => {
     const { actions, identity, navigate } = setup();
-    identity.updateRegistrationFlow.mockRejectedValueOnce(kratosError(403, 'security_csrf_violation', 'The request was rejected to protect you from CSRF'));
-    await expect(actions.customRegistration({ email: 'a@example.com' })).rejects.toThrow('The request was rejected to protect you from CSRF');
+    identity.updateRegistrationFlow.mockRejectedValueOnce(
+      kratosError(403, 'security_csrf_violation', 'The request was rejected to protect you from CSRF'),
+    );
+    await expect(actions.customRegistration({ email: 'a@example.com' })).rejects.toThrow(
+      'The request was rejected to protect you from CSRF',
+    );
     identity.createBrowserRegistrationFlow.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(actions.customRegistration({ email: 'a@example.com' })).rejects.toThrow(DEFAULT_REGISTRATION_MESSAGE);
     identity.updateRegistrationFlow.mockRejectedValueOnce(identityError(500, {}));

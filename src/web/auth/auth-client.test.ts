@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IdentityClient } from './auth-actions.ts';
 import { browserAuthClientDeps, createAuthClient, isAuthError, type AuthClientDeps } from './auth-client.ts';
-import { createFakeCookies, createMemoryStorage, loginFlow, logoutFlow, mainJwt, paywallJwt, registrationFlow, START_MS } from './auth-test-fakes.ts';
+import {
+  createFakeCookies,
+  createMemoryStorage,
+  loginFlow,
+  logoutFlow,
+  mainJwt,
+  paywallJwt,
+  registrationFlow,
+  START_MS,
+} from './auth-test-fakes.ts';
 import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from './cookies.ts';
 
 const PAGE = 'https://atelier.test/articles/a-story/';
@@ -88,7 +97,11 @@ describe('browserAuthClientDeps', () => {
     vi.stubGlobal('window', { location: { href: PAGE, assign, reload: vi.fn() }, localStorage, fetch: vi.fn() });
     vi.stubGlobal('document', { cookie: `${MAIN_TOKEN_COOKIE}=abc; other=1` });
     vi.stubGlobal('navigator', { onLine: false });
-    const deps = browserAuthClientDeps({ identityBaseUrl: '/identity', authEndpointUrl: '/api/auth', getRiskToken: () => Promise.resolve('') });
+    const deps = browserAuthClientDeps({
+      identityBaseUrl: '/identity',
+      authEndpointUrl: '/api/auth',
+      getRiskToken: () => Promise.resolve(''),
+    });
     expect(deps.cookies.get(MAIN_TOKEN_COOKIE)).toBe('abc');
     expect(deps.storage).toBe(localStorage);
     expect(deps.currentUrl()).toBe(PAGE);

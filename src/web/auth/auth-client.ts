@@ -80,9 +80,7 @@ export interface BrowserAuthOptions {
 export function browserAuthClientDeps(options: BrowserAuthOptions): AuthClientDeps {
   // Relative base URLs are resolved here because the SDK concatenates strings.
   const basePath = new URL(options.identityBaseUrl, window.location.href).href.replace(/\/$/, '');
-  const identity = new FrontendApi(
-    new Configuration({ basePath, credentials: 'include', headers: { Accept: 'application/json' } }),
-  );
+  const identity = new FrontendApi(new Configuration({ basePath, credentials: 'include', headers: { Accept: 'application/json' } }));
   return {
     identity,
     // Called through window: an unbound fetch throws "Illegal invocation" in browsers.

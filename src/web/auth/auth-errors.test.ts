@@ -10,7 +10,9 @@ import { identityError, kratosError } from './auth-test-fakes.ts';
 
 describe('§8 identity flow messages', () => {
   it("formats other flow errors as '[error id] message', default 'An error occurred'", () => {
-    expect(flowErrorMessage({ id: 'self_service_flow_expired', message: 'The flow has expired' })).toBe('[self_service_flow_expired] The flow has expired');
+    expect(flowErrorMessage({ id: 'self_service_flow_expired', message: 'The flow has expired' })).toBe(
+      '[self_service_flow_expired] The flow has expired',
+    );
     expect(flowErrorMessage({ id: 'security_csrf_violation', message: null })).toBe('[security_csrf_violation] An error occurred');
     expect(flowErrorMessage({ id: null, message: null })).toBe(DEFAULT_FLOW_ERROR_MESSAGE);
     expect(flowErrorMessage({ id: null, message: 'Failed to fetch' })).toBe(DEFAULT_FLOW_ERROR_MESSAGE);
@@ -31,14 +33,31 @@ describe('§8 identity flow messages', () => {
 
   it('reads status, id, message and redirect_browser_to from the SDK error without consuming the body', async () => {
     const error = kratosError(422, 'browser_location_change_required', 'Needs a redirect', { redirect_browser_to: 'https://idp.test/' });
-    expect(await readIdentityError(error)).toEqual({ status: 422, id: 'browser_location_change_required', message: 'Needs a redirect', redirectBrowserTo: 'https://idp.test/' });
+    expect(await readIdentityError(error)).toEqual({
+      status: 422,
+      id: 'browser_location_change_required',
+      message: 'Needs a redirect',
+      redirectBrowserTo: 'https://idp.test/',
+    });
     expect(error.response.bodyUsed).toBe(false);
-    expect(await readIdentityError(identityError(502, 'not json'))).toEqual({ status: 502, id: null, message: null, redirectBrowserTo: null });
-    expect(await readIdentityError(identityError(400, { ui: { messages: [{ id: 4000007, text: 'exists already', type: 'error' }] } }))).toMatchObject({ message: 'exists already' });
+    expect(await readIdentityError(identityError(502, 'not json'))).toEqual({
+      status: 502,
+      id: null,
+      message: null,
+      redirectBrowserTo: null,
+    });
+    expect(
+      await readIdentityError(identityError(400, { ui: { messages: [{ id: 4000007, text: 'exists already', type: 'error' }] } })),
+    ).toMatchObject({ message: 'exists already' });
   });
 
   it('keeps the original error as the cause', async () => {
     const cause = new TypeError('Failed to fetch');
-    expect(await toAuthFlowError(cause, { registration: true })).toMatchObject({ message: DEFAULT_REGISTRATION_MESSAGE, cause, id: null, status: null });
+    expect(await toAuthFlowError(cause, { registration: true })).toMatchObject({
+      message: DEFAULT_REGISTRATION_MESSAGE,
+      cause,
+      id: null,
+      status: null,
+    });
   });
 });

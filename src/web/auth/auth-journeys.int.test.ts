@@ -25,7 +25,10 @@ afterAll(async () => {
 function readerOn(path: string) {
   const { browser, jar } = sdkClients(basePath);
   const visited: string[] = [];
-  const redirects = createRedirectStore({ storage: createExpiringStorage({ storage: createMemoryStorage(), now: () => Date.now() }), currentUrl: () => `${site}${path}` });
+  const redirects = createRedirectStore({
+    storage: createExpiringStorage({ storage: createMemoryStorage(), now: () => Date.now() }),
+    currentUrl: () => `${site}${path}`,
+  });
   const actions = createAuthActions({
     identity: browser,
     redirects,

@@ -6,7 +6,10 @@ import type { StorageLike } from './storage.ts';
 
 function base64url(text: string): string {
   const bytes = new TextEncoder().encode(text);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** An unsigned-but-well-formed JWT; the browser never verifies signatures. */
@@ -72,7 +75,12 @@ export function identityError(status: number, body: unknown): ResponseError {
 }
 
 /** A Kratos error envelope (kratos-notes §3). */
-export function kratosError(status: number, id: string, message = 'An error occurred with the session', extra: Record<string, unknown> = {}): ResponseError {
+export function kratosError(
+  status: number,
+  id: string,
+  message = 'An error occurred with the session',
+  extra: Record<string, unknown> = {},
+): ResponseError {
   return identityError(status, { error: { id, code: status, status: 'Bad Request', message }, ...extra });
 }
 

@@ -7,7 +7,13 @@ import {
 } from './refresh-until-changed.ts';
 import { LOGGED_OUT_USER, type SessionUser } from './session-user.ts';
 
-const member = (membershipLevel: string): SessionUser => ({ ...LOGGED_OUT_USER, isLoggedIn: true, id: '42', membershipLevel, isMember: membershipLevel !== 'None' });
+const member = (membershipLevel: string): SessionUser => ({
+  ...LOGGED_OUT_USER,
+  isLoggedIn: true,
+  id: '42',
+  membershipLevel,
+  isMember: membershipLevel !== 'None',
+});
 
 /** Each forced refresh yields the next user from `sequence` (the last one repeats). */
 function deps(sequence: (SessionUser | Error)[], start = member('None')) {

@@ -6,7 +6,15 @@ describe('sessionUserFromTokens (§3 Session user)', () => {
   it('derives every field from the main token claims and takes zephrToken from the paywall token', () => {
     const paywall = paywallJwt();
     const user = sessionUserFromTokens(
-      mainJwt({ user_id: 1234, email: 'ana@example.com', is_bof_admin: true, is_first_login: true, unclaimed_membership_account_id: 77, is_challenged: true, is_user_data_complete: false }),
+      mainJwt({
+        user_id: 1234,
+        email: 'ana@example.com',
+        is_bof_admin: true,
+        is_first_login: true,
+        unclaimed_membership_account_id: 77,
+        is_challenged: true,
+        is_user_data_complete: false,
+      }),
       paywall,
     );
     expect(user).toEqual({
@@ -48,10 +56,26 @@ describe('sessionUserFromTokens (§3 Session user)', () => {
   });
 
   it('is the logged-out user, with all four flags false, when the main token is missing or malformed', () => {
-    for (const token of [null, undefined, '', 'not-a-jwt', 'a.b.c', `x.${btoa('[1,2]')}.y`, makeJwt({ email: 'no-id@example.com', exp: 1 })]) {
+    for (const token of [
+      null,
+      undefined,
+      '',
+      'not-a-jwt',
+      'a.b.c',
+      `x.${btoa('[1,2]')}.y`,
+      makeJwt({ email: 'no-id@example.com', exp: 1 }),
+    ]) {
       expect(sessionUserFromTokens(token, paywallJwt())).toBe(LOGGED_OUT_USER);
     }
-    expect(LOGGED_OUT_USER).toMatchObject({ isLoggedIn: false, isMember: false, isStudent: false, isBofAdmin: false, id: '', initials: '', zephrToken: '' });
+    expect(LOGGED_OUT_USER).toMatchObject({
+      isLoggedIn: false,
+      isMember: false,
+      isStudent: false,
+      isBofAdmin: false,
+      id: '',
+      initials: '',
+      zephrToken: '',
+    });
   });
 
   it('treats a malformed paywall token as missing', () => {

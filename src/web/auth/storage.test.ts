@@ -113,7 +113,10 @@ describe('login redirect storage (§4)', () => {
   it('stores the target under bof-auth-redirect-to for an hour, and take reads it once', () => {
     const { raw, redirects, advance } = setup();
     expect(redirects.storeLoginRedirect('/user/confirm-email')).toBe('https://atelier.test/');
-    expect(JSON.parse(raw.getItem('bof-auth-redirect-to') ?? '')).toEqual({ value: 'https://atelier.test/', expiresAt: START_MS + REDIRECT_TTL_MS });
+    expect(JSON.parse(raw.getItem('bof-auth-redirect-to') ?? '')).toEqual({
+      value: 'https://atelier.test/',
+      expiresAt: START_MS + REDIRECT_TTL_MS,
+    });
     redirects.storeLogoutRedirect();
     expect(redirects.readAuthRedirect()).toBe(PAGE);
     expect(redirects.takeAuthRedirect()).toBe(PAGE);

@@ -20,7 +20,12 @@ interface Setup {
  * A fake auth endpoint: answers after `latencyMs` (fake time) and then sets the cookies it was
  * told to issue, like the real Set-Cookie would.
  */
-function setup({ main, paywall, latencyMs = 50, onRefreshed }: { main?: string; paywall?: string; latencyMs?: number; onRefreshed?: (sessionId: string | null) => void } = {}): Setup {
+function setup({
+  main,
+  paywall,
+  latencyMs = 50,
+  onRefreshed,
+}: { main?: string; paywall?: string; latencyMs?: number; onRefreshed?: (sessionId: string | null) => void } = {}): Setup {
   const cookies = createFakeCookies();
   if (main !== undefined) cookies.set(MAIN_TOKEN_COOKIE, main);
   if (paywall !== undefined) cookies.set(PAYWALL_TOKEN_COOKIE, paywall);
@@ -217,7 +222,14 @@ describe('token refresh (§4)', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(new Response('oops', { status: 500 }))
       .mockResolvedValue(new Response(null, { status: 204 }));
-    const refresher = createTokenRefresher({ cookies, fetch, authEndpointUrl: AUTH_URL, getRiskToken: () => Promise.resolve(''), currentUrl: () => PAGE, now: () => Date.now() });
+    const refresher = createTokenRefresher({
+      cookies,
+      fetch,
+      authEndpointUrl: AUTH_URL,
+      getRiskToken: () => Promise.resolve(''),
+      currentUrl: () => PAGE,
+      now: () => Date.now(),
+    });
     await expect(refresher.forceRefresh()).rejects.toThrow('Failed to fetch');
     expect(refresher.isReady()).toBe(true);
     expect(refresher.getUser().isLoggedIn).toBe(true);
@@ -240,7 +252,11 @@ describe('token refresh (§4)', () => {
 describe('after a refresh (§3 user_complete_session_refresh)', () => {
   it('reports the identity session the reissued main token names, only when the endpoint was called', async () => {
     const refreshed: (string | null)[] = [];
-    const { refresher, serverIssues } = setup({ main: mainJwt(), paywall: paywallJwt(), onRefreshed: (sessionId) => refreshed.push(sessionId) });
+    const { refresher, serverIssues } = setup({
+      main: mainJwt(),
+      paywall: paywallJwt(),
+      onRefreshed: (sessionId) => refreshed.push(sessionId),
+    });
     await refresher.ensureFresh();
     expect(refreshed).toEqual([]);
 

@@ -9,7 +9,17 @@ export interface AccountMenuItem {
   current?: boolean;
 }
 
-export function AccountLayout({ title, intro, menu, children }: { title: string; intro?: ReactNode; menu: AccountMenuItem[]; children: ReactNode }) {
+export function AccountLayout({
+  title,
+  intro,
+  menu,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  menu: AccountMenuItem[];
+  children: ReactNode;
+}) {
   return (
     <div className="wrap account">
       <header className="account__header">

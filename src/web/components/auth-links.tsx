@@ -100,13 +100,28 @@ export function CodeRegistrationForm({ returnTo }: { returnTo: string }) {
   }
 
   return (
-    <form method="get" action={paths.register()} className="wall__code" onSubmit={(event) => void onSubmit(event)} aria-label="Sign up with a code">
+    <form
+      method="get"
+      action={paths.register()}
+      className="wall__code"
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label="Sign up with a code"
+    >
       <input type="hidden" name="return_to" value={returnTo} />
       <label htmlFor="wall-code-email" className="field__label">
         Or sign up with your email address: we’ll send you a code
       </label>
       <div className="wall__code-row">
-        <input id="wall-code-email" name="email" type="email" autoComplete="email" required className="field__input" aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'wall-code-problem' : undefined} />
+        <input
+          id="wall-code-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          className="field__input"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'wall-code-problem' : undefined}
+        />
         <button type="submit" className="button button--secondary" disabled={sending}>
           {sending ? 'Sending…' : 'Email me a code'}
         </button>

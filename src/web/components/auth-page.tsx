@@ -3,7 +3,19 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export function AuthPage({ kicker, title, standfirst, children, aside }: { kicker?: string; title: string; standfirst?: ReactNode; children: ReactNode; aside?: ReactNode }) {
+export function AuthPage({
+  kicker,
+  title,
+  standfirst,
+  children,
+  aside,
+}: {
+  kicker?: string;
+  title: string;
+  standfirst?: ReactNode;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   return (
     <div className="wrap auth">
       <div className="auth__panel">

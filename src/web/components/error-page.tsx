@@ -1,8 +1,14 @@
 import { Link } from 'react-router';
 
 const COPY: Record<number, { title: string; text: string }> = {
-  404: { title: 'We couldn’t find that page', text: 'The link may be out of date, or the page may have moved. Try the home page or one of the sections above.' },
-  500: { title: 'Something went wrong!', text: 'We could not show this page just now. Please try again in a moment; if it keeps happening, we are already looking into it.' },
+  404: {
+    title: 'We couldn’t find that page',
+    text: 'The link may be out of date, or the page may have moved. Try the home page or one of the sections above.',
+  },
+  500: {
+    title: 'Something went wrong!',
+    text: 'We could not show this page just now. Please try again in a moment; if it keeps happening, we are already looking into it.',
+  },
 };
 
 export function ErrorPage({ status }: { status: number }) {

@@ -42,7 +42,8 @@ const COPY: Record<number, (text: UiText) => string> = {
   1050003: () => 'Turn off the authenticator app',
   1050005: () => 'QR code to scan with your authenticator app',
   1050008: (t) => (/new/i.test(t.text) ? 'Generate new backup codes' : 'Generate backup codes'),
-  1050010: () => 'Here are your backup codes. Each one works once. Keep them somewhere safe, such as a password manager, then confirm below.',
+  1050010: () =>
+    'Here are your backup codes. Each one works once. Keep them somewhere safe, such as a password manager, then confirm below.',
   1050011: () => 'I’ve saved these codes',
   1050018: (t) => `Remove the passkey “${str(t.context?.display_name) ?? 'passkey'}”`,
   1050019: () => 'Add a passkey',
@@ -54,7 +55,10 @@ const COPY: Record<number, (text: UiText) => string> = {
   },
   1060003: () => 'If an account uses that address, we’ve emailed it a six-digit recovery code. Enter it below.',
   1070001: () => 'Password',
-  1070002: (t) => ({ 'traits.email': 'Email address', 'traits.name.first': 'First name', 'traits.name.last': 'Last name' })[String(t.context?.name)] ?? str(t.context?.title) ?? t.text,
+  1070002: (t) =>
+    ({ 'traits.email': 'Email address', 'traits.name.first': 'First name', 'traits.name.last': 'Last name' })[String(t.context?.name)] ??
+    str(t.context?.title) ??
+    t.text,
   1070003: () => 'Save',
   1070004: () => 'Email address',
   1070005: () => 'Continue',
@@ -75,7 +79,8 @@ const COPY: Record<number, (text: UiText) => string> = {
     return field ? `Please enter your ${field}.` : 'Please fill in this field.';
   },
   4000003: (t) => `Please use at least ${num(t.context?.min_length) ?? 'a few'} characters.`,
-  4000005: (t) => `That password would be easy to guess: ${str(t.context?.reason) ?? 'it is too simple'}. Three or four unrelated words together make a strong one.`,
+  4000005: (t) =>
+    `That password would be easy to guess: ${str(t.context?.reason) ?? 'it is too simple'}. Three or four unrelated words together make a strong one.`,
   4000006: () => 'That email address and password don’t match. Check them and try again, or sign in with a code instead.',
   4000007: () => 'There is already an account with this email address.',
   4000008: () => 'That code isn’t right. Enter the code your authenticator app shows now.',

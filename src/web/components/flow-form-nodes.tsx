@@ -1,6 +1,13 @@
 // One component per kind of Kratos UI node: fields, buttons, text (TOTP secret, backup codes),
 // images (TOTP QR code) and links. flow-form.tsx decides which nodes go where.
-import type { AnchorAttributes, ImageAttributes, InputAttributes, ScriptAttributes, TextAttributes, UiNode } from '../../modules/identity/nodes.ts';
+import type {
+  AnchorAttributes,
+  ImageAttributes,
+  InputAttributes,
+  ScriptAttributes,
+  TextAttributes,
+  UiNode,
+} from '../../modules/identity/nodes.ts';
 import type { UiText } from '../../modules/identity/schema.ts';
 import { copyOf } from './flow-form-copy.ts';
 
@@ -95,7 +102,12 @@ function FieldMessage({ id, message }: { id: string; message: UiText }) {
 
 export function FlowButton({ node, variant, label }: { node: InputNode; variant: 'primary' | 'secondary' | 'quiet'; label?: string }) {
   const { name, value, disabled, type } = node.attributes;
-  const className = variant === 'primary' ? 'button flow-form__submit' : variant === 'secondary' ? 'button button--secondary flow-form__submit' : 'flow-form__quiet';
+  const className =
+    variant === 'primary'
+      ? 'button flow-form__submit'
+      : variant === 'secondary'
+        ? 'button button--secondary flow-form__submit'
+        : 'flow-form__quiet';
   const submits = type !== 'button';
   return (
     <button

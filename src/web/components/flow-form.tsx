@@ -4,7 +4,21 @@ import { useId } from 'react';
 import type { UiContainer, UiNode } from '../../modules/identity/nodes.ts';
 import type { UiText } from '../../modules/identity/schema.ts';
 import { copyOf } from './flow-form-copy.ts';
-import { FlowAnchor, FlowButton, FlowField, FlowImage, FlowScript, FlowText, isHidden, isInput, isMessageCarrier, isResend, isSubmit, isTrigger, type InputNode } from './flow-form-nodes.tsx';
+import {
+  FlowAnchor,
+  FlowButton,
+  FlowField,
+  FlowImage,
+  FlowScript,
+  FlowText,
+  isHidden,
+  isInput,
+  isMessageCarrier,
+  isResend,
+  isSubmit,
+  isTrigger,
+  type InputNode,
+} from './flow-form-nodes.tsx';
 
 export interface FlowFormProps {
   ui: UiContainer;
@@ -37,7 +51,11 @@ export function FlowMessages({ messages }: { messages: readonly UiText[] }) {
     <div className="flow-messages">
       {messages.map((message, index) => (
         // Errors interrupt; confirmations and instructions wait their turn.
-        <p key={`${message.id}-${index}`} role={message.type === 'error' ? 'alert' : 'status'} className={`flow-message flow-message--${message.type}`}>
+        <p
+          key={`${message.id}-${index}`}
+          role={message.type === 'error' ? 'alert' : 'status'}
+          className={`flow-message flow-message--${message.type}`}
+        >
           {copyOf(message)}
         </p>
       ))}
@@ -66,9 +84,13 @@ export function FlowForm({ ui, groups, labels = {}, hints = {}, showMessages = t
   const primary =
     primaryKey === false
       ? undefined
-      : submits.find((node) => (primaryKey ? keyOf(node) === primaryKey || node.attributes.name === primaryKey : !isResend(node) && node.group !== 'oidc'));
+      : submits.find((node) =>
+          primaryKey ? keyOf(node) === primaryKey || node.attributes.name === primaryKey : !isResend(node) && node.group !== 'oidc',
+        );
   const resends = submits.filter((node) => node !== primary && isResend(node));
-  const alternatives = nodes.filter((node): node is InputNode => (isSubmit(node) || isTrigger(node)) && node !== primary && !isResend(node));
+  const alternatives = nodes.filter(
+    (node): node is InputNode => (isSubmit(node) || isTrigger(node)) && node !== primary && !isResend(node),
+  );
 
   // Nothing to send (a finished flow's "Continue" link): no form at all.
   const Element = nodes.some(isInput) ? 'form' : 'div';

@@ -43,9 +43,15 @@ export function FollowButton({ follow, name, topicId }: { follow: FollowState; n
         name="intent"
         value={following ? 'unfollow' : 'follow'}
         onClick={() => {
-          if (TOPIC_FOLLOWS.includes(follow.followsType)) trackEvent(following ? 'user_click_topic_unfollow' : 'user_click_topic_follow', { topicId: topicId ?? follow.followsKey, topicLabel: name });
+          if (TOPIC_FOLLOWS.includes(follow.followsType))
+            trackEvent(following ? 'user_click_topic_unfollow' : 'user_click_topic_follow', {
+              topicId: topicId ?? follow.followsKey,
+              topicLabel: name,
+            });
         }}
-        aria-pressed={following} className={following ? 'button button--small' : 'button button--secondary button--small'}>
+        aria-pressed={following}
+        className={following ? 'button button--small' : 'button button--secondary button--small'}
+      >
         {following && <span aria-hidden="true">✓&nbsp;</span>}
         Follow<span className="visually-hidden">{` ${name}`}</span>
       </button>

@@ -14,7 +14,15 @@ const RECOMMENDED_STORIES = /* GraphQL */ `
     recommendedStories(first: $first) {
       __typename
       ... on RecommendedStoriesSuccess {
-        stories { id title description uri primarySection { name } }
+        stories {
+          id
+          title
+          description
+          uri
+          primarySection {
+            name
+          }
+        }
       }
     }
   }

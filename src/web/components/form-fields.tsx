@@ -45,7 +45,13 @@ export function TextField({
   inputMode,
   inputClassName,
   ...props
-}: FieldProps & { defaultValue?: string | null; type?: 'text' | 'email'; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'text'; /** e.g. field__input--code for a one-time code. */ inputClassName?: string }) {
+}: FieldProps & {
+  defaultValue?: string | null;
+  type?: 'text' | 'email';
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'email' | 'text';
+  /** e.g. field__input--code for a one-time code. */ inputClassName?: string;
+}) {
   const { name, error, required } = props;
   return (
     <FieldFrame {...props}>
@@ -72,7 +78,13 @@ export interface Option {
   title: string;
 }
 
-export function SelectField({ options, defaultValue, placeholder = 'Choose…', autoComplete, ...props }: FieldProps & { options: readonly Option[]; defaultValue?: string | null; placeholder?: string; autoComplete?: string }) {
+export function SelectField({
+  options,
+  defaultValue,
+  placeholder = 'Choose…',
+  autoComplete,
+  ...props
+}: FieldProps & { options: readonly Option[]; defaultValue?: string | null; placeholder?: string; autoComplete?: string }) {
   const { name, error, required } = props;
   return (
     <FieldFrame {...props}>

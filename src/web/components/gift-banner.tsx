@@ -24,7 +24,8 @@ export function GiftBanner({ gift }: { gift: GiftOnPage }) {
         <strong>{gift.giverName}</strong> shared this story with you
       </p>
       <p className="gift-banner__text">
-        It is yours to read in full until {until}. For every story, our analysis and the archive, <Link to={paths.packages()}>become a member</Link>.
+        It is yours to read in full until {until}. For every story, our analysis and the archive,{' '}
+        <Link to={paths.packages()}>become a member</Link>.
       </p>
     </div>
   );

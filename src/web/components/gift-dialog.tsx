@@ -29,7 +29,11 @@ export function GiftDialog({ storyId, headline, result }: { storyId: string; hea
   const created = answer?.ok && answer.intent === 'gift' ? answer : null;
   const problem = answer && !answer.ok ? answer.message : null;
   // A new link only: the same story's link handed back again is not a second gift.
-  useTrackResult(answer, 'user_complete_article_gift', created && !created.reused ? { articleId: storyId, giftId: created.gift.giftId } : null);
+  useTrackResult(
+    answer,
+    'user_complete_article_gift',
+    created && !created.reused ? { articleId: storyId, giftId: created.gift.giftId } : null,
+  );
 
   function open() {
     const element = dialog.current;
@@ -40,7 +44,14 @@ export function GiftDialog({ storyId, headline, result }: { storyId: string; hea
     <div className="gift">
       <fetcher.Form method="post" action={`${canonicalUrl('', pathname)}${search}`} onSubmit={open}>
         <input type="hidden" name="storyId" value={storyId} />
-        <button ref={trigger} type="submit" name="intent" value="gift" className="button button--secondary button--small gift__trigger" aria-haspopup="dialog">
+        <button
+          ref={trigger}
+          type="submit"
+          name="intent"
+          value="gift"
+          className="button button--secondary button--small gift__trigger"
+          aria-haspopup="dialog"
+        >
           Share this story
         </button>
       </fetcher.Form>
@@ -64,9 +75,21 @@ export function GiftDialog({ storyId, headline, result }: { storyId: string; hea
           Anyone you send a gift link to can read “{headline}” in full, without a subscription.
         </p>
         <p role="status" className="gift-dialog__status">
-          {pending ? 'Creating your gift link…' : created ? (created.reused ? 'Here is your gift link for this story.' : 'Your gift link is ready.') : ''}
+          {pending
+            ? 'Creating your gift link…'
+            : created
+              ? created.reused
+                ? 'Here is your gift link for this story.'
+                : 'Your gift link is ready.'
+              : ''}
         </p>
-        {created && created.gift.url && <GiftLink url={created.gift.url} expiresAt={created.gift.expiresAt} onCopied={() => trackEvent('user_click_article_share', { articleId: storyId, sharedPlatform: 'copy_link' })} />}
+        {created && created.gift.url && (
+          <GiftLink
+            url={created.gift.url}
+            expiresAt={created.gift.expiresAt}
+            onCopied={() => trackEvent('user_click_article_share', { articleId: storyId, sharedPlatform: 'copy_link' })}
+          />
+        )}
         {created && <p className="gift-dialog__quota">{quotaSentence(created.quota)}</p>}
         {problem && (
           <p className="form-message form-message--error" role="alert">
@@ -97,7 +120,15 @@ function GiftLink({ url, expiresAt, onCopied }: { url: string; expiresAt: string
         Gift link
       </label>
       <div className="gift-dialog__link">
-        <input id={`${id}-link`} className="field__input gift-dialog__input" type="text" readOnly value={url} onFocus={(event) => event.currentTarget.select()} aria-describedby={`${id}-hint`} />
+        <input
+          id={`${id}-link`}
+          className="field__input gift-dialog__input"
+          type="text"
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+          aria-describedby={`${id}-hint`}
+        />
         <CopyLinkButton text={url} onCopied={onCopied} />
       </div>
       <p id={`${id}-hint`} className="field__hint">

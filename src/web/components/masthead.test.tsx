@@ -48,7 +48,11 @@ const isPage = (href: string) => matchRoutes(pages, new URL(href, 'http://site.t
 
 describe('Links to pages that exist', () => {
   it('the masthead links only to pages the app has, for every kind of reader', () => {
-    for (const user of [null, reader, { ...reader, isMember: true, membershipLevel: 'Premium' as const, membershipType: 'Individual' as const }]) {
+    for (const user of [
+      null,
+      reader,
+      { ...reader, isMember: true, membershipLevel: 'Premium' as const, membershipType: 'Individual' as const },
+    ]) {
       const hrefs = [...render(user).matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).filter((href) => href.startsWith('/'));
       expect(hrefs.length).toBeGreaterThan(2);
       expect(hrefs.filter((href) => !isPage(href))).toEqual([]);

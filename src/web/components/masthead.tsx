@@ -10,14 +10,22 @@ interface NavItem {
   name: string;
 }
 
-export function Masthead({ productName, sections, series, user }: { productName: string; sections: NavItem[]; series: NavItem[]; user: SessionUser | null }) {
+export function Masthead({
+  productName,
+  sections,
+  series,
+  user,
+}: {
+  productName: string;
+  sections: NavItem[];
+  series: NavItem[];
+  user: SessionUser | null;
+}) {
   return (
     <header className="masthead">
       <div className="masthead__bar wrap">
         <nav className="masthead__utility" aria-label="Account">
-          {!user && (
-            <SignInLink className="masthead__signin">Sign in</SignInLink>
-          )}
+          {!user && <SignInLink className="masthead__signin">Sign in</SignInLink>}
           {!user?.isMember && (
             <Link to={paths.packages()} className="button button--small">
               Subscribe

@@ -20,7 +20,11 @@ function subscribePhone(onChange: () => void) {
 export function NextBestActionBanner({ action, articleId }: { action: NextBestAction; articleId?: string }) {
   const fields = { nbaVariant: action.nbaVariant, actionPromoted: action.actionPromoted, ...(articleId ? { articleId } : {}) };
   // The server renders the general banner; the browser switches to the app screen on phones.
-  const phone = useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches, () => false);
+  const phone = useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
   const appScreen = phone && action.appText !== undefined;
   useTrackEvent('user_view_nba_banner', fields);
   const trackCta = () => trackEvent('user_click_nba_banner', { ...fields, ctaUrl: action.ctaUrl.slice(0, 255) });

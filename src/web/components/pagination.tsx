@@ -12,9 +12,7 @@ export function Pagination({ page, pageCount, basePath }: { page: number; pageCo
       ) : (
         <span />
       )}
-      <span className="pagination__status">
-        {`Page ${page} of ${pageCount}`}
-      </span>
+      <span className="pagination__status">{`Page ${page} of ${pageCount}`}</span>
       {page < pageCount ? (
         <Link to={href(page + 1)} rel="next">
           Older →

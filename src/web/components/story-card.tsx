@@ -8,7 +8,19 @@ import { Picture } from './picture.tsx';
 type Size = 'lead' | 'standard' | 'compact';
 
 /** Story cards in three sizes (BRAND: lead, standard, compact list). */
-export function StoryCard({ story, size = 'standard', headingLevel = 3, priority = false, showImage = true }: { story: Card; size?: Size; headingLevel?: 2 | 3; priority?: boolean; showImage?: boolean }) {
+export function StoryCard({
+  story,
+  size = 'standard',
+  headingLevel = 3,
+  priority = false,
+  showImage = true,
+}: {
+  story: Card;
+  size?: Size;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+  showImage?: boolean;
+}) {
   const Heading = `h${headingLevel}` as const;
   const href = paths.story(story.slug);
   return (

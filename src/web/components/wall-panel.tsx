@@ -23,11 +23,23 @@ function wallFields(variant: ChosenVariant, articleId: string, topicId: string) 
     ...(variant.abGroups.length ? { zephrAbGroups: variant.abGroups } : {}),
     ...(variant.experimentId ? { experimentId: variant.experimentId, zephrExperimentId: variant.experimentId } : {}),
     ...(variant.outcomeId ? { zephrOutcomeId: variant.outcomeId } : {}),
-    ...(variant.experimentId ? { zephrTrialsJson: JSON.stringify({ experiment: variant.experimentId, variant: variant.id }).slice(0, 255) } : {}),
+    ...(variant.experimentId
+      ? { zephrTrialsJson: JSON.stringify({ experiment: variant.experimentId, variant: variant.id }).slice(0, 255) }
+      : {}),
   };
 }
 
-export function WallPanel({ wall, variant, articleId, topicId }: { wall: string; variant: ChosenVariant; articleId: string; topicId: string }) {
+export function WallPanel({
+  wall,
+  variant,
+  articleId,
+  topicId,
+}: {
+  wall: string;
+  variant: ChosenVariant;
+  articleId: string;
+  topicId: string;
+}) {
   const fields = wallFields(variant, articleId, topicId);
   useTrackEvent('user_view_wall', fields);
   // Signed-in readers meet pay and upgrade walls too; "sign in" is only for those who are not.

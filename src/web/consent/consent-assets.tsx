@@ -6,8 +6,18 @@ export function ConsentAssets({ staticBaseUrl, version, nonce }: { staticBaseUrl
   // Browsers hide the nonce after load, so the client render never matches the server's here.
   return (
     <>
-      <link rel="stylesheet" href={consentAssetUrl(staticBaseUrl, 'cookie-consent.css', version)} nonce={nonce || undefined} suppressHydrationWarning />
-      <script type="module" src={consentAssetUrl(staticBaseUrl, 'cookie-consent.js', version)} nonce={nonce || undefined} suppressHydrationWarning />
+      <link
+        rel="stylesheet"
+        href={consentAssetUrl(staticBaseUrl, 'cookie-consent.css', version)}
+        nonce={nonce || undefined}
+        suppressHydrationWarning
+      />
+      <script
+        type="module"
+        src={consentAssetUrl(staticBaseUrl, 'cookie-consent.js', version)}
+        nonce={nonce || undefined}
+        suppressHydrationWarning
+      />
     </>
   );
 }

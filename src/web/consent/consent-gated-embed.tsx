@@ -19,7 +19,14 @@ export function ConsentGatedEmbed({ url, title, provider = 'YouTube' }: { url: s
   if (hasEmbedsConsent(categories)) {
     return (
       <div className="embed">
-        <iframe className="embed__frame" src={src} title={title} loading="lazy" allow="encrypted-media; picture-in-picture; fullscreen" referrerPolicy="strict-origin-when-cross-origin" />
+        <iframe
+          className="embed__frame"
+          src={src}
+          title={title}
+          loading="lazy"
+          allow="encrypted-media; picture-in-picture; fullscreen"
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
       </div>
     );
   }

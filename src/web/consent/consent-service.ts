@@ -25,7 +25,11 @@ export function consentAssetUrl(staticBaseUrl: string, file: 'cookie-consent.js'
 }
 
 /** The window API once the script has run; rejects if it has not after 10 s. */
-export function whenConsentReady({ staticBaseUrl, win = window, timeoutMs = CONSENT_SCRIPT_WAIT_MS }: Pick<ConsentServiceOptions, 'staticBaseUrl' | 'win' | 'timeoutMs'>): Promise<ConsentApi> {
+export function whenConsentReady({
+  staticBaseUrl,
+  win = window,
+  timeoutMs = CONSENT_SCRIPT_WAIT_MS,
+}: Pick<ConsentServiceOptions, 'staticBaseUrl' | 'win' | 'timeoutMs'>): Promise<ConsentApi> {
   if (win.atelierConsent) return Promise.resolve(win.atelierConsent);
   const doc = win.document;
   return new Promise((resolve, reject) => {
@@ -41,7 +45,9 @@ export function whenConsentReady({ staticBaseUrl, win = window, timeoutMs = CONS
     }
     doc.addEventListener(CONSENT_READY_EVENT, onReady);
     // root.tsx renders the tag; a page without it (an error page from elsewhere) gets one here.
-    const present = Array.from(doc.querySelectorAll<HTMLScriptElement>('script[src]')).some((script) => script.src.includes('/cookie-consent.js'));
+    const present = Array.from(doc.querySelectorAll<HTMLScriptElement>('script[src]')).some((script) =>
+      script.src.includes('/cookie-consent.js'),
+    );
     if (!present) loadScript(consentAssetUrl(staticBaseUrl, 'cookie-consent.js'), { doc, type: 'module' });
   });
 }

@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { EVENTS } from '../../shared/analytics/events.ts';
 import type { TrackedEvent } from '../analytics/tracker-proxy.ts';
 import { INSIGHT_SCRIPT_URL, PIXEL_SCRIPT_URL } from '../../shared/analytics/third-parties.ts';
-import { createInsightDestination, createPixelDestination, createTagManagerDestination, LOG_PIXEL_NOT_INITIALIZED, operatorTags, type TagWindow } from './gated-tags.ts';
+import {
+  createInsightDestination,
+  createPixelDestination,
+  createTagManagerDestination,
+  LOG_PIXEL_NOT_INITIALIZED,
+  operatorTags,
+  type TagWindow,
+} from './gated-tags.ts';
 
 const PAGE_URL = 'https://atelier.test/articles/a-story/';
 const EVENT: TrackedEvent = { name: 'user_view_article', schema: EVENTS.user_view_article.schema, wire: { article_id: 'story-1' } };
@@ -14,26 +21,62 @@ const layer = (win: TagWindow) => (win.dataLayer ?? []).map((entry) => Array.fro
 describe('the tag manager', () => {
   it('needs a tag id and a transport URL (§5)', () => {
     expect(() => createTagManagerDestination({ tagId: '', transportUrl: '/metrics', win: {}, pageUrl: PAGE_URL })).toThrow('tag id');
-    expect(() => createTagManagerDestination({ tagId: 'GTM-TEST001', transportUrl: '', win: {}, pageUrl: PAGE_URL })).toThrow('transport URL');
+    expect(() => createTagManagerDestination({ tagId: 'GTM-TEST001', transportUrl: '', win: {}, pageUrl: PAGE_URL })).toThrow(
+      'transport URL',
+    );
   });
 
   it('queues the denied consent defaults first, then its first-party config, and loads nothing', () => {
     const win: TagWindow = {};
     const loadScript = vi.fn();
-    createTagManagerDestination({ tagId: 'GTM-TEST001', transportUrl: '/metrics', scriptUrl: 'https://tags.atelier.test/gtm.js', win, pageUrl: PAGE_URL, loadScript });
+    createTagManagerDestination({
+      tagId: 'GTM-TEST001',
+      transportUrl: '/metrics',
+      scriptUrl: 'https://tags.atelier.test/gtm.js',
+      win,
+      pageUrl: PAGE_URL,
+      loadScript,
+    });
     const [defaults, js, config] = layer(win);
-    expect(defaults).toEqual(['consent', 'default', expect.objectContaining({ ad_storage: 'denied', analytics_storage: 'denied', functionality_storage: 'denied', personalization_storage: 'denied', security_storage: 'denied', embeds_storage: 'denied', wait_for_update: 500 })]);
+    expect(defaults).toEqual([
+      'consent',
+      'default',
+      expect.objectContaining({
+        ad_storage: 'denied',
+        analytics_storage: 'denied',
+        functionality_storage: 'denied',
+        personalization_storage: 'denied',
+        security_storage: 'denied',
+        embeds_storage: 'denied',
+        wait_for_update: 500,
+      }),
+    ]);
     expect(js![0]).toBe('js');
-    expect(config).toEqual(['config', 'GTM-TEST001', { transport_url: 'https://atelier.test/metrics', first_party_collection: true, send_page_view: false }]);
+    expect(config).toEqual([
+      'config',
+      'GTM-TEST001',
+      { transport_url: 'https://atelier.test/metrics', first_party_collection: true, send_page_view: false },
+    ]);
     expect(loadScript).not.toHaveBeenCalled();
   });
 
   it('sends consent updates, loads its script once after consent, and forwards page views and events', () => {
     const win: TagWindow = {};
     const loadScript = vi.fn();
-    const tags = createTagManagerDestination({ tagId: 'GTM-TEST001', transportUrl: '/metrics', scriptUrl: 'https://tags.atelier.test/gtm.js', win, pageUrl: PAGE_URL, loadScript });
+    const tags = createTagManagerDestination({
+      tagId: 'GTM-TEST001',
+      transportUrl: '/metrics',
+      scriptUrl: 'https://tags.atelier.test/gtm.js',
+      win,
+      pageUrl: PAGE_URL,
+      loadScript,
+    });
     tags.consent!(['nonessential']);
-    expect(layer(win).at(-1)).toEqual(['consent', 'update', expect.objectContaining({ analytics_storage: 'granted', embeds_storage: 'denied' })]);
+    expect(layer(win).at(-1)).toEqual([
+      'consent',
+      'update',
+      expect.objectContaining({ analytics_storage: 'granted', embeds_storage: 'denied' }),
+    ]);
     expect(tags.isReady()).toBe(false);
     void tags.activate();
     void tags.activate();
@@ -119,7 +162,10 @@ describe('the tags a page runs', () => {
   it('are none on a fresh install: no id, no tag, and "Accept all" loads nothing', () => {
     const win: TagWindow = {};
     const loadScript = vi.fn();
-    const tags = operatorTags({ tagManagerTransportUrl: '/metrics', tagManagerScriptUrl: 'https://tags.atelier.test/gtm.js' }, { win, pageUrl: PAGE_URL, loadScript });
+    const tags = operatorTags(
+      { tagManagerTransportUrl: '/metrics', tagManagerScriptUrl: 'https://tags.atelier.test/gtm.js' },
+      { win, pageUrl: PAGE_URL, loadScript },
+    );
     expect(tags).toEqual([]);
     expect(win).toEqual({});
     expect(loadScript).not.toHaveBeenCalled();
@@ -127,11 +173,17 @@ describe('the tags a page runs', () => {
 
   it('are the ones whose id the operator set', () => {
     const loadScript = vi.fn();
-    const tags = operatorTags({ pixelId: '100000000000002', tagManagerTransportUrl: '/metrics' }, { win: {}, pageUrl: PAGE_URL, loadScript });
+    const tags = operatorTags(
+      { pixelId: '100000000000002', tagManagerTransportUrl: '/metrics' },
+      { win: {}, pageUrl: PAGE_URL, loadScript },
+    );
     expect(tags.map((tag) => tag.name)).toEqual(['pixel']);
     void tags[0]!.activate();
     expect(loadScript).toHaveBeenCalledWith(PIXEL_SCRIPT_URL);
-    const all = operatorTags({ pixelId: '1', insightPartnerId: '2', tagManagerId: 'GTM-TEST001', tagManagerTransportUrl: '/metrics' }, { win: {}, pageUrl: PAGE_URL, loadScript });
+    const all = operatorTags(
+      { pixelId: '1', insightPartnerId: '2', tagManagerId: 'GTM-TEST001', tagManagerTransportUrl: '/metrics' },
+      { win: {}, pageUrl: PAGE_URL, loadScript },
+    );
     expect(all.map((tag) => tag.name)).toEqual(['tag-manager', 'pixel', 'insight']);
   });
 });

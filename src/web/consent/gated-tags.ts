@@ -16,7 +16,13 @@ export const CONSENT_UPDATE_WAIT_MS = 500;
 const NOT_FOR_TAGS = new Set(['application_error']);
 
 type Gtag = (...args: unknown[]) => void;
-type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[][]; callMethod?: (...args: unknown[]) => void; loaded?: boolean; version?: string; push?: unknown };
+type Fbq = ((...args: unknown[]) => void) & {
+  queue?: unknown[][];
+  callMethod?: (...args: unknown[]) => void;
+  loaded?: boolean;
+  version?: string;
+  push?: unknown;
+};
 
 export interface TagWindow {
   dataLayer?: unknown[];
@@ -47,7 +53,14 @@ export interface TagManagerOptions {
 }
 
 /** Pushes the denied defaults at once, so anything the tag manager ever does starts from "no". */
-export function createTagManagerDestination({ tagId, transportUrl, scriptUrl, win, pageUrl, loadScript = defaultLoadScript }: TagManagerOptions): AnalyticsDestination {
+export function createTagManagerDestination({
+  tagId,
+  transportUrl,
+  scriptUrl,
+  win,
+  pageUrl,
+  loadScript = defaultLoadScript,
+}: TagManagerOptions): AnalyticsDestination {
   // §5: the tag manager requires a tag id and a transport URL.
   if (!tagId) throw new Error('The tag manager requires a tag id');
   if (!transportUrl) throw new Error('The tag manager requires a transport URL');
@@ -86,7 +99,12 @@ export function createTagManagerDestination({ tagId, transportUrl, scriptUrl, wi
     // The dataLayer is a queue: the tag manager reads it whenever its script arrives.
     isReady: () => ready,
     page(page: PageView) {
-      gtag('event', 'page_view', { page_location: page.pageUrl, page_path: page.pagePath, page_title: page.pageTitle, page_referrer: page.pageReferrer });
+      gtag('event', 'page_view', {
+        page_location: page.pageUrl,
+        page_path: page.pagePath,
+        page_title: page.pageTitle,
+        page_referrer: page.pageReferrer,
+      });
     },
     track(event: TrackedEvent) {
       if (!NOT_FOR_TAGS.has(event.name)) gtag('event', event.name, event.wire);
@@ -178,7 +196,11 @@ export interface InsightOptions {
 }
 
 /** Loads the insight script the first time consent is given, never twice; it tracks page loads itself. */
-export function createInsightDestination({ partnerId, win, loadScript = defaultLoadScript }: InsightOptions): AnalyticsDestination & { readonly loaded: boolean } {
+export function createInsightDestination({
+  partnerId,
+  win,
+  loadScript = defaultLoadScript,
+}: InsightOptions): AnalyticsDestination & { readonly loaded: boolean } {
   let loaded = false;
   let ready = false;
   return {
@@ -219,9 +241,23 @@ export interface OperatorTagIds {
  * The tags the operator configured, and only those: a tag without its id is not created at all,
  * so a fresh install sends nothing to any third party, whatever the reader consents to.
  */
-export function operatorTags(ids: OperatorTagIds, { win, pageUrl, loadScript = defaultLoadScript }: { win: TagWindow; pageUrl: string; loadScript?: LoadScript }): AnalyticsDestination[] {
+export function operatorTags(
+  ids: OperatorTagIds,
+  { win, pageUrl, loadScript = defaultLoadScript }: { win: TagWindow; pageUrl: string; loadScript?: LoadScript },
+): AnalyticsDestination[] {
   return [
-    ...(ids.tagManagerId ? [createTagManagerDestination({ tagId: ids.tagManagerId, transportUrl: ids.tagManagerTransportUrl, scriptUrl: ids.tagManagerScriptUrl, win, pageUrl, loadScript })] : []),
+    ...(ids.tagManagerId
+      ? [
+          createTagManagerDestination({
+            tagId: ids.tagManagerId,
+            transportUrl: ids.tagManagerTransportUrl,
+            scriptUrl: ids.tagManagerScriptUrl,
+            win,
+            pageUrl,
+            loadScript,
+          }),
+        ]
+      : []),
     ...(ids.pixelId ? [createPixelDestination({ pixelId: ids.pixelId, win, loadScript })] : []),
     ...(ids.insightPartnerId ? [createInsightDestination({ partnerId: ids.insightPartnerId, win, loadScript })] : []),
   ];

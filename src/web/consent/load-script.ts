@@ -8,7 +8,9 @@ export function pageNonce(doc: Document): string {
 
 /** Inserts `<script async src>` unless one with that src is already in the page; returns the element. */
 export function loadScript(src: string, { doc = document, type }: { doc?: Document; type?: 'module' } = {}): HTMLScriptElement {
-  const existing = Array.from(doc.querySelectorAll<HTMLScriptElement>('script[src]')).find((script) => script.src === new URL(src, doc.baseURI).href);
+  const existing = Array.from(doc.querySelectorAll<HTMLScriptElement>('script[src]')).find(
+    (script) => script.src === new URL(src, doc.baseURI).href,
+  );
   if (existing) return existing;
   const script = doc.createElement('script');
   script.async = true;

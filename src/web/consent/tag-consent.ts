@@ -6,7 +6,13 @@ import type { CONSENT_CATEGORIES, ConsentCategory } from '../../modules/consent/
 export const CATEGORIES: typeof CONSENT_CATEGORIES = ['nonessential', 'embeds'];
 
 export type ConsentFlag = 'granted' | 'denied';
-export const NONESSENTIAL_FLAGS = ['ad_storage', 'analytics_storage', 'functionality_storage', 'personalization_storage', 'security_storage'] as const;
+export const NONESSENTIAL_FLAGS = [
+  'ad_storage',
+  'analytics_storage',
+  'functionality_storage',
+  'personalization_storage',
+  'security_storage',
+] as const;
 export const EMBEDS_FLAG = 'embeds_storage';
 export type TagConsentFlags = Record<(typeof NONESSENTIAL_FLAGS)[number] | typeof EMBEDS_FLAG, ConsentFlag>;
 
@@ -22,7 +28,10 @@ export function hasEmbedsConsent(categories: readonly ConsentCategory[] | null |
 export function tagConsentFlags(categories: readonly ConsentCategory[]): TagConsentFlags {
   const nonessential: ConsentFlag = hasAnalyticsConsent(categories) ? 'granted' : 'denied';
   return {
-    ...(Object.fromEntries(NONESSENTIAL_FLAGS.map((flag) => [flag, nonessential])) as Record<(typeof NONESSENTIAL_FLAGS)[number], ConsentFlag>),
+    ...(Object.fromEntries(NONESSENTIAL_FLAGS.map((flag) => [flag, nonessential])) as Record<
+      (typeof NONESSENTIAL_FLAGS)[number],
+      ConsentFlag
+    >),
     [EMBEDS_FLAG]: hasEmbedsConsent(categories) ? 'granted' : 'denied',
   };
 }

@@ -102,7 +102,11 @@ const notReady: Snapshot = { ready: false, user: null };
 
 /** The user to render: the server's until the browser client is ready, then the client's. */
 export function useSessionUser(serverUser: SessionUser | null): SessionUser | null {
-  const current = useSyncExternalStore(subscribe, () => snapshot, () => notReady);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => notReady,
+  );
   return current.ready ? current.user : serverUser;
 }
 
@@ -114,7 +118,11 @@ export function useSessionUser(serverUser: SessionUser | null): SessionUser | nu
 export function useBrowserAuth(options: BrowserAuthOptions | null, serverUser: SessionUser | null) {
   const { pathname } = useLocation();
   const { revalidate } = useRevalidator();
-  const live = useSyncExternalStore(subscribe, () => snapshot, () => notReady);
+  const live = useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => notReady,
+  );
   const revalidatedFor = useRef<string | null>(null);
 
   const configured = options !== null;

@@ -25,7 +25,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = rootDataFromMatches(matches);
   if (!root || !loaderData) return [];
   const { author } = loaderData;
-  return socialMeta({ title: author.name, description: author.bio, url: `${root.config.siteUrl}${paths.author(author.slug)}`, type: 'profile', productName: root.config.productName });
+  return socialMeta({
+    title: author.name,
+    description: author.bio,
+    url: `${root.config.siteUrl}${paths.author(author.slug)}`,
+    type: 'profile',
+    productName: root.config.productName,
+  });
 };
 
 export default function Author({ loaderData }: Route.ComponentProps) {
@@ -33,7 +39,17 @@ export default function Author({ loaderData }: Route.ComponentProps) {
   return (
     <div className="wrap listing">
       <header className="author-header">
-        {author.portraitKey && <Picture className="author-header__portrait" imageKey={author.portraitKey} alt={`Portrait illustration for ${author.name}`} ratio="1x1" width={320} sizes="160px" priority />}
+        {author.portraitKey && (
+          <Picture
+            className="author-header__portrait"
+            imageKey={author.portraitKey}
+            alt={`Portrait illustration for ${author.name}`}
+            ratio="1x1"
+            width={320}
+            sizes="160px"
+            priority
+          />
+        )}
         <div>
           <p className="kicker">{author.role}</p>
           <h1 className="display">{author.name}</h1>

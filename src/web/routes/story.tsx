@@ -88,11 +88,19 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           publisher: { '@type': 'Organization', name: root?.config.productName, url: `${siteUrl}/` },
           articleSection: story.topic.name,
           isAccessibleForFree: story.access === 'free',
-          ...(story.access === 'free' ? {} : { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.story__body' } }),
+          ...(story.access === 'free'
+            ? {}
+            : { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.story__body' } }),
         }}
       />
       <article className="story">
-        <StoryAnalytics articleId={story.id} topicId={story.topic.slug} topicLabel={story.topic.name} wallVariant={access.kind === 'wall' ? access.variant.wallVariant : undefined} giftId={gift?.giftId} />
+        <StoryAnalytics
+          articleId={story.id}
+          topicId={story.topic.slug}
+          topicLabel={story.topic.name}
+          wallVariant={access.kind === 'wall' ? access.variant.wallVariant : undefined}
+          giftId={gift?.giftId}
+        />
         <header className="story__header wrap wrap--narrow">
           {gift && <GiftBanner gift={gift} />}
           <p className="kicker">
@@ -102,7 +110,9 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           <h1 className="story__headline">{story.headline}</h1>
           <p className="standfirst">{story.standfirst}</p>
           <div className="byline">
-            {lead?.portraitKey && <Picture className="byline__avatar" imageKey={lead.portraitKey} alt="" ratio="1x1" width={160} sizes="48px" />}
+            {lead?.portraitKey && (
+              <Picture className="byline__avatar" imageKey={lead.portraitKey} alt="" ratio="1x1" width={160} sizes="48px" />
+            )}
             <div>
               <p className="byline__names">
                 By{' '}
@@ -122,12 +132,21 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           {loaderData.canGift && <GiftDialog storyId={story.id} headline={story.headline} result={actionData} />}
         </header>
         <figure className="story__hero wrap">
-          <Picture imageKey={story.heroKey} alt={story.heroAlt} ratio="16x9" width={2000} sizes="(min-width: 1240px) 1180px, 100vw" priority />
+          <Picture
+            imageKey={story.heroKey}
+            alt={story.heroAlt}
+            ratio="16x9"
+            width={2000}
+            sizes="(min-width: 1240px) 1180px, 100vw"
+            priority
+          />
           <figcaption>{story.heroCaption}</figcaption>
         </figure>
         <div className="wrap wrap--narrow">
           <StoryBody blocks={story.body} />
-          {access.kind === 'wall' && <WallPanel wall={access.wall} variant={access.variant} articleId={story.id} topicId={story.topic.slug} />}
+          {access.kind === 'wall' && (
+            <WallPanel wall={access.wall} variant={access.variant} articleId={story.id} topicId={story.topic.slug} />
+          )}
           <footer className="story__footer">
             <h2 className="visually-hidden">Topics</h2>
             <ul className="tags">

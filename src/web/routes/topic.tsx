@@ -33,8 +33,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = rootDataFromMatches(matches);
   if (!root || !loaderData) return [];
   return [
-    ...socialMeta({ title: loaderData.topic.name, description: loaderData.topic.description, url: `${root.config.siteUrl}${paths.topic(loaderData.topic.slug)}`, productName: root.config.productName }),
-    { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: `${loaderData.topic.name} stories`, href: paths.topicFeed(loaderData.topic.slug) },
+    ...socialMeta({
+      title: loaderData.topic.name,
+      description: loaderData.topic.description,
+      url: `${root.config.siteUrl}${paths.topic(loaderData.topic.slug)}`,
+      productName: root.config.productName,
+    }),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: `${loaderData.topic.name} stories`,
+      href: paths.topicFeed(loaderData.topic.slug),
+    },
   ];
 };
 

@@ -20,7 +20,13 @@ export interface TaxInfo {
   type: string;
 }
 
-export function taxFor({ countryCode, vatNumber }: { countryCode: string | null | undefined; vatNumber?: string | null }): TaxInfo & { type: TaxType } {
+export function taxFor({
+  countryCode,
+  vatNumber,
+}: {
+  countryCode: string | null | undefined;
+  vatNumber?: string | null;
+}): TaxInfo & { type: TaxType } {
   const country = normaliseCountryCode(countryCode);
   if (!country) return { rate: 0, region: '', type: 'none' };
   const euRate = EU_VAT_RATES[country];

@@ -35,7 +35,8 @@ describe('validateVatNumber (jsvat-next check digits)', () => {
 
 describe('taxFor', () => {
   it('charges VAT at the rate of each EU member state', () => {
-    for (const [country, rate] of Object.entries(EU_VAT_RATES)) expect(taxFor({ countryCode: country })).toEqual({ rate, region: country, type: 'VAT' });
+    for (const [country, rate] of Object.entries(EU_VAT_RATES))
+      expect(taxFor({ countryCode: country })).toEqual({ rate, region: country, type: 'VAT' });
   });
   it('charges UK VAT, India GST, and nothing in the US', () => {
     expect(taxFor({ countryCode: 'GB' })).toEqual({ rate: UK_VAT_RATE, region: 'GB', type: 'VAT' });
@@ -48,7 +49,8 @@ describe('taxFor', () => {
     expect(taxFor({ countryCode: 'IE', vatNumber: 'IE6388047V' }).type).toBe('VAT');
   });
   it('treats an unusable country as unknown', () => {
-    for (const countryCode of [null, undefined, '', 'Germany', '1A']) expect(taxFor({ countryCode })).toEqual({ rate: 0, region: '', type: 'none' });
+    for (const countryCode of [null, undefined, '', 'Germany', '1A'])
+      expect(taxFor({ countryCode })).toEqual({ rate: 0, region: '', type: 'none' });
   });
 });
 
@@ -72,7 +74,8 @@ describe('the rate table', () => {
     const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { type: string; rate: number }>;
     const regions = JSON.parse(readFileSync(file.replace('sales_tax_rates.json', 'region_countries.json'), 'utf8')) as { EU: string[] };
     expect([...regions.EU].sort()).toEqual(Object.keys(EU_VAT_RATES).sort());
-    for (const [country, rate] of Object.entries(EU_VAT_RATES)) expect({ country, rate: data[country]!.rate, type: data[country]!.type }).toEqual({ country, rate, type: 'vat' });
+    for (const [country, rate] of Object.entries(EU_VAT_RATES))
+      expect({ country, rate: data[country]!.rate, type: data[country]!.type }).toEqual({ country, rate, type: 'vat' });
     expect(data.GB).toMatchObject({ type: 'vat', rate: UK_VAT_RATE });
     expect(data.IN).toMatchObject({ type: 'gst', rate: INDIA_GST_RATE });
   });

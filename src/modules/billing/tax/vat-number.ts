@@ -7,7 +7,9 @@ import { EU_VAT_RATES, vatPrefix } from './rates.ts';
 type Jsvat = typeof jsvatNamespace;
 // jsvat-next ships CommonJS whose named exports Node cannot detect: take them from the default export.
 const jsvat: Jsvat =
-  typeof (jsvatNamespace as Partial<Jsvat>).checkVAT === 'function' ? jsvatNamespace : (jsvatNamespace as unknown as { default: Jsvat }).default;
+  typeof (jsvatNamespace as Partial<Jsvat>).checkVAT === 'function'
+    ? jsvatNamespace
+    : (jsvatNamespace as unknown as { default: Jsvat }).default;
 
 export interface VatValidation {
   isValid: boolean;

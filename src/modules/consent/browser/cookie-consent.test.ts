@@ -71,9 +71,20 @@ describe('decisions', () => {
 
   it('a first decision gets a new consent id; later ones keep it and the first timestamp', () => {
     const first = nextConsentState(null, ['nonessential'], { now: new Date('2026-11-21T10:00:00Z'), newId: () => ID });
-    expect(first).toEqual({ categories: ['nonessential'], revision: CONSENT_REVISION, consentId: ID, consentTimestamp: '2026-11-21T10:00:00.000Z', lastConsentTimestamp: '2026-11-21T10:00:00.000Z' });
+    expect(first).toEqual({
+      categories: ['nonessential'],
+      revision: CONSENT_REVISION,
+      consentId: ID,
+      consentTimestamp: '2026-11-21T10:00:00.000Z',
+      lastConsentTimestamp: '2026-11-21T10:00:00.000Z',
+    });
     const later = nextConsentState(first, [], { now: new Date('2026-11-22T09:00:00Z'), newId: () => 'other' });
-    expect(later).toMatchObject({ categories: [], consentId: ID, consentTimestamp: '2026-11-21T10:00:00.000Z', lastConsentTimestamp: '2026-11-22T09:00:00.000Z' });
+    expect(later).toMatchObject({
+      categories: [],
+      consentId: ID,
+      consentTimestamp: '2026-11-21T10:00:00.000Z',
+      lastConsentTimestamp: '2026-11-22T09:00:00.000Z',
+    });
   });
 
   it('records when, what, which banner and whose', () => {

@@ -121,7 +121,11 @@ export function categoriesFor(action: Exclude<ConsentAction, 'custom'>): Consent
 }
 
 /** The next cookie value after a decision; keeps the consent id and first timestamp. */
-export function nextConsentState(previous: ConsentState | null, categories: readonly string[], { now, newId }: { now: Date; newId: () => string }): ConsentState {
+export function nextConsentState(
+  previous: ConsentState | null,
+  categories: readonly string[],
+  { now, newId }: { now: Date; newId: () => string },
+): ConsentState {
   const at = now.toISOString();
   return {
     categories: normaliseCategories(categories),
@@ -160,7 +164,11 @@ const COPY = {
   close: 'Close',
   categories: [
     { id: 'essential', label: 'Essential', text: 'Sign-in, security and remembering these choices. Always on.' },
-    { id: 'nonessential', label: 'Analytics and advertising', text: 'Measuring how stories are read, and our advertising partners’ pixels and tags.' },
+    {
+      id: 'nonessential',
+      label: 'Analytics and advertising',
+      text: 'Measuring how stories are read, and our advertising partners’ pixels and tags.',
+    },
     { id: 'embeds', label: 'Embedded media', text: 'Video and other content from other sites, which may set cookies of their own.' },
   ],
 } as const;
@@ -294,7 +302,9 @@ ${rows}
       const what = button.dataset.cc;
       if (what === 'accept_all' || what === 'reject_all') decide(categoriesFor(what), what, 'popup');
       else if (what === 'save') {
-        const chosen = CONSENT_CATEGORIES.filter((category) => element.querySelector<HTMLInputElement>(`input[name="${category}"]`)?.checked);
+        const chosen = CONSENT_CATEGORIES.filter(
+          (category) => element.querySelector<HTMLInputElement>(`input[name="${category}"]`)?.checked,
+        );
         decide(chosen, 'custom', 'popup');
       } else if (what === 'close') closeDialog();
     });

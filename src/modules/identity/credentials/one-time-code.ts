@@ -17,7 +17,9 @@ const PURPOSE = 'atelier:one-time-code';
 
 /** A uniformly random 6-digit code, leading zeros kept. */
 export function generateCode(): string {
-  return randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, '0');
+  return randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, '0');
 }
 
 /** What users paste often carries spaces ("123 456"); nothing else is forgiven. */

@@ -70,7 +70,12 @@ describe('checkPasswordPolicy', () => {
   const cases: Array<{ name: string; password: string; identifier?: string; id: number; context?: Record<string, unknown> }> = [
     { name: 'empty', password: '', id: 4000032, context: { min_length: 8, actual_length: 0 } },
     { name: 'short', password: 'Xq7#vb2', id: 4000032, context: { min_length: 8, actual_length: 7 } },
-    { name: 'short, counted in characters not UTF-16 units', password: '🧵🧵🧵🧵🧵🧵🧵', id: 4000032, context: { min_length: 8, actual_length: 7 } },
+    {
+      name: 'short, counted in characters not UTF-16 units',
+      password: '🧵🧵🧵🧵🧵🧵🧵',
+      id: 4000032,
+      context: { min_length: 8, actual_length: 7 },
+    },
     { name: 'long', password: 'Xq7#'.repeat(257), id: 4000033, context: { max_length: 1024, actual_length: 1028 } },
     { name: 'breached', password: 'password1', id: 4000034 },
     { name: 'breached, any case', password: 'PassWord1', id: 4000034 },
@@ -87,7 +92,12 @@ describe('checkPasswordPolicy', () => {
     { name: 'identifier upper case', password: 'HELLO@EXAMPLE.COM', identifier: 'hello@example.com', id: 4000031 },
     { name: 'identifier in l33t', password: 'h3ll0@example', identifier: 'hello@example.com', id: 4000031 },
     { name: 'weak: repeated character', password: 'aaaaaaaaaaaaab', id: 4000005, context: { reason: 'it repeats the same character' } },
-    { name: 'weak: near a common password', password: 'qwertyuiop123', id: 4000005, context: { reason: 'it is similar to a commonly used password' } },
+    {
+      name: 'weak: near a common password',
+      password: 'qwertyuiop123',
+      id: 4000005,
+      context: { reason: 'it is similar to a commonly used password' },
+    },
     { name: 'weak: sequence', password: 'abcdefgh12', id: 4000005, context: { reason: 'it contains a common sequence like "abc"' } },
     { name: 'weak: no specific warning', password: 'correcthorse', id: 4000005, context: { reason: 'it is too easy to guess' } },
   ];

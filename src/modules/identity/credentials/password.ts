@@ -201,7 +201,10 @@ export function isTooSimilar(identifier: string, password: string): boolean {
 }
 
 function lettersAndDigits(value: string): string {
-  return value.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return value
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 function levenshtein(a: readonly string[], b: readonly string[]): number {

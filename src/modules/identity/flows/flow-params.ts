@@ -17,7 +17,12 @@ import type { FlowKind, FlowParams } from '../schema.ts';
 /** Traits a code can be sent to (`credentials.code.identifier` in the identity schema, traits.ts). */
 export const CODE_TRAITS = ['email'] as const;
 
-const printable = (max: number) => z.string().min(1).max(max).regex(/^[\x21-\x7e]+$/);
+const printable = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[\x21-\x7e]+$/);
 const paramsSchema = z.object({
   login_challenge: printable(4096).optional(),
   organization: z.uuid().optional(),
@@ -29,20 +34,31 @@ const paramsSchema = z.object({
  * The parameters a flow of this kind takes, from the init request's query. A value Kratos would
  * refuse is a 400; `after_verification_return_to` goes through `checkReturnTo` (the allow-list).
  */
-export function flowParamsOf(kind: FlowKind, query: Record<string, string | undefined>, checkReturnTo: (url: string) => string | null): FlowParams {
+export function flowParamsOf(
+  kind: FlowKind,
+  query: Record<string, string | undefined>,
+  checkReturnTo: (url: string) => string | null,
+): FlowParams {
   if (kind !== 'login' && kind !== 'registration') return {};
-  const present = Object.fromEntries(Object.entries(query).filter(([key, value]) => key in paramsSchema.shape && value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(query).filter(([key, value]) => key in paramsSchema.shape && value !== undefined && value !== ''),
+  );
   const parsed = paramsSchema.safeParse(present);
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? 'query');
-    throw identityErrors.badRequest(field === 'via' ? `The via parameter must name an identifier trait a code can be sent to: ${CODE_TRAITS.join(', ')}.` : `The ${field} parameter is malformed.`);
+    throw identityErrors.badRequest(
+      field === 'via'
+        ? `The via parameter must name an identifier trait a code can be sent to: ${CODE_TRAITS.join(', ')}.`
+        : `The ${field} parameter is malformed.`,
+    );
   }
   const { login_challenge, organization, via, after_verification_return_to } = parsed.data;
   const params: FlowParams = {};
   if (login_challenge) params.oauth2LoginChallenge = login_challenge;
   if (organization) params.organizationId = organization;
   if (kind === 'login' && via) params.via = via;
-  if (kind === 'registration' && after_verification_return_to) params.afterVerificationReturnTo = checkReturnTo(after_verification_return_to) ?? undefined;
+  if (kind === 'registration' && after_verification_return_to)
+    params.afterVerificationReturnTo = checkReturnTo(after_verification_return_to) ?? undefined;
   return params;
 }
 

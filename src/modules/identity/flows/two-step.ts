@@ -36,22 +36,37 @@ export async function submitIdentifierFirst(flow: FlowRow, body: Record<string, 
   if (!identifier) return deps.invalid(flow, { nodes: { identifier: [messages.required('identifier')] } });
   const identity = await deps.findIdentity(identifier);
   const types = identity ? await deps.credentialTypes(identity.id) : null;
-  const methods = types ? Object.keys(METHOD_NEEDS).filter((method) => METHOD_NEEDS[method] === null || types.includes(METHOD_NEEDS[method]!)) : UNKNOWN_ACCOUNT_METHODS;
-  const next: FlowRow = { ...flow, internal: { ...flow.internal, values: { ...flow.internal.values, identifier }, identifierFirst: { methods } } };
+  const methods = types
+    ? Object.keys(METHOD_NEEDS).filter((method) => METHOD_NEEDS[method] === null || types.includes(METHOD_NEEDS[method]!))
+    : UNKNOWN_ACCOUNT_METHODS;
+  const next: FlowRow = {
+    ...flow,
+    internal: { ...flow.internal, values: { ...flow.internal.values, identifier }, identifierFirst: { methods } },
+  };
   return { kind: 'flow', status: 400, flow: await deps.save(next) };
 }
 
 export async function submitProfileStep(flow: FlowRow, body: Record<string, unknown>, deps: TwoStepDeps): Promise<Outcome> {
   const screen = text(body.screen);
-  const rawTraits = (body.traits && typeof body.traits === 'object' ? body.traits : flow.internal.profileStep?.traits ?? {}) as Record<string, unknown>;
+  const rawTraits = (body.traits && typeof body.traits === 'object' ? body.traits : (flow.internal.profileStep?.traits ?? {})) as Record<
+    string,
+    unknown
+  >;
   if (screen === 'previous' || screen === 'credential-selection') {
     // Back to the traits, as they were typed.
-    const back: FlowRow = { ...flow, internal: { ...flow.internal, values: { ...flow.internal.values, traits: rawTraits }, profileStep: undefined } };
+    const back: FlowRow = {
+      ...flow,
+      internal: { ...flow.internal, values: { ...flow.internal.values, traits: rawTraits }, profileStep: undefined },
+    };
     return { kind: 'flow', status: 400, flow: await deps.save(back) };
   }
   const parsed = parseTraits(rawTraits);
   if (!parsed.ok) return deps.invalid(flow, { nodes: parsed.nodeMessages, values: { traits: rawTraits } });
-  if (await deps.emailInUse(parsed.traits.email)) return deps.invalid(flow, { ui: [deps.duplicate(parsed.traits.email)], values: { traits: rawTraits } });
-  const next: FlowRow = { ...flow, internal: { ...flow.internal, values: { ...flow.internal.values, traits: parsed.traits }, profileStep: { traits: parsed.traits } } };
+  if (await deps.emailInUse(parsed.traits.email))
+    return deps.invalid(flow, { ui: [deps.duplicate(parsed.traits.email)], values: { traits: rawTraits } });
+  const next: FlowRow = {
+    ...flow,
+    internal: { ...flow.internal, values: { ...flow.internal.values, traits: parsed.traits }, profileStep: { traits: parsed.traits } },
+  };
   return { kind: 'flow', status: 400, flow: await deps.save(next) };
 }

@@ -16,7 +16,13 @@ import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.ts';
 import { useNewClaims } from '../../lib/new-claims.ts';
 import { FormNotice, TextField } from '../form-fields.tsx';
-import { SANDBOX_TOKENS_URL, SANDBOX_WALLET_TOKENS_URL, sandboxChallengeUrl, type PaymentActionData, type PaymentView } from './payment-types.ts';
+import {
+  SANDBOX_TOKENS_URL,
+  SANDBOX_WALLET_TOKENS_URL,
+  sandboxChallengeUrl,
+  type PaymentActionData,
+  type PaymentView,
+} from './payment-types.ts';
 
 type CardField = 'number' | 'expiry' | 'cvv';
 export type CardErrors = Partial<Record<CardField, string>>;
@@ -45,15 +51,30 @@ export type CardTokenResult = { ok: true; token: string } | { ok: false; cardErr
  * sandbox): the token, or the problems by field (and the provider's message). Throws when the
  * provider cannot be reached.
  */
-export async function tokenizeCard({ number, expiry: expiryText, cvv }: { number: string; expiry: string; cvv: string }): Promise<CardTokenResult> {
+export async function tokenizeCard({
+  number,
+  expiry: expiryText,
+  cvv,
+}: {
+  number: string;
+  expiry: string;
+  cvv: string;
+}): Promise<CardTokenResult> {
   const expiry = parseExpiry(expiryText);
   const errors: CardErrors = {};
   if (!number.trim()) errors.number = 'Enter your card number.';
   if (!expiry) errors.expiry = 'Enter the expiry date as MM/YY.';
   if (!cvv.trim()) errors.cvv = 'Enter the security code.';
   if (Object.keys(errors).length > 0 || !expiry) return { ok: false, cardErrors: errors, message: null };
-  const response = await fetch(SANDBOX_TOKENS_URL, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ number, month: expiry.month, year: expiry.year, cvv }) });
-  const body = (await response.json().catch(() => null)) as { id?: string; error?: { message: string; fields?: { field: string; message: string }[] } } | null;
+  const response = await fetch(SANDBOX_TOKENS_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ number, month: expiry.month, year: expiry.year, cvv }),
+  });
+  const body = (await response.json().catch(() => null)) as {
+    id?: string;
+    error?: { message: string; fields?: { field: string; message: string }[] };
+  } | null;
   if (response.ok && body?.id) return { ok: true, token: body.id };
   const next: CardErrors = {};
   for (const field of body?.error?.fields ?? []) {
@@ -71,7 +92,11 @@ export type WalletTokenResult = { ok: true; token: string } | { ok: false; messa
  * page: the buyer is told to try again or pay by card. Throws when the wallet cannot be reached.
  */
 export async function requestWalletToken(merchantId: string): Promise<WalletTokenResult> {
-  const response = await fetch(SANDBOX_WALLET_TOKENS_URL, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ merchantId }) });
+  const response = await fetch(SANDBOX_WALLET_TOKENS_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ merchantId }),
+  });
   const body = (await response.json().catch(() => null)) as { id?: string } | null;
   if (response.ok && body?.id) return { ok: true, token: body.id };
   return { ok: false, message: 'Your wallet could not pay just now. Please try again, or pay by card.' };
@@ -88,7 +113,25 @@ function WalletGlyph() {
   );
 }
 
-export function CardInput({ id, label, hint, error, autoComplete, inputRef, inputMode = 'numeric', maxLength }: { id: string; label: string; hint?: string; error?: string; autoComplete: string; inputRef: React.RefObject<HTMLInputElement | null>; inputMode?: 'numeric' | 'text'; maxLength: number }) {
+export function CardInput({
+  id,
+  label,
+  hint,
+  error,
+  autoComplete,
+  inputRef,
+  inputMode = 'numeric',
+  maxLength,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  autoComplete: string;
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  inputMode?: 'numeric' | 'text';
+  maxLength: number;
+}) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
@@ -101,7 +144,18 @@ export function CardInput({ id, label, hint, error, autoComplete, inputRef, inpu
         </p>
       )}
       {/* No name attribute: the value never joins the form's data. */}
-      <input ref={inputRef} id={id} type="text" className="field__input" autoComplete={autoComplete} inputMode={inputMode} maxLength={maxLength} required aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      <input
+        ref={inputRef}
+        id={id}
+        type="text"
+        className="field__input"
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
       {error && (
         <p id={`${id}-error`} className="field__message field__message--error">
           {error}
@@ -129,7 +183,11 @@ export function useCardFields() {
     setProblem(null);
     setTokenizing(true);
     try {
-      const tokenized = await tokenizeCard({ number: numberRef.current?.value ?? '', expiry: expiryRef.current?.value ?? '', cvv: cvvRef.current?.value ?? '' });
+      const tokenized = await tokenizeCard({
+        number: numberRef.current?.value ?? '',
+        expiry: expiryRef.current?.value ?? '',
+        cvv: cvvRef.current?.value ?? '',
+      });
       setCardErrors(tokenized.ok ? {} : tokenized.cardErrors);
       if (!tokenized.ok) {
         if (tokenized.message) setProblem(tokenized.message);
@@ -145,10 +203,34 @@ export function useCardFields() {
 
   const fields = (
     <>
-      <CardInput id="card-number" label="Card number" autoComplete="cc-number" inputRef={numberRef} maxLength={23} error={cardErrors.number} />
+      <CardInput
+        id="card-number"
+        label="Card number"
+        autoComplete="cc-number"
+        inputRef={numberRef}
+        maxLength={23}
+        error={cardErrors.number}
+      />
       <div className="payment__row">
-        <CardInput id="card-expiry" label="Expiry date" hint="MM/YY" autoComplete="cc-exp" inputRef={expiryRef} inputMode="text" maxLength={7} error={cardErrors.expiry} />
-        <CardInput id="card-cvv" label="Security code" hint="3 or 4 digits" autoComplete="cc-csc" inputRef={cvvRef} maxLength={4} error={cardErrors.cvv} />
+        <CardInput
+          id="card-expiry"
+          label="Expiry date"
+          hint="MM/YY"
+          autoComplete="cc-exp"
+          inputRef={expiryRef}
+          inputMode="text"
+          maxLength={7}
+          error={cardErrors.expiry}
+        />
+        <CardInput
+          id="card-cvv"
+          label="Security code"
+          hint="3 or 4 digits"
+          autoComplete="cc-csc"
+          inputRef={cvvRef}
+          maxLength={4}
+          error={cardErrors.cvv}
+        />
       </div>
     </>
   );
@@ -173,7 +255,11 @@ export function PaymentForm({ view }: { view: PaymentView }) {
   const fetcher = useFetcher<PaymentActionData>();
   const [, setSearchParams] = useSearchParams();
   // False in the server render and before hydration: without JavaScript the button stays off.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   // Where the reader came from, as the first load worked it out (a revalidation after the purchase comes from this page).
   const [returnTo] = useState(view.returnTo);
   const card = useCardFields();
@@ -208,9 +294,23 @@ export function PaymentForm({ view }: { view: PaymentView }) {
     paymentMethods: view.wallet ? ['card', 'wallet'] : ['card'],
     ...(viewedPlan.trialDays > 0 ? { introOffers: [`trial_${viewedPlan.trialDays}_days`] } : {}),
   });
-  useTrackResult(answer, 'user_view_payment_error', answer?.status === 'error' ? { errors: [answer.type ?? (answer.fieldErrors ? 'INVALID_FIELDS' : 'PURCHASE_ERROR')], planCode: viewedPlan.code, currency: viewedPrice.currency } : null);
+  useTrackResult(
+    answer,
+    'user_view_payment_error',
+    answer?.status === 'error'
+      ? {
+          errors: [answer.type ?? (answer.fieldErrors ? 'INVALID_FIELDS' : 'PURCHASE_ERROR')],
+          planCode: viewedPlan.code,
+          currency: viewedPrice.currency,
+        }
+      : null,
+  );
   // A student purchase ends on its confirmation page, which sends its own event.
-  useTrackResult(answer, 'user_purchased_subscription', answer?.status === 'success' ? { subscriptionId: answer.subscriptionId, planCode: answer.planCode, currency: answer.currency } : null);
+  useTrackResult(
+    answer,
+    'user_purchased_subscription',
+    answer?.status === 'success' ? { subscriptionId: answer.subscriptionId, planCode: answer.planCode, currency: answer.currency } : null,
+  );
   // §4: wait for the membership to reach the session claims (the header turns to "Member").
   const claims = useNewClaims(answer?.status === 'success' ? { field: 'isMember', allowedValues: [true] } : null);
 
@@ -269,7 +369,11 @@ export function PaymentForm({ view }: { view: PaymentView }) {
     if (!challenge || !attempt.current) return;
     setAnswering(true);
     try {
-      const response = await fetch(sandboxChallengeUrl(challenge.actionToken), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ result }) });
+      const response = await fetch(sandboxChallengeUrl(challenge.actionToken), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ result }),
+      });
       const body = (await response.json().catch(() => null)) as { resultToken?: string } | null;
       setAnsweredChallenge(challenge.actionToken);
       if (!body?.resultToken) {
@@ -355,7 +459,11 @@ export function PaymentForm({ view }: { view: PaymentView }) {
               <dd>{price.dueToday}</dd>
             </div>
           </dl>
-          {price.trialEnds && <p className="payment__note">Your card is checked now but not charged until your trial ends on {price.trialEnds}. Cancel before then and you pay nothing.</p>}
+          {price.trialEnds && (
+            <p className="payment__note">
+              Your card is checked now but not charged until your trial ends on {price.trialEnds}. Cancel before then and you pay nothing.
+            </p>
+          )}
           {view.student && (
             <p className="payment__note payment__student">
               Verified student: <strong>{view.student.email}</strong>, graduating in {view.student.graduationYear}.
@@ -376,7 +484,10 @@ export function PaymentForm({ view }: { view: PaymentView }) {
             <div className="payment__refusal">
               <FormNotice kind="error">{view.refusal.message}</FormNotice>
               <p className="cta-row">
-                <a className="button" href={view.refusal.type === 'HAS_UPGRADEABLE_MEMBERSHIP' ? '/subscriptions/upgrade/' : paths.packages()}>
+                <a
+                  className="button"
+                  href={view.refusal.type === 'HAS_UPGRADEABLE_MEMBERSHIP' ? '/subscriptions/upgrade/' : paths.packages()}
+                >
                   {view.refusal.type === 'HAS_UPGRADEABLE_MEMBERSHIP' ? 'See upgrade options' : 'See membership options'}
                 </a>
                 <a className="button button--secondary" href={returnTo}>
@@ -390,20 +501,42 @@ export function PaymentForm({ view }: { view: PaymentView }) {
             <>
               <noscript>
                 <p className="payment__noscript">
-                  Paying by card needs JavaScript. Your card details go from your browser straight to our payment provider, never through our server, and that step runs in JavaScript. Please turn JavaScript on to continue.
+                  Paying by card needs JavaScript. Your card details go from your browser straight to our payment provider, never through
+                  our server, and that step runs in JavaScript. Please turn JavaScript on to continue.
                 </p>
               </noscript>
               <div ref={noticeRef} tabIndex={-1} className="payment__notice">
                 {(problem || view.invalidCurrency) && <FormNotice kind="error">{problem ?? view.invalidCurrency}</FormNotice>}
               </div>
-              <form ref={formRef} method="post" className="payment__fields" onSubmit={onSubmit} noValidate aria-describedby="payment-secure">
+              <form
+                ref={formRef}
+                method="post"
+                className="payment__fields"
+                onSubmit={onSubmit}
+                noValidate
+                aria-describedby="payment-secure"
+              >
                 <input type="hidden" name="plan" value={plan.code} />
                 <input type="hidden" name="currency" value={price.currency} />
                 <input type="hidden" name="returnTo" value={returnTo} />
                 <fieldset className="payment__fieldset">
                   <legend className="payment__legend">Billing details</legend>
-                  <TextField name="firstName" label="First name" required autoComplete="given-name" defaultValue={view.billing.firstName} error={fieldErrors.firstName} />
-                  <TextField name="lastName" label="Last name" required autoComplete="family-name" defaultValue={view.billing.lastName} error={fieldErrors.lastName} />
+                  <TextField
+                    name="firstName"
+                    label="First name"
+                    required
+                    autoComplete="given-name"
+                    defaultValue={view.billing.firstName}
+                    error={fieldErrors.firstName}
+                  />
+                  <TextField
+                    name="lastName"
+                    label="Last name"
+                    required
+                    autoComplete="family-name"
+                    defaultValue={view.billing.lastName}
+                    error={fieldErrors.lastName}
+                  />
                   <div className="field">
                     <label htmlFor="countryCode" className="field__label">
                       Country
@@ -411,7 +544,15 @@ export function PaymentForm({ view }: { view: PaymentView }) {
                     <p id="countryCode-hint" className="field__hint">
                       Decides the tax on your membership.
                     </p>
-                    <select id="countryCode" name="countryCode" className="field__input field__select" value={view.countryCode} autoComplete="country" aria-describedby="countryCode-hint" onChange={(event) => changeChoice('country', event.target.value)}>
+                    <select
+                      id="countryCode"
+                      name="countryCode"
+                      className="field__input field__select"
+                      value={view.countryCode}
+                      autoComplete="country"
+                      aria-describedby="countryCode-hint"
+                      onChange={(event) => changeChoice('country', event.target.value)}
+                    >
                       {view.countries.map((option) => (
                         <option key={option.key} value={option.key}>
                           {option.title}
@@ -424,7 +565,12 @@ export function PaymentForm({ view }: { view: PaymentView }) {
                     <label htmlFor="currency-choice" className="field__label">
                       Currency
                     </label>
-                    <select id="currency-choice" className="field__input field__select" value={price.currency} onChange={(event) => changeChoice('currency', event.target.value)}>
+                    <select
+                      id="currency-choice"
+                      className="field__input field__select"
+                      value={price.currency}
+                      onChange={(event) => changeChoice('currency', event.target.value)}
+                    >
                       {view.currencies.map((code) => (
                         <option key={code} value={code}>
                           {code}
@@ -435,12 +581,19 @@ export function PaymentForm({ view }: { view: PaymentView }) {
                 </fieldset>
                 {view.wallet && (
                   <div className="payment__wallet">
-                    <button type="button" className="wallet-button" disabled={!hydrated || busy || challenge !== null} aria-describedby="payment-wallet-hint" onClick={() => void payWithWallet()}>
+                    <button
+                      type="button"
+                      className="wallet-button"
+                      disabled={!hydrated || busy || challenge !== null}
+                      aria-describedby="payment-wallet-hint"
+                      onClick={() => void payWithWallet()}
+                    >
                       <WalletGlyph />
                       <span>{walletBusy ? 'Processing…' : 'Pay with wallet'}</span>
                     </button>
                     <p id="payment-wallet-hint" className="field__hint">
-                      Your wallet pays with the card it holds; we receive a one-time token, never the card number. In the sandbox it holds a test Visa ending 4242.
+                      Your wallet pays with the card it holds; we receive a one-time token, never the card number. In the sandbox it holds a
+                      test Visa ending 4242.
                     </p>
                     <p className="payment__divider">or pay by card</p>
                   </div>
@@ -493,7 +646,12 @@ export function PaymentForm({ view }: { view: PaymentView }) {
                     <button type="button" className="button" disabled={answering} onClick={() => void answerChallenge('succeeded')}>
                       Complete authentication
                     </button>
-                    <button type="button" className="button button--secondary" disabled={answering} onClick={() => void answerChallenge('failed')}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      disabled={answering}
+                      onClick={() => void answerChallenge('failed')}
+                    >
                       Fail authentication
                     </button>
                   </p>

@@ -53,6 +53,16 @@ export interface PaymentView {
 }
 
 export type PaymentActionData =
-  | { status: 'success'; subscriptionId: string; planCode: string; currency: Currency; title: string; isTrial: boolean; trialEndsAt: string | null; renewsAt: string | null; fullPrice: string }
+  | {
+      status: 'success';
+      subscriptionId: string;
+      planCode: string;
+      currency: Currency;
+      title: string;
+      isTrial: boolean;
+      trialEndsAt: string | null;
+      renewsAt: string | null;
+      fullPrice: string;
+    }
   | { status: 'three_d_secure'; actionToken: string; message: string }
   | { status: 'error'; type?: string; message: string; fieldErrors?: Record<string, string> };

@@ -2,13 +2,28 @@
 // visitors per day, top stories, the wall funnel by variant and newsletter sign-ups. Admins only
 // (is_bof_admin): signed out → sign in and come back; signed in without the role → 403.
 import { data, Link, redirect, type MetaFunction } from 'react-router';
-import { loadAnalyticsDashboard, dashboardPeriod, DASHBOARD_PERIODS, type AnalyticsDashboard, type FunnelCounts } from '../../../modules/analytics/dashboard.ts';
+import {
+  loadAnalyticsDashboard,
+  dashboardPeriod,
+  DASHBOARD_PERIODS,
+  type AnalyticsDashboard,
+  type FunnelCounts,
+} from '../../../modules/analytics/dashboard.ts';
 import { paths } from '../../../shared/paths.ts';
 import { rootDataFromMatches } from '../../lib/root-data.ts';
 import { absoluteSiteUrl } from '../user/identity.server.ts';
 import { withReturnTo } from '../user/user-paths.ts';
 import type { Route } from './+types/analytics';
-import { DailyBarChart, formatDay, formatNumber, formatRate, FunnelChart, RankedBarChart, TrafficChart, type FunnelGroup } from './charts.tsx';
+import {
+  DailyBarChart,
+  formatDay,
+  formatNumber,
+  formatRate,
+  FunnelChart,
+  RankedBarChart,
+  TrafficChart,
+  type FunnelGroup,
+} from './charts.tsx';
 
 const PATH = '/admin/analytics/';
 
@@ -23,7 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = rootDataFromMatches(matches);
-  return [{ name: 'description', content: `Readers, stories, walls and newsletters on ${root?.config.productName ?? 'the site'}.` }, { name: 'robots', content: 'noindex' }];
+  return [
+    { name: 'description', content: `Readers, stories, walls and newsletters on ${root?.config.productName ?? 'the site'}.` },
+    { name: 'robots', content: 'noindex' },
+  ];
 };
 
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
@@ -35,14 +53,19 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         <p className="kicker">Admin</p>
         <h1 className="display">Analytics</h1>
         <p className="standfirst">
-          What readers did in the last {dashboard.days} days, {formatDay(dashboard.range.days[0]!)} to {formatDay(dashboard.range.days.at(-1)!)} (UTC days), from the events of readers who
-          accepted analytics cookies.
+          What readers did in the last {dashboard.days} days, {formatDay(dashboard.range.days[0]!)} to{' '}
+          {formatDay(dashboard.range.days.at(-1)!)} (UTC days), from the events of readers who accepted analytics cookies.
         </p>
         <nav className="period-switch" aria-label="Period">
           <ul className="list-plain">
             {periods.map((days) => (
               <li key={days}>
-                <Link to={`${PATH}?days=${days}`} className="period-switch__link" aria-current={days === dashboard.days ? 'page' : undefined} preventScrollReset>
+                <Link
+                  to={`${PATH}?days=${days}`}
+                  className="period-switch__link"
+                  aria-current={days === dashboard.days ? 'page' : undefined}
+                  preventScrollReset
+                >
                   {days} days
                 </Link>
               </li>
@@ -65,7 +88,10 @@ function Forbidden() {
     <div className="wrap error-page">
       <p className="kicker">Error 403</p>
       <h1 className="display">This page is for administrators</h1>
-      <p className="standfirst">Your account cannot open the analytics dashboard. If you need it for your work, ask an administrator to give your account access, then sign in again.</p>
+      <p className="standfirst">
+        Your account cannot open the analytics dashboard. If you need it for your work, ask an administrator to give your account access,
+        then sign in again.
+      </p>
       <p>
         <Link to={paths.home()} className="button">
           Go to the home page
@@ -121,7 +147,10 @@ function TrafficSection({ dashboard }: { dashboard: AnalyticsDashboard }) {
   return (
     <Section id="traffic" title="Page views and visitors">
       {totals.pageViews === 0 ? (
-        <Empty>No page views in the last {days} days yet. Each page a reader opens after accepting analytics cookies will show here, with the number of different visitors, day by day.</Empty>
+        <Empty>
+          No page views in the last {days} days yet. Each page a reader opens after accepting analytics cookies will show here, with the
+          number of different visitors, day by day.
+        </Empty>
       ) : (
         <TrafficChart
           days={traffic}
@@ -139,7 +168,10 @@ function TopStoriesSection({ dashboard }: { dashboard: AnalyticsDashboard }) {
   if (topStories.length === 0) {
     return (
       <Section id="stories" title="Top stories">
-        <Empty>No stories read in the last {days} days yet. The ten most-opened stories will be listed here, with how many readers reached the end.</Empty>
+        <Empty>
+          No stories read in the last {days} days yet. The ten most-opened stories will be listed here, with how many readers reached the
+          end.
+        </Empty>
       </Section>
     );
   }
@@ -147,7 +179,12 @@ function TopStoriesSection({ dashboard }: { dashboard: AnalyticsDashboard }) {
   return (
     <Section id="stories" title="Top stories">
       <RankedBarChart
-        items={topStories.map((story) => ({ key: story.articleId, label: story.slug ? <Link to={paths.story(story.slug)}>{story.headline}</Link> : story.headline, value: story.views, unit: 'views' }))}
+        items={topStories.map((story) => ({
+          key: story.articleId,
+          label: story.slug ? <Link to={paths.story(story.slug)}>{story.headline}</Link> : story.headline,
+          value: story.views,
+          unit: 'views',
+        }))}
         caption={`The ${topStories.length} most-read stories of the last ${days} days, by story views. The most read, “${lead.headline}”, had ${formatNumber(lead.views)} views from ${formatNumber(lead.readers)} readers.`}
         table={
           <table className="data-table">
@@ -196,7 +233,10 @@ function FunnelSection({ dashboard }: { dashboard: AnalyticsDashboard }) {
   if (funnel.length === 0) {
     return (
       <Section id="walls" title="Walls: impressions to registrations and purchases">
-        <Empty>No walls shown in the last {days} days yet. For each wall variant, this will show how often it was shown, and how many registrations and membership purchases followed.</Empty>
+        <Empty>
+          No walls shown in the last {days} days yet. For each wall variant, this will show how often it was shown, and how many
+          registrations and membership purchases followed.
+        </Empty>
       </Section>
     );
   }
@@ -205,15 +245,23 @@ function FunnelSection({ dashboard }: { dashboard: AnalyticsDashboard }) {
     label: wallLabel(row.wallVariant),
     stages: [
       { label: 'Shown', value: row.impressions, note: row.impressions > 0 ? `${formatNumber(row.viewers)} readers` : undefined },
-      { label: 'Registrations', value: row.registrations, note: row.viewers > 0 ? `${formatRate(row.registrations, row.viewers)} of readers` : undefined },
-      { label: 'Purchases', value: row.purchases, note: row.viewers > 0 ? `${formatRate(row.purchases, row.viewers)} of readers` : undefined },
+      {
+        label: 'Registrations',
+        value: row.registrations,
+        note: row.viewers > 0 ? `${formatRate(row.registrations, row.viewers)} of readers` : undefined,
+      },
+      {
+        label: 'Purchases',
+        value: row.purchases,
+        note: row.viewers > 0 ? `${formatRate(row.purchases, row.viewers)} of readers` : undefined,
+      },
     ],
   }));
   return (
     <Section id="walls" title="Walls: impressions to registrations and purchases">
       <p className="admin-analytics__note">
-        A registration or purchase counts for the wall named on it, or else the last wall the same browser saw in the 30 days before. Rates are of the readers who saw the wall; the table
-        also splits walls that showed more than one offer.
+        A registration or purchase counts for the wall named on it, or else the last wall the same browser saw in the 30 days before. Rates
+        are of the readers who saw the wall; the table also splits walls that showed more than one offer.
       </p>
       <FunnelChart
         groups={groups}
@@ -235,7 +283,14 @@ function FunnelSection({ dashboard }: { dashboard: AnalyticsDashboard }) {
                 <FunnelRow key={row.wallVariant ?? '(none)'} label={wallLabel(row.wallVariant)} counts={row} />,
                 // An offer breakdown only where a wall showed more than one (an experiment, or offers by story).
                 ...(row.wallVariant !== null && row.offers.length > 1
-                  ? row.offers.map((offer) => <FunnelRow key={`${row.wallVariant}:${offer.offerVariant ?? ''}`} label={`${wallLabel(row.wallVariant)}: ${offerLabel(offer.offerVariant)}`} counts={offer} offer />)
+                  ? row.offers.map((offer) => (
+                      <FunnelRow
+                        key={`${row.wallVariant}:${offer.offerVariant ?? ''}`}
+                        label={`${wallLabel(row.wallVariant)}: ${offerLabel(offer.offerVariant)}`}
+                        counts={offer}
+                        offer
+                      />
+                    ))
                   : []),
               ])}
             </tbody>
@@ -267,7 +322,10 @@ function NewsletterSection({ dashboard }: { dashboard: AnalyticsDashboard }) {
   return (
     <Section id="newsletters" title="Newsletter sign-ups">
       {totals.newsletterSignups === 0 ? (
-        <Empty>No newsletter sign-ups in the last {days} days yet. Each sign-up from a prompt, a story or the newsletters page will be counted here by day.</Empty>
+        <Empty>
+          No newsletter sign-ups in the last {days} days yet. Each sign-up from a prompt, a story or the newsletters page will be counted
+          here by day.
+        </Empty>
       ) : (
         <DailyBarChart
           days={traffic.map((day) => ({ day: day.day, value: day.newsletterSignups }))}

@@ -7,7 +7,13 @@ import { useId, type ReactNode } from 'react';
 const numberFormat = new Intl.NumberFormat('en-GB');
 const percentFormat = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const longDayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const longDayFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 export const formatNumber = (value: number) => numberFormat.format(value);
 /** "–" when there is nothing to divide by. */
@@ -52,7 +58,16 @@ interface ChartFrameProps {
 }
 
 /** A figure: caption, legend, the SVG image, and its data table in a <details>. */
-export function ChartFrame({ title, description, caption, legend, viewBox, children, table, tableLabel = 'Show the numbers' }: ChartFrameProps) {
+export function ChartFrame({
+  title,
+  description,
+  caption,
+  legend,
+  viewBox,
+  children,
+  table,
+  tableLabel = 'Show the numbers',
+}: ChartFrameProps) {
   const id = useId();
   return (
     <figure className="chart" aria-labelledby={`${id}-caption`}>
@@ -71,7 +86,13 @@ export function ChartFrame({ title, description, caption, legend, viewBox, child
       )}
       {/* On a phone the chart keeps a readable size and scrolls sideways (focusable, so keys scroll it too). */}
       <div className="chart__scroll" tabIndex={0} role="group" aria-label={`${title} (scrolls sideways on small screens)`}>
-        <svg className="chart__svg" viewBox={viewBox} role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="xMidYMid meet">
+        <svg
+          className="chart__svg"
+          viewBox={viewBox}
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          preserveAspectRatio="xMidYMid meet"
+        >
           <title id={`${id}-title`}>{title}</title>
           <desc id={`${id}-desc`}>{description}</desc>
           {children}
@@ -126,7 +147,17 @@ function XLabels({ days, x, height }: { days: string[]; x: (i: number) => number
   );
 }
 
-export function TrafficChart({ days, title, description, caption }: { days: { day: string; pageViews: number; visitors: number }[]; title: string; description: string; caption?: ReactNode }) {
+export function TrafficChart({
+  days,
+  title,
+  description,
+  caption,
+}: {
+  days: { day: string; pageViews: number; visitors: number }[];
+  title: string;
+  description: string;
+  caption?: ReactNode;
+}) {
   const H = 260;
   const n = days.length;
   const ticks = niceTicks(Math.max(...days.map((d) => Math.max(d.pageViews, d.visitors)), 0));
@@ -135,7 +166,8 @@ export function TrafficChart({ days, title, description, caption }: { days: { da
   const plotH = H - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (n === 1 ? plotW / 2 : (i * plotW) / (n - 1));
   const y = (v: number) => PAD.top + plotH * (1 - v / top);
-  const line = (pick: (d: (typeof days)[number]) => number) => days.map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(pick(d)).toFixed(1)}`).join(' ');
+  const line = (pick: (d: (typeof days)[number]) => number) =>
+    days.map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(pick(d)).toFixed(1)}`).join(' ');
   const views = line((d) => d.pageViews);
   const area = `${views} L${x(n - 1).toFixed(1)},${y(0)} L${x(0).toFixed(1)},${y(0)} Z`;
   return (
@@ -183,7 +215,19 @@ export function TrafficChart({ days, title, description, caption }: { days: { da
 // ---------------------------------------------------------------------------------------------
 // One count per day as vertical bars (newsletter sign-ups).
 
-export function DailyBarChart({ days, title, description, caption, valueLabel }: { days: { day: string; value: number }[]; title: string; description: string; caption?: ReactNode; valueLabel: string }) {
+export function DailyBarChart({
+  days,
+  title,
+  description,
+  caption,
+  valueLabel,
+}: {
+  days: { day: string; value: number }[];
+  title: string;
+  description: string;
+  caption?: ReactNode;
+  valueLabel: string;
+}) {
   const H = 200;
   const n = days.length;
   const ticks = niceTicks(Math.max(...days.map((d) => d.value), 0), 3);
@@ -221,7 +265,11 @@ export function DailyBarChart({ days, title, description, caption, valueLabel }:
       }
     >
       <YAxis ticks={ticks} y={y} width={W} />
-      {days.map((d, i) => (d.value > 0 ? <rect key={d.day} x={x(i) - barW / 2} y={y(d.value)} width={barW} height={y(0) - y(d.value)} className="chart__bar" /> : null))}
+      {days.map((d, i) =>
+        d.value > 0 ? (
+          <rect key={d.day} x={x(i) - barW / 2} y={y(d.value)} width={barW} height={y(0) - y(d.value)} className="chart__bar" />
+        ) : null,
+      )}
       <XLabels days={days.map((d) => d.day)} x={x} height={H} />
     </ChartFrame>
   );

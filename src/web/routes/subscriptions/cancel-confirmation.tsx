@@ -22,7 +22,14 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     outcome: {
       id: outcome.id,
-      event: { action: outcome.action, subscriptionId: outcome.subscriptionId, planCode: outcome.planCode, discountOffered: outcome.discountOffered, cancellationReason: cut(outcome.reason), cancellationReasonOther: cut(outcome.otherReason) },
+      event: {
+        action: outcome.action,
+        subscriptionId: outcome.subscriptionId,
+        planCode: outcome.planCode,
+        discountOffered: outcome.discountOffered,
+        cancellationReason: cut(outcome.reason),
+        cancellationReasonOther: cut(outcome.otherReason),
+      },
     },
     action: outcome.action,
     title: planByCode(outcome.planCode)?.title ?? outcome.planCode,
@@ -33,14 +40,19 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Your membership has changed', description: 'What happens to your membership now.', path: PATH });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, { title: 'Your membership has changed', description: 'What happens to your membership now.', path: PATH });
 
 export default function CancelConfirmation({ loaderData }: Route.ComponentProps) {
   const { action, title, endsOn, endsAt, discountPercent, couponCode, outcome } = loaderData;
   useTrackOnce(outcome.id, 'user_complete_cancellation', outcome.event);
   if (action === 'accepted_discount') {
     return (
-      <AuthPage kicker="Thank you for staying" title="Your discount is applied" standfirst={`Your ${title} membership continues as before.`}>
+      <AuthPage
+        kicker="Thank you for staying"
+        title="Your discount is applied"
+        standfirst={`Your ${title} membership continues as before.`}
+      >
         <div className="cancel-confirmation">
           <p>
             {discountPercent} % off (code <strong>{couponCode}</strong>) comes off your next renewal
@@ -62,7 +74,11 @@ export default function CancelConfirmation({ loaderData }: Route.ComponentProps)
     );
   }
   return (
-    <AuthPage kicker="Membership cancelled" title="Your membership is cancelled" standfirst={`Your ${title} membership will not renew and you will not be charged again.`}>
+    <AuthPage
+      kicker="Membership cancelled"
+      title="Your membership is cancelled"
+      standfirst={`Your ${title} membership will not renew and you will not be charged again.`}
+    >
       <div className="cancel-confirmation">
         {endsOn ? (
           <p>

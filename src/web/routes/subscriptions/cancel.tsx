@@ -4,7 +4,12 @@
 // steps are plain forms posting to this action (they work without JavaScript); the answer is
 // /subscriptions/cancel/confirmation/. The rules live in modules/billing/cancellation.ts.
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { CANCELLATION_REASON_LABELS, CANCELLATION_REASONS, cancellationReasonSchema, OTHER_REASON_MAX } from '../../../modules/billing/cancellation-reasons.ts';
+import {
+  CANCELLATION_REASON_LABELS,
+  CANCELLATION_REASONS,
+  cancellationReasonSchema,
+  OTHER_REASON_MAX,
+} from '../../../modules/billing/cancellation-reasons.ts';
 import { formatDay } from '../../../modules/billing/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { fieldErrorsFromZod, type FieldError } from '../../../shared/validation/field-errors.ts';
@@ -23,15 +28,27 @@ export async function loader(args: Route.LoaderArgs) {
   const signedIn = await requireSignedIn(args, PATH);
   const { cancellation } = args.context.services.billing;
   const identityId = signedIn.session.identityId;
-  const [subscription, discount] = await Promise.all([cancellation.cancellableSubscription(identityId), cancellation.discountEligibility(identityId)]);
+  const [subscription, discount] = await Promise.all([
+    cancellation.cancellableSubscription(identityId),
+    cancellation.discountEligibility(identityId),
+  ]);
   return {
-    subscription: subscription ? { id: subscription.id, planCode: subscription.planCode, title: subscription.title, endsOn: subscription.currentPeriodEndsAt ? formatDay(subscription.currentPeriodEndsAt) : null } : null,
+    subscription: subscription
+      ? {
+          id: subscription.id,
+          planCode: subscription.planCode,
+          title: subscription.title,
+          endsOn: subscription.currentPeriodEndsAt ? formatDay(subscription.currentPeriodEndsAt) : null,
+        }
+      : null,
     discountPercent: discount.coupon.discountPercent ?? 0,
     discountOffered: discount.isEligible,
   };
 }
 
-type ActionData = { step: 'reason'; fieldErrors: FieldError[]; values: Record<string, string>; message?: string } | { step: 'offer'; reason: string; otherReason: string };
+type ActionData =
+  | { step: 'reason'; fieldErrors: FieldError[]; values: Record<string, string>; message?: string }
+  | { step: 'offer'; reason: string; otherReason: string };
 
 export async function action(args: Route.ActionArgs) {
   const signedIn = await requireSignedIn(args, PATH);
@@ -39,11 +56,21 @@ export async function action(args: Route.ActionArgs) {
   const { cancellation } = args.context.services.billing;
   const values = await formFields(args.request);
   const subscription = await cancellation.cancellableSubscription(identityId);
-  if (!subscription) return data<ActionData>({ step: 'reason', fieldErrors: [], values, message: 'There is no active membership to cancel.' }, 400);
+  if (!subscription)
+    return data<ActionData>({ step: 'reason', fieldErrors: [], values, message: 'There is no active membership to cancel.' }, 400);
 
   if (values.intent === 'accept') {
     const redeemed = await cancellation.redeemDiscount({ identityId, subscriptionId: subscription.id });
-    if (!redeemed.ok) return data<ActionData>({ step: 'reason', fieldErrors: [], values, message: redeemed.error.kind === 'refused' ? redeemed.error.message : 'The discount could not be applied.' }, 400);
+    if (!redeemed.ok)
+      return data<ActionData>(
+        {
+          step: 'reason',
+          fieldErrors: [],
+          values,
+          message: redeemed.error.kind === 'refused' ? redeemed.error.message : 'The discount could not be applied.',
+        },
+        400,
+      );
     throw redirect(CONFIRMATION_PATH);
   }
 
@@ -54,16 +81,34 @@ export async function action(args: Route.ActionArgs) {
   if (values.intent !== 'cancel' && (await cancellation.discountEligibility(identityId)).isEligible) {
     return { step: 'offer', reason: parsed.data.reason, otherReason: parsed.data.otherReason ?? '' } satisfies ActionData;
   }
-  const cancelled = await cancellation.cancel({ identityId, subscriptionId: subscription.id, reason: parsed.data.reason, otherReason: parsed.data.otherReason });
-  if (!cancelled.ok) return data<ActionData>({ step: 'reason', fieldErrors: cancelled.error.kind === 'invalid' ? cancelled.error.fieldErrors : [], values, message: cancelled.error.kind === 'refused' ? cancelled.error.message : undefined }, 400);
+  const cancelled = await cancellation.cancel({
+    identityId,
+    subscriptionId: subscription.id,
+    reason: parsed.data.reason,
+    otherReason: parsed.data.otherReason,
+  });
+  if (!cancelled.ok)
+    return data<ActionData>(
+      {
+        step: 'reason',
+        fieldErrors: cancelled.error.kind === 'invalid' ? cancelled.error.fieldErrors : [],
+        values,
+        message: cancelled.error.kind === 'refused' ? cancelled.error.message : undefined,
+      },
+      400,
+    );
   throw redirect(CONFIRMATION_PATH);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Cancel your membership', description: 'Cancel your membership, or stay with a discount.', path: PATH });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, { title: 'Cancel your membership', description: 'Cancel your membership, or stay with a discount.', path: PATH });
 
 export default function Cancel({ loaderData, actionData }: Route.ComponentProps) {
   const { subscription, discountPercent, discountOffered } = loaderData;
-  useTrackEvent('user_view_cancellation', subscription ? { subscriptionId: subscription.id, planCode: subscription.planCode, discountOffered } : null);
+  useTrackEvent(
+    'user_view_cancellation',
+    subscription ? { subscriptionId: subscription.id, planCode: subscription.planCode, discountOffered } : null,
+  );
   const answer = actionData as ActionData | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
@@ -80,7 +125,11 @@ export default function Cancel({ loaderData, actionData }: Route.ComponentProps)
 
   if (answer?.step === 'offer') {
     return (
-      <AuthPage kicker="Before you go" title={`Stay for ${discountPercent} % off your next year`} standfirst={`Keep your ${subscription.title} membership and pay ${discountPercent} % less when it next renews. Nothing else changes.`}>
+      <AuthPage
+        kicker="Before you go"
+        title={`Stay for ${discountPercent} % off your next year`}
+        standfirst={`Keep your ${subscription.title} membership and pay ${discountPercent} % less when it next renews. Nothing else changes.`}
+      >
         <section className="cancel-offer" aria-labelledby="cancel-offer-heading">
           <h2 id="cancel-offer-heading" className="visually-hidden">
             Your offer
@@ -106,7 +155,15 @@ export default function Cancel({ loaderData, actionData }: Route.ComponentProps)
   return <ReasonStep subscription={subscription} problem={answer?.step === 'reason' ? answer : undefined} busy={busy} />;
 }
 
-function ReasonStep({ subscription, problem, busy }: { subscription: { title: string; endsOn: string | null }; problem: Extract<ActionData, { step: 'reason' }> | undefined; busy: boolean }) {
+function ReasonStep({
+  subscription,
+  problem,
+  busy,
+}: {
+  subscription: { title: string; endsOn: string | null };
+  problem: Extract<ActionData, { step: 'reason' }> | undefined;
+  busy: boolean;
+}) {
   const form = useSchemaForm(cancellationReasonSchema, problem?.fieldErrors);
   const reasonError = form.errors.reason;
   const otherError = form.errors.otherReason;
@@ -117,9 +174,23 @@ function ReasonStep({ subscription, problem, busy }: { subscription: { title: st
       standfirst={`Your ${subscription.title} membership will not renew${subscription.endsOn ? `; you keep access until ${subscription.endsOn}` : ''}. Tell us why you are leaving.`}
     >
       {problem?.message && <FormNotice kind="error">{problem.message}</FormNotice>}
-      {problem && !problem.message && problem.fieldErrors.length > 0 && <FormNotice kind="error">Please check the highlighted fields.</FormNotice>}
-      <Form method="post" className="flow-form cancel-form" noValidate onSubmit={form.onSubmit} onBlur={form.onBlur} onChange={form.onChange} aria-label="Why you are cancelling">
-        <fieldset className="cancel-form__reasons" aria-describedby={reasonError ? 'reason-error' : undefined} aria-invalid={reasonError ? true : undefined}>
+      {problem && !problem.message && problem.fieldErrors.length > 0 && (
+        <FormNotice kind="error">Please check the highlighted fields.</FormNotice>
+      )}
+      <Form
+        method="post"
+        className="flow-form cancel-form"
+        noValidate
+        onSubmit={form.onSubmit}
+        onBlur={form.onBlur}
+        onChange={form.onChange}
+        aria-label="Why you are cancelling"
+      >
+        <fieldset
+          className="cancel-form__reasons"
+          aria-describedby={reasonError ? 'reason-error' : undefined}
+          aria-invalid={reasonError ? true : undefined}
+        >
           <legend className="field__label">Why are you cancelling?</legend>
           {CANCELLATION_REASONS.map((reason) => (
             <div key={reason} className="cancel-form__choice">

@@ -31,7 +31,10 @@ export default function Executive() {
       <header className="packages__header">
         <p className="kicker">Teams and executives</p>
         <h1 className="display">{name} for your whole team</h1>
-        <p className="standfirst">Keep everyone who makes decisions working from the same analysis. Group memberships give each colleague their own account, on one invoice.</p>
+        <p className="standfirst">
+          Keep everyone who makes decisions working from the same analysis. Group memberships give each colleague their own account, on one
+          invoice.
+        </p>
         <p className="cta-row">
           <a className="button" href={`mailto:${GROUP_SALES_EMAIL}?subject=${subject}&body=${body}`}>
             Email our memberships team
@@ -69,12 +72,13 @@ export default function Executive() {
       <section className="executive__how prose" aria-labelledby="how-heading">
         <h2 id="how-heading">How to start</h2>
         <p>
-          Write to <a href={`mailto:${GROUP_SALES_EMAIL}?subject=${subject}&body=${body}`}>{GROUP_SALES_EMAIL}</a> with your company, how many people you’d like to include and where
-          they’re based. We reply within two working days with a quote, and can set up a trial for your team.
+          Write to <a href={`mailto:${GROUP_SALES_EMAIL}?subject=${subject}&body=${body}`}>{GROUP_SALES_EMAIL}</a> with your company, how
+          many people you’d like to include and where they’re based. We reply within two working days with a quote, and can set up a trial
+          for your team.
         </p>
         <p>
-          Students and educators: see <a href="/subscriptions/packages/students/">student memberships</a>. Buying for yourself: see <a href="/subscriptions/packages/">individual
-          memberships</a>.
+          Students and educators: see <a href="/subscriptions/packages/students/">student memberships</a>. Buying for yourself: see{' '}
+          <a href="/subscriptions/packages/">individual memberships</a>.
         </p>
       </section>
     </div>

@@ -31,30 +31,41 @@ function sections(name: string): { id: string; title: string; questions: Questio
           question: 'Which membership should I choose?',
           answer: (
             <p>
-              Standard gives you every story, analysis and newsletter, the archive and member events. Premium adds insights reports, courses and priority booking. The Beauty package covers
-              only the business of beauty. All are on the <a href="/subscriptions/packages/">membership page</a>.
+              Standard gives you every story, analysis and newsletter, the archive and member events. Premium adds insights reports, courses
+              and priority booking. The Beauty package covers only the business of beauty. All are on the{' '}
+              <a href="/subscriptions/packages/">membership page</a>.
             </p>
           ),
         },
         {
           id: 'currencies',
           question: 'Which currencies can I pay in?',
-          answer: <p>Euros, pounds sterling, Indian rupees and US dollars. We show the currency of your country; you can switch on the membership page before you buy.</p>,
+          answer: (
+            <p>
+              Euros, pounds sterling, Indian rupees and US dollars. We show the currency of your country; you can switch on the membership
+              page before you buy.
+            </p>
+          ),
         },
         {
           id: 'payment',
           question: 'How do I pay?',
           answer: (
             <p>
-              By card. Your card details go straight to our payment provider; {name} keeps only the card type, expiry date and last four digits. Some banks ask you to confirm the payment in
-              their app (3-D Secure).
+              By card. Your card details go straight to our payment provider; {name} keeps only the card type, expiry date and last four
+              digits. Some banks ask you to confirm the payment in their app (3-D Secure).
             </p>
           ),
         },
         {
           id: 'renewal',
           question: 'When will I be charged again?',
-          answer: <p>Memberships renew automatically at the end of each month or year until you cancel. We email you a receipt each time, and before a yearly renewal.</p>,
+          answer: (
+            <p>
+              Memberships renew automatically at the end of each month or year until you cancel. We email you a receipt each time, and
+              before a yearly renewal.
+            </p>
+          ),
         },
       ],
     },
@@ -67,8 +78,8 @@ function sections(name: string): { id: string; title: string; questions: Questio
           question: 'How does the free trial work?',
           answer: (
             <p>
-              You enter a card and read everything straight away. We email you before the trial ends; if you cancel before then you pay nothing, otherwise the membership starts and the
-              first year is charged. Each person can take one free trial.
+              You enter a card and read everything straight away. We email you before the trial ends; if you cancel before then you pay
+              nothing, otherwise the membership starts and the first year is charged. Each person can take one free trial.
             </p>
           ),
         },
@@ -83,8 +94,9 @@ function sections(name: string): { id: string; title: string; questions: Questio
           question: 'Do prices include tax?',
           answer: (
             <p>
-              Yes. The prices we show include the tax of your country: VAT in the United Kingdom and the European Union (at your country’s rate), GST in India. No sales tax is added for
-              readers in the United States. At checkout, tax follows the billing country you enter.
+              Yes. The prices we show include the tax of your country: VAT in the United Kingdom and the European Union (at your country’s
+              rate), GST in India. No sales tax is added for readers in the United States. At checkout, tax follows the billing country you
+              enter.
             </p>
           ),
         },
@@ -93,8 +105,9 @@ function sections(name: string): { id: string; title: string; questions: Questio
           question: 'I’m buying for an EU business. Can I pay without VAT?',
           answer: (
             <p>
-              Yes, if your business is registered for VAT in an EU country other than Ireland: enter its VAT number at checkout. We check the number, charge the price without VAT and
-              your business accounts for the VAT itself (reverse charge). Your invoice shows the VAT number.
+              Yes, if your business is registered for VAT in an EU country other than Ireland: enter its VAT number at checkout. We check
+              the number, charge the price without VAT and your business accounts for the VAT itself (reverse charge). Your invoice shows
+              the VAT number.
             </p>
           ),
         },
@@ -107,14 +120,17 @@ function sections(name: string): { id: string; title: string; questions: Questio
         {
           id: 'upgrade',
           question: 'Can I upgrade to Premium?',
-          answer: <p>Yes, from your membership page. We show what you’ll pay today for the rest of your current term before you confirm.</p>,
+          answer: (
+            <p>Yes, from your membership page. We show what you’ll pay today for the rest of your current term before you confirm.</p>
+          ),
         },
         {
           id: 'cancel',
           question: 'How do I cancel?',
           answer: (
             <p>
-              From <a href="/user/membership/">your membership page</a>, at any time. You keep reading until the end of the period you’ve paid for, and you won’t be charged again.
+              From <a href="/user/membership/">your membership page</a>, at any time. You keep reading until the end of the period you’ve
+              paid for, and you won’t be charged again.
             </p>
           ),
         },

@@ -20,7 +20,10 @@ async function page(url: string, headers: Record<string, string> = {}) {
 }
 
 /** The href of the call to action of a plan (its card or its monthly alternative). */
-const hrefsOf = (html: string) => [...html.matchAll(/href="(\/subscriptions\/(?:individuals\/payment|students\/validation)\/\?[^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+const hrefsOf = (html: string) =>
+  [...html.matchAll(/href="(\/subscriptions\/(?:individuals\/payment|students\/validation)\/\?[^"]+)"/g)].map((match) =>
+    match[1]!.replace(/&amp;/g, '&'),
+  );
 
 describe('/subscriptions/packages/', () => {
   it('shows a GB reader (by cf-ipcountry) prices in pounds with UK VAT', async () => {
@@ -53,7 +56,9 @@ describe('/subscriptions/packages/', () => {
     const anonymous = (await page('/subscriptions/packages/')).html;
     expect(anonymous).toContain('$300');
     expect(anonymous).toContain('any tax due is added at checkout');
-    expect((await page('/subscriptions/packages/', { 'cf-ipcountry': 'US' })).html).toContain('No sales tax is added for readers in the United States');
+    expect((await page('/subscriptions/packages/', { 'cf-ipcountry': 'US' })).html).toContain(
+      'No sales tax is added for readers in the United States',
+    );
   });
 
   it('ignores a currency we do not sell in, and says so', async () => {
@@ -65,7 +70,9 @@ describe('/subscriptions/packages/', () => {
 
   it('uses the signed-in reader’s account country over the header', async () => {
     const person = await signIn(app);
-    expect((await app.services.accounts.updatePersonalDetails(person.identityId, { firstName: 'Ada', lastName: 'Okafor', country: 'IN' })).ok).toBe(true);
+    expect(
+      (await app.services.accounts.updatePersonalDetails(person.identityId, { firstName: 'Ada', lastName: 'Okafor', country: 'IN' })).ok,
+    ).toBe(true);
     const { html } = await page('/subscriptions/packages/', { cookie: person.cookie, 'cf-ipcountry': 'GB' });
     expect(html).toContain('₹17,700'); // ₹15,000 + 18 % GST
     expect(html).toContain('GST at 18%');
@@ -84,7 +91,10 @@ describe('the other subscription pages', () => {
     const { status, html } = await page('/subscriptions/packages/students/', { 'cf-ipcountry': 'GB' });
     expect(status).toBe(200);
     expect(html).toContain('£90'); // £75 + £15 VAT
-    expect(hrefsOf(html).sort()).toEqual(['/subscriptions/students/validation/?plan=students_standard_monthly_v1', '/subscriptions/students/validation/?plan=students_standard_yearly_v1']);
+    expect(hrefsOf(html).sort()).toEqual([
+      '/subscriptions/students/validation/?plan=students_standard_monthly_v1',
+      '/subscriptions/students/validation/?plan=students_standard_yearly_v1',
+    ]);
   });
 
   it('serves the FAQ and the executive page with a mailto link', async () => {

@@ -36,7 +36,11 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const offerVariant = beauty ? 'beauty' : 'individual';
   useTrackEvent('user_view_packages', { offerVariant, currency: pricing.currency });
-  useTrackEvent('user_view_marketing_individuals', { currency: pricing.currency, offerVariant: beauty ? 'beauty' : 'individual', ...(location.search ? { pageQuery: location.search.slice(1, 1025) } : {}) });
+  useTrackEvent('user_view_marketing_individuals', {
+    currency: pricing.currency,
+    offerVariant: beauty ? 'beauty' : 'individual',
+    ...(location.search ? { pageQuery: location.search.slice(1, 1025) } : {}),
+  });
   return (
     <div className="wrap packages">
       <header className="packages__header">

@@ -19,7 +19,8 @@ export function action(args: Route.ActionArgs) {
   return paymentAction(args);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Payment', description: 'Become a member: choose how to pay.', path: PAYMENT_PATH });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, { title: 'Payment', description: 'Become a member: choose how to pay.', path: PAYMENT_PATH });
 
 export default function Payment({ loaderData }: Route.ComponentProps) {
   return <PaymentForm view={loaderData} />;

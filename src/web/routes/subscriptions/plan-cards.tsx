@@ -9,11 +9,7 @@ const per = (plan: PlanView) => (plan.interval === 'year' ? 'a year' : 'a month'
 
 function TaxLine({ plan }: { plan: PlanView }) {
   if (!plan.taxLabel) return null;
-  return (
-    <p className="plan__tax">
-      {`${plan.itemPrice} + ${plan.taxAmount} ${plan.taxLabel}`}
-    </p>
-  );
+  return <p className="plan__tax">{`${plan.itemPrice} + ${plan.taxAmount} ${plan.taxLabel}`}</p>;
 }
 
 function actionLabel(plan: PlanView, groupTitle: string): string {
@@ -28,7 +24,17 @@ export function trackPackageChoice(offer: PackagesOffer, planCode: string, ctaUr
   trackEvent('user_click_package', { ...offer, planCode, ctaUrl: ctaUrl.slice(0, 255) });
 }
 
-function PlanCard({ group, featured, headingLevel, offer }: { group: PlanGroup; featured: boolean; headingLevel: 'h2' | 'h3'; offer: PackagesOffer }) {
+function PlanCard({
+  group,
+  featured,
+  headingLevel,
+  offer,
+}: {
+  group: PlanGroup;
+  featured: boolean;
+  headingLevel: 'h2' | 'h3';
+  offer: PackagesOffer;
+}) {
   const { main, alternatives } = group;
   const Heading = headingLevel;
   const titleId = `plan-${main.code}`;
@@ -53,7 +59,12 @@ function PlanCard({ group, featured, headingLevel, offer }: { group: PlanGroup; 
           Free for {main.trialDays} days, then {main.fullPrice} {per(main)}. Cancel before the trial ends and you pay nothing.
         </p>
       ) : null}
-      <a className="button plan__action" href={main.href} aria-describedby={titleId} onClick={() => trackPackageChoice(offer, main.code, main.href)}>
+      <a
+        className="button plan__action"
+        href={main.href}
+        aria-describedby={titleId}
+        onClick={() => trackPackageChoice(offer, main.code, main.href)}
+      >
         {actionLabel(main, group.title)}
       </a>
       <ul className="plan__features" aria-label={`${group.title} includes`}>
@@ -65,7 +76,12 @@ function PlanCard({ group, featured, headingLevel, offer }: { group: PlanGroup; 
         <div className="plan__alternative" key={plan.code} data-plan={plan.code}>
           <p>
             Or pay monthly: <strong>{plan.fullPrice}</strong> {per(plan)}
-            {plan.taxLabel ? <span className="plan__tax-inline"> (includes {plan.taxAmount} {plan.taxLabel})</span> : null}
+            {plan.taxLabel ? (
+              <span className="plan__tax-inline">
+                {' '}
+                (includes {plan.taxAmount} {plan.taxLabel})
+              </span>
+            ) : null}
           </p>
           <a className="plan__alternative-link" href={plan.href} onClick={() => trackPackageChoice(offer, plan.code, plan.href)}>
             {actionLabel(plan, group.title)}
@@ -76,12 +92,28 @@ function PlanCard({ group, featured, headingLevel, offer }: { group: PlanGroup; 
   );
 }
 
-export function PlanCards({ pricing, label, offerVariant, headingLevel = 'h2' }: { pricing: ReaderPricing; label: string; offerVariant: string; headingLevel?: 'h2' | 'h3' }) {
+export function PlanCards({
+  pricing,
+  label,
+  offerVariant,
+  headingLevel = 'h2',
+}: {
+  pricing: ReaderPricing;
+  label: string;
+  offerVariant: string;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const offer: PackagesOffer = { offerVariant, currency: pricing.currency };
   return (
     <section className={`plans plans--${pricing.groups.length}`} aria-label={label}>
       {pricing.groups.map((group, index) => (
-        <PlanCard key={group.main.code} group={group} featured={index === 0 && pricing.groups.length > 1} headingLevel={headingLevel} offer={offer} />
+        <PlanCard
+          key={group.main.code}
+          group={group}
+          featured={index === 0 && pricing.groups.length > 1}
+          headingLevel={headingLevel}
+          offer={offer}
+        />
       ))}
     </section>
   );
@@ -120,7 +152,10 @@ export function PricingNotes({ pricing }: { pricing: ReaderPricing }) {
       {pricing.invalidCurrency ? (
         <p role="status">{`We don’t sell memberships in ${pricing.invalidCurrency}; prices are shown in ${pricing.currency}.`}</p>
       ) : null}
-      <p>Tax follows your billing country at checkout. A business in the EU can enter its VAT number there and pay without VAT (reverse charge).</p>
+      <p>
+        Tax follows your billing country at checkout. A business in the EU can enter its VAT number there and pay without VAT (reverse
+        charge).
+      </p>
       <p>
         Questions about billing, trials or cancelling? Read the <a href="/subscriptions/faq/">membership FAQ</a>.
       </p>

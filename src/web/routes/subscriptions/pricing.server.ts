@@ -61,7 +61,12 @@ function asCountry(value: string | null | undefined): string | null {
 /** "£300", "€345.10", "₹17,700": whole amounts without decimals. */
 export function formatMoney(minor: number, currency: Currency): string {
   const whole = minor % 100 === 0;
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(minor / 100);
+  return new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(minor / 100);
 }
 
 function percent(rate: number): string {
@@ -79,7 +84,10 @@ async function readerCountry(args: { request: Request; context: AppLoadContext }
   return asCountry(args.request.headers.get(COUNTRY_HEADER));
 }
 
-export async function readerPricing(args: { request: Request; context: AppLoadContext }, audience: Plan['audience']): Promise<ReaderPricing> {
+export async function readerPricing(
+  args: { request: Request; context: AppLoadContext },
+  audience: Plan['audience'],
+): Promise<ReaderPricing> {
   const { request, context } = args;
   const query = new URL(request.url).searchParams;
   const countryCode = await readerCountry(args);

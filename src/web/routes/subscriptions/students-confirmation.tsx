@@ -20,7 +20,9 @@ export async function loader(args: Route.LoaderArgs) {
   const identityId = signedIn.session.identityId;
   const { billing, students } = args.context.services;
   const [overview, academic] = await Promise.all([billing.billingOverview(identityId), students.academicData(identityId)]);
-  const subscription = overview?.subscriptions.find((candidate) => candidate.state === 'ACTIVE' && planByCode(candidate.planCode)?.audience === 'student');
+  const subscription = overview?.subscriptions.find(
+    (candidate) => candidate.state === 'ACTIVE' && planByCode(candidate.planCode)?.audience === 'student',
+  );
   if (!subscription) throw redirect(`${paths.packages()}students/`);
   const { price } = subscription;
   const per = subscription.interval === 'month' ? 'a month' : 'a year';
@@ -38,14 +40,23 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Welcome, student member', description: 'Your student membership has started.', path: STUDENT_CONFIRMATION_PATH });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, {
+    title: 'Welcome, student member',
+    description: 'Your student membership has started.',
+    path: STUDENT_CONFIRMATION_PATH,
+  });
 
 export default function StudentConfirmation({ loaderData }: Route.ComponentProps) {
   const { title, billed, price, taxLabel: tax, renewsOn, renewsAt, email, graduationYear, firstName, purchase } = loaderData;
   useTrackOnce(purchase.subscriptionId, 'user_purchased_student_subscription', purchase);
   const claims = useNewClaims({ field: 'isMember', allowedValues: [true] });
   return (
-    <AuthPage kicker="Student membership" title="Your student membership has started" standfirst={`${firstName ? `Welcome, ${firstName}. ` : 'Welcome. '}Everything members read is now open to you.`}>
+    <AuthPage
+      kicker="Student membership"
+      title="Your student membership has started"
+      standfirst={`${firstName ? `Welcome, ${firstName}. ` : 'Welcome. '}Everything members read is now open to you.`}
+    >
       <div className="student-confirmation">
         <dl className="membership-facts">
           <div>
@@ -79,7 +90,9 @@ export default function StudentConfirmation({ loaderData }: Route.ComponentProps
             </div>
           )}
         </dl>
-        <p className="student-confirmation__note">We have emailed you a receipt. You can cancel at any time before the renewal date from your membership page.</p>
+        <p className="student-confirmation__note">
+          We have emailed you a receipt. You can cancel at any time before the renewal date from your membership page.
+        </p>
         {claims === 'failed' && <p>If a story still asks you to subscribe, reload the page: your membership is active.</p>}
         <p className="cta-row">
           <Link className="button" to={paths.home()}>

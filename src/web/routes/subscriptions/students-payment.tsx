@@ -17,7 +17,12 @@ export function action(args: Route.ActionArgs) {
   return paymentAction(args, 'student');
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Student payment', description: 'Become a student member: choose how to pay.', path: STUDENT_PAYMENT_PATH });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, {
+    title: 'Student payment',
+    description: 'Become a student member: choose how to pay.',
+    path: STUDENT_PAYMENT_PATH,
+  });
 
 export default function StudentPayment({ loaderData }: Route.ComponentProps) {
   return <PaymentForm view={loaderData} />;

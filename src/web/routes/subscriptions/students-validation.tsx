@@ -7,7 +7,12 @@
 import { useMemo } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { academicCodeSchema, academicEmailInputSchema } from '../../../modules/students/academic-input.ts';
-import { validationAction, validationLoader, type ValidationActionData, type ValidationView } from '../../../modules/students/validation-page.server.ts';
+import {
+  validationAction,
+  validationLoader,
+  type ValidationActionData,
+  type ValidationView,
+} from '../../../modules/students/validation-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
 import { AuthPage } from '../../components/auth-page.tsx';
 import { STUDENT_VALIDATION_PATH } from '../../components/billing/payment-types.ts';
@@ -25,7 +30,11 @@ export function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  userPageMeta(matches, { title: 'Confirm you are a student', description: 'Verify your academic email address to join at the student price.', path: STUDENT_VALIDATION_PATH });
+  userPageMeta(matches, {
+    title: 'Confirm you are a student',
+    description: 'Verify your academic email address to join at the student price.',
+    path: STUDENT_VALIDATION_PATH,
+  });
 
 const STEPS = ['Academic email', 'Confirmation code', 'Payment'] as const;
 
@@ -50,7 +59,11 @@ export default function StudentValidation({ loaderData, actionData }: Route.Comp
   const answer = actionData as ValidationActionData | undefined;
   if (view.member) {
     return (
-      <AuthPage kicker="Student membership" title="You are already a member" standfirst="Your membership already includes everything a student membership does, so there is nothing to verify.">
+      <AuthPage
+        kicker="Student membership"
+        title="You are already a member"
+        standfirst="Your membership already includes everything a student membership does, so there is nothing to verify."
+      >
         <p className="cta-row">
           <Link className="button" to={paths.membership()}>
             See your membership
@@ -59,7 +72,11 @@ export default function StudentValidation({ loaderData, actionData }: Route.Comp
       </AuthPage>
     );
   }
-  return view.step === 'code' ? <CodeStep view={view} problem={answer?.form === 'code' ? answer : undefined} /> : <EmailStep view={view} problem={answer?.form === 'email' ? answer : undefined} />;
+  return view.step === 'code' ? (
+    <CodeStep view={view} problem={answer?.form === 'code' ? answer : undefined} />
+  ) : (
+    <EmailStep view={view} problem={answer?.form === 'email' ? answer : undefined} />
+  );
 }
 
 function EmailStep({ view, problem }: { view: ValidationView; problem?: ValidationActionData }) {
@@ -73,8 +90,8 @@ function EmailStep({ view, problem }: { view: ValidationView; problem?: Validati
       title="Confirm you are a student"
       standfirst={
         <>
-          You have chosen <strong>{view.plan.title}</strong>, billed {view.plan.interval === 'year' ? 'yearly' : 'monthly'}. Enter the email address your university or college gave you and we will
-          send a code to it.
+          You have chosen <strong>{view.plan.title}</strong>, billed {view.plan.interval === 'year' ? 'yearly' : 'monthly'}. Enter the email
+          address your university or college gave you and we will send a code to it.
         </>
       }
       aside={
@@ -86,10 +103,21 @@ function EmailStep({ view, problem }: { view: ValidationView; problem?: Validati
       <div className="student-step">
         <Steps current={1} />
         {view.graduated && !problem && (
-          <FormNotice kind="error">Your graduation year has passed. If you are still studying, confirm your academic address again with the year you now expect to graduate.</FormNotice>
+          <FormNotice kind="error">
+            Your graduation year has passed. If you are still studying, confirm your academic address again with the year you now expect to
+            graduate.
+          </FormNotice>
         )}
         {problem?.message && <FormNotice kind="error">{problem.message}</FormNotice>}
-        <Form method="post" className="flow-form" noValidate onSubmit={form.onSubmit} onBlur={form.onBlur} onChange={form.onChange} aria-label="Your student details">
+        <Form
+          method="post"
+          className="flow-form"
+          noValidate
+          onSubmit={form.onSubmit}
+          onBlur={form.onBlur}
+          onChange={form.onChange}
+          aria-label="Your student details"
+        >
           <input type="hidden" name="intent" value="send" />
           <TextField
             name="email"
@@ -144,12 +172,34 @@ function CodeStep({ view, problem }: { view: ValidationView; problem?: Validatio
     >
       <div className="student-step">
         <Steps current={2} />
-        {view.resentTo && !problem && <FormNotice kind="success">We have sent a new code to {view.resentTo}. Only the newest code works.</FormNotice>}
-        {problem?.message ? <FormNotice kind="error">{problem.message}</FormNotice> : unusable && <FormNotice kind="error">This code no longer works. Send yourself a new code.</FormNotice>}
+        {view.resentTo && !problem && (
+          <FormNotice kind="success">We have sent a new code to {view.resentTo}. Only the newest code works.</FormNotice>
+        )}
+        {problem?.message ? (
+          <FormNotice kind="error">{problem.message}</FormNotice>
+        ) : (
+          unusable && <FormNotice kind="error">This code no longer works. Send yourself a new code.</FormNotice>
+        )}
         {!unusable && (
-          <Form method="post" className="flow-form" noValidate onSubmit={form.onSubmit} onBlur={form.onBlur} onChange={form.onChange} aria-label="Enter the code">
+          <Form
+            method="post"
+            className="flow-form"
+            noValidate
+            onSubmit={form.onSubmit}
+            onBlur={form.onBlur}
+            onChange={form.onChange}
+            aria-label="Enter the code"
+          >
             <input type="hidden" name="intent" value="confirm" />
-            <TextField name="code" label="Confirmation code" autoComplete="one-time-code" inputMode="numeric" inputClassName="field__input--code" required error={form.errors.code} />
+            <TextField
+              name="code"
+              label="Confirmation code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              inputClassName="field__input--code"
+              required
+              error={form.errors.code}
+            />
             <div className="flow-form__actions">
               <button type="submit" className="button" disabled={busy}>
                 Confirm and continue

@@ -34,7 +34,9 @@ export default function StudentPackages({ loaderData }: Route.ComponentProps) {
       <header className="packages__header">
         <p className="kicker">Student membership</p>
         <h1 className="display">Start your career informed</h1>
-        <p className="standfirst">Everything members read, at a student price: the news, analysis, case studies and careers advice the industry relies on.</p>
+        <p className="standfirst">
+          Everything members read, at a student price: the news, analysis, case studies and careers advice the industry relies on.
+        </p>
         {pricing.isMember ? (
           <p className="packages__member" role="note">
             You’re already a member. See your plan on <a href="/user/membership/">your membership page</a>.
@@ -51,7 +53,10 @@ export default function StudentPackages({ loaderData }: Route.ComponentProps) {
         </h2>
         <ol>
           <li>Choose yearly or monthly billing.</li>
-          <li>Enter your academic email address (a university or college address) and the year you expect to graduate, then the code we send to that address.</li>
+          <li>
+            Enter your academic email address (a university or college address) and the year you expect to graduate, then the code we send
+            to that address.
+          </li>
           <li>Pay. Your student membership runs until you graduate; then we offer you the standard membership.</li>
         </ol>
       </section>

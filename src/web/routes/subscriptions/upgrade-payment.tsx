@@ -21,7 +21,12 @@ export function action(args: Route.ActionArgs) {
   return upgradePaymentAction(args);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Confirm your upgrade', description: 'What your upgrade costs today and afterwards.', path: paths.upgradePayment() });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, {
+    title: 'Confirm your upgrade',
+    description: 'What your upgrade costs today and afterwards.',
+    path: paths.upgradePayment(),
+  });
 
 export default function UpgradePayment({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -29,12 +34,30 @@ export default function UpgradePayment({ loaderData, actionData }: Route.Compone
   const ready = loaderData.status === 'ready' ? loaderData : null;
   useTrackEvent('user_view_payment_upgrade', ready ? { planCode: ready.to.code, currency: ready.currency } : null);
   const success = actionData?.status === 'success' ? actionData : null;
-  useTrackResult(actionData, 'user_purchased_upgrade', success ? { subscriptionId: success.subscriptionId, planCode: success.currentPlan, currency: success.currency, previousPlan: success.previousPlan, currentPlan: success.currentPlan } : null);
+  useTrackResult(
+    actionData,
+    'user_purchased_upgrade',
+    success
+      ? {
+          subscriptionId: success.subscriptionId,
+          planCode: success.currentPlan,
+          currency: success.currency,
+          previousPlan: success.previousPlan,
+          currentPlan: success.currentPlan,
+        }
+      : null,
+  );
   const claims = useNewClaims(success?.membershipLevel ? { field: 'membershipLevel', allowedValues: [success.membershipLevel] } : null);
 
   if (success) {
     return (
-      <AuthPage kicker="Membership" title={`Welcome to ${success.title}`} standfirst={<span role="status">{`Your upgrade is done: we charged ${success.charged}. Your membership renews${success.renewsOn ? ` on ${success.renewsOn}` : ''} at ${success.renewal}.`}</span>}>
+      <AuthPage
+        kicker="Membership"
+        title={`Welcome to ${success.title}`}
+        standfirst={
+          <span role="status">{`Your upgrade is done: we charged ${success.charged}. Your membership renews${success.renewsOn ? ` on ${success.renewsOn}` : ''} at ${success.renewal}.`}</span>
+        }
+      >
         <p>We have emailed you a receipt.</p>
         {claims === 'failed' && <p>If a story still asks you to upgrade, reload the page: your new membership is active.</p>}
         <p className="cta-row">
@@ -51,7 +74,11 @@ export default function UpgradePayment({ loaderData, actionData }: Route.Compone
 
   if (!ready) {
     return (
-      <AuthPage kicker="Membership" title="Upgrade your membership" standfirst={loaderData.status === 'refused' ? loaderData.message : undefined}>
+      <AuthPage
+        kicker="Membership"
+        title="Upgrade your membership"
+        standfirst={loaderData.status === 'refused' ? loaderData.message : undefined}
+      >
         <p className="cta-row">
           <Link className="button" to={paths.upgrade()}>
             See upgrade options

@@ -15,7 +15,8 @@ export function loader(args: Route.LoaderArgs) {
   return upgradeOptionsLoader(args);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Upgrade your membership', description: 'Move to a membership that opens more.', path: paths.upgrade() });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, { title: 'Upgrade your membership', description: 'Move to a membership that opens more.', path: paths.upgrade() });
 
 /** The upgrade choices are a packages page for members: same events, their own offer variant. */
 const UPGRADE_OFFER = { offerVariant: 'upgrade' };
@@ -40,8 +41,9 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
         <p className="kicker">Membership</p>
         <h1 className="display">Upgrade your membership</h1>
         <p className="standfirst">
-          You are a {current.title} member{current.renewsOn ? `, ${current.isTrial ? 'on a free trial until' : 'renewing on'} ${current.renewsOn}` : ''}. An upgrade starts at once; we take off
-          what is left of what you have paid.
+          You are a {current.title} member
+          {current.renewsOn ? `, ${current.isTrial ? 'on a free trial until' : 'renewing on'} ${current.renewsOn}` : ''}. An upgrade starts
+          at once; we take off what is left of what you have paid.
         </p>
       </header>
       {choices.length === 0 ? (
@@ -67,7 +69,12 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
                   Then {choice.quote.total} {choice.quote.per}
                   {choice.quote.taxLabel ? `, including ${choice.quote.taxLabel}` : ''}
                 </p>
-                <Link className="button plan__action" to={paths.upgradePayment(choice.code)} aria-describedby={titleId} onClick={() => trackPackageChoice(UPGRADE_OFFER, choice.code, paths.upgradePayment(choice.code))}>
+                <Link
+                  className="button plan__action"
+                  to={paths.upgradePayment(choice.code)}
+                  aria-describedby={titleId}
+                  onClick={() => trackPackageChoice(UPGRADE_OFFER, choice.code, paths.upgradePayment(choice.code))}
+                >
                   Upgrade to {choice.title}
                 </Link>
                 <ul className="plan__features" aria-label={`${choice.title} includes`}>

@@ -10,7 +10,11 @@ import { FormNotice, SelectField, TextField } from '../../components/form-fields
 import { useRootData } from '../../lib/root-data.ts';
 import { useSchemaForm } from '../../lib/schema-form.ts';
 import { browserAuthStarting } from '../../lib/session.ts';
-import { emailChangeConfirmationSchema, emailChangeRequestSchema, personalDetailsSchema } from '../../../shared/validation/personal-details.ts';
+import {
+  emailChangeConfirmationSchema,
+  emailChangeRequestSchema,
+  personalDetailsSchema,
+} from '../../../shared/validation/personal-details.ts';
 import type { Route } from './+types/account';
 import { detailsOptions, formFields, type FormProblem } from './details.server.ts';
 import { absoluteSiteUrl, currentSession, initFlowUrl, loadFlow } from './identity.server.ts';
@@ -39,10 +43,21 @@ export async function loader(args: Route.LoaderArgs) {
   const signedIn = await accountSession(args);
   const flow = await loadFlow('settings', args);
   // A settings flow belongs to one person: someone else's (an old link after switching accounts) starts afresh.
-  if (!('identity' in flow) || flow.identity?.id !== signedIn.session.identityId) throw redirectDocument(initFlowUrl(context.config, 'settings'));
+  if (!('identity' in flow) || flow.identity?.id !== signedIn.session.identityId)
+    throw redirectDocument(initFlowUrl(context.config, 'settings'));
   const { accounts } = context.services;
-  const [userData, pendingEmail] = await Promise.all([accounts.getUserData(signedIn.session.identityId), accounts.pendingEmailChange(signedIn.session.identityId)]);
-  return { ui: flow.ui, email: signedIn.email, userData, pendingEmail: pendingEmail?.newEmail ?? null, options: detailsOptions(context), securitySaved: flow.state === 'success' };
+  const [userData, pendingEmail] = await Promise.all([
+    accounts.getUserData(signedIn.session.identityId),
+    accounts.pendingEmailChange(signedIn.session.identityId),
+  ]);
+  return {
+    ui: flow.ui,
+    email: signedIn.email,
+    userData,
+    pendingEmail: pendingEmail?.newEmail ?? null,
+    options: detailsOptions(context),
+    securitySaved: flow.state === 'success',
+  };
 }
 
 type Notice = { form: string; notice: string };
@@ -64,14 +79,20 @@ export async function action(args: Route.ActionArgs) {
     case 'email-request': {
       const requested = await accounts.requestEmailChange(identityId, values);
       if (!requested.ok) return problem('email', requested.fieldErrors);
-      return { form: 'email', notice: `We’ve sent a 6-digit code to ${requested.value.newEmail}. Enter it below to confirm the change.` } satisfies Notice;
+      return {
+        form: 'email',
+        notice: `We’ve sent a 6-digit code to ${requested.value.newEmail}. Enter it below to confirm the change.`,
+      } satisfies Notice;
     }
     case 'email-confirm': {
       const confirmed = await accounts.confirmEmailChange(identityId, values);
       if (!confirmed.ok) return problem('email', confirmed.fieldErrors);
       // The email claim changes: the next page (and the browser's session user) must see it.
       await context.refreshSession();
-      return { form: 'email', notice: `Your email address is now ${confirmed.value.email}. Use it the next time you sign in.` } satisfies Notice;
+      return {
+        form: 'email',
+        notice: `Your email address is now ${confirmed.value.email}. Use it the next time you sign in.`,
+      } satisfies Notice;
     }
     case 'email-cancel':
       await accounts.cancelEmailChange(identityId);
@@ -81,14 +102,16 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Your account', description: 'Your details, sign-in and security settings.', path: PATH });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, { title: 'Your account', description: 'Your details, sign-in and security settings.', path: PATH });
 
 const PASSWORD_HINT = 'At least 8 characters. Three or four unrelated words together make a strong password that is easy to remember.';
 const SHOWN_GROUPS = ['default', 'profile', 'password', 'totp', 'lookup_secret', 'passkey'];
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { ui, email, userData, pendingEmail, options, securitySaved } = loaderData;
-  const saved = actionData && 'notice' in actionData && (actionData.form === 'details' || actionData.form === 'email') ? actionData.form : null;
+  const saved =
+    actionData && 'notice' in actionData && (actionData.form === 'details' || actionData.form === 'email') ? actionData.form : null;
   useTrackResult(actionData, 'user_submit_account_settings', saved && { section: saved });
   useTrackEvent('user_submit_account_settings', securitySaved ? { section: 'security' } : null);
   const totpOn = ui.nodes.some((node) => node.attributes.node_type === 'input' && node.attributes.name === 'totp_unlink');
@@ -100,7 +123,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <AccountLayout
       title="Your account"
-      intro={<>Signed in as <strong>{email}</strong></>}
+      intro={
+        <>
+          Signed in as <strong>{email}</strong>
+        </>
+      }
       menu={[
         { label: 'Personal details', href: `${PATH}#details` },
         { label: 'Email address', href: `${PATH}#email` },
@@ -127,7 +154,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               Password
             </h3>
             <p className="account-panel__text">Choose a new password. Anywhere else you’re signed in will be signed out.</p>
-            <FlowForm ui={ui} groups={['password']} showMessages={false} labels={{ 'method=password': 'Change password' }} hints={{ password: PASSWORD_HINT }} />
+            <FlowForm
+              ui={ui}
+              groups={['password']}
+              showMessages={false}
+              labels={{ 'method=password': 'Change password' }}
+              hints={{ password: PASSWORD_HINT }}
+            />
           </section>
         )}
 
@@ -160,7 +193,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <h3 id="codes-heading" className="account-panel__title">
               Backup codes
             </h3>
-            {!codesShown && <p className="account-panel__text">Single-use codes that let you finish signing in if you lose your phone. Generating new codes replaces any you have.</p>}
+            {!codesShown && (
+              <p className="account-panel__text">
+                Single-use codes that let you finish signing in if you lose your phone. Generating new codes replaces any you have.
+              </p>
+            )}
             <FlowForm ui={ui} groups={['lookup_secret']} showMessages={false} />
           </section>
         )}
@@ -200,13 +237,18 @@ function useDetailsThroughTrpc() {
     for (const [name, value] of new FormData(event.currentTarget)) if (name !== 'intent' && typeof value === 'string') values[name] = value;
     setSaving(true);
     try {
-      await browserTrpcClient(config).account.updatePersonalDetails.mutate(values as Parameters<ReturnType<typeof browserTrpcClient>['account']['updatePersonalDetails']['mutate']>[0]);
+      await browserTrpcClient(config).account.updatePersonalDetails.mutate(
+        values as Parameters<ReturnType<typeof browserTrpcClient>['account']['updatePersonalDetails']['mutate']>[0],
+      );
       setSent({ form: 'details', notice: 'Your details are saved.' });
       trackEvent('user_submit_account_settings', { section: 'details' });
       await auth.then((client) => client.forceRefresh()).catch(() => undefined);
       void revalidate();
     } catch (error) {
-      const fieldErrors = error instanceof TRPCClientError ? (error.data as { fieldErrors?: FormProblem['fieldErrors'] } | undefined)?.fieldErrors : undefined;
+      const fieldErrors =
+        error instanceof TRPCClientError
+          ? (error.data as { fieldErrors?: FormProblem['fieldErrors'] } | undefined)?.fieldErrors
+          : undefined;
       setSent({ form: 'details', values, fieldErrors: fieldErrors ?? [], ...(fieldErrors ? {} : { message: 'Something went wrong!' }) });
     } finally {
       setSaving(false);
@@ -215,20 +257,37 @@ function useDetailsThroughTrpc() {
   return { sent, saving, submit: (event: FormEvent<HTMLFormElement>) => void submit(event) };
 }
 
-function DetailsSection({ userData, options, answer: posted }: { userData: Route.ComponentProps['loaderData']['userData']; options: Route.ComponentProps['loaderData']['options']; answer?: Answer }) {
+function DetailsSection({
+  userData,
+  options,
+  answer: posted,
+}: {
+  userData: Route.ComponentProps['loaderData']['userData'];
+  options: Route.ComponentProps['loaderData']['options'];
+  answer?: Answer;
+}) {
   const trpc = useDetailsThroughTrpc();
   const answer = trpc.sent ?? posted;
   const form = useSchemaForm(personalDetailsSchema, answer?.fieldErrors);
   const navigation = useNavigation();
-  const value = (name: 'firstName' | 'lastName' | 'organisationTitle' | 'country' | 'jobFunction' | 'jobIndustry' | 'jobLevel') => answer?.values?.[name] ?? userData?.[name] ?? '';
+  const value = (name: 'firstName' | 'lastName' | 'organisationTitle' | 'country' | 'jobFunction' | 'jobIndustry' | 'jobLevel') =>
+    answer?.values?.[name] ?? userData?.[name] ?? '';
   return (
     <section id="details" className="account-section" aria-labelledby="details-heading">
       <h2 id="details-heading" className="account-section__title">
         Personal details
       </h2>
-      <p className="account-section__intro">Your name as it appears on your account, and the work details we use to choose what to show you.</p>
+      <p className="account-section__intro">
+        Your name as it appears on your account, and the work details we use to choose what to show you.
+      </p>
       {answer?.notice && <FormNotice kind="success">{answer.notice}</FormNotice>}
-      {answer?.fieldErrors && <FormNotice kind="error">{answer.message ? `Your details were not saved. ${answer.message}` : 'Your details were not saved. Please check the highlighted fields.'}</FormNotice>}
+      {answer?.fieldErrors && (
+        <FormNotice kind="error">
+          {answer.message
+            ? `Your details were not saved. ${answer.message}`
+            : 'Your details were not saved. Please check the highlighted fields.'}
+        </FormNotice>
+      )}
       <Form
         method="post"
         className="flow-form account-panel"
@@ -237,15 +296,67 @@ function DetailsSection({ userData, options, answer: posted }: { userData: Route
           form.onSubmit(event);
           trpc.submit(event);
         }}
-        onBlur={form.onBlur} onChange={form.onChange} aria-labelledby="details-heading">
+        onBlur={form.onBlur}
+        onChange={form.onChange}
+        aria-labelledby="details-heading"
+      >
         <input type="hidden" name="intent" value="details" />
-        <TextField name="firstName" label="First name" autoComplete="given-name" required defaultValue={value('firstName')} error={form.errors.firstName} />
-        <TextField name="lastName" label="Last name" autoComplete="family-name" required defaultValue={value('lastName')} error={form.errors.lastName} />
-        <TextField name="organisationTitle" label="Organisation" autoComplete="organization" defaultValue={value('organisationTitle')} error={form.errors.organisationTitle} />
-        <SelectField name="jobFunction" label="Job function" options={options.jobFunctions} placeholder="Not given" defaultValue={value('jobFunction')} error={form.errors.jobFunction} />
-        <SelectField name="jobIndustry" label="Industry" options={options.jobIndustries} placeholder="Not given" defaultValue={value('jobIndustry')} error={form.errors.jobIndustry} />
-        <SelectField name="jobLevel" label="Job level" options={options.jobLevels} placeholder="Not given" defaultValue={value('jobLevel')} error={form.errors.jobLevel} />
-        <SelectField name="country" label="Country" options={options.countries} placeholder="Not given" autoComplete="country" defaultValue={value('country')} error={form.errors.country} />
+        <TextField
+          name="firstName"
+          label="First name"
+          autoComplete="given-name"
+          required
+          defaultValue={value('firstName')}
+          error={form.errors.firstName}
+        />
+        <TextField
+          name="lastName"
+          label="Last name"
+          autoComplete="family-name"
+          required
+          defaultValue={value('lastName')}
+          error={form.errors.lastName}
+        />
+        <TextField
+          name="organisationTitle"
+          label="Organisation"
+          autoComplete="organization"
+          defaultValue={value('organisationTitle')}
+          error={form.errors.organisationTitle}
+        />
+        <SelectField
+          name="jobFunction"
+          label="Job function"
+          options={options.jobFunctions}
+          placeholder="Not given"
+          defaultValue={value('jobFunction')}
+          error={form.errors.jobFunction}
+        />
+        <SelectField
+          name="jobIndustry"
+          label="Industry"
+          options={options.jobIndustries}
+          placeholder="Not given"
+          defaultValue={value('jobIndustry')}
+          error={form.errors.jobIndustry}
+        />
+        <SelectField
+          name="jobLevel"
+          label="Job level"
+          options={options.jobLevels}
+          placeholder="Not given"
+          defaultValue={value('jobLevel')}
+          error={form.errors.jobLevel}
+        />
+        <SelectField
+          name="country"
+          label="Country"
+          options={options.countries}
+          placeholder="Not given"
+          autoComplete="country"
+          defaultValue={value('country')}
+          error={form.errors.country}
+        />
         <div className="flow-form__actions">
           <button type="submit" className="button" disabled={navigation.state === 'submitting' || trpc.saving}>
             Save details
@@ -273,7 +384,15 @@ function EmailSection({ email, pendingEmail, answer }: { email: string; pendingE
           <p className="account-panel__text">
             Enter the 6-digit code we sent to <strong>{pendingEmail}</strong>. Until you do, you keep signing in with {email}.
           </p>
-          <Form method="post" className="flow-form" noValidate onSubmit={confirm.onSubmit} onBlur={confirm.onBlur} onChange={confirm.onChange} aria-label="Confirm your new email address">
+          <Form
+            method="post"
+            className="flow-form"
+            noValidate
+            onSubmit={confirm.onSubmit}
+            onBlur={confirm.onBlur}
+            onChange={confirm.onChange}
+            aria-label="Confirm your new email address"
+          >
             <input type="hidden" name="intent" value="email-confirm" />
             <TextField name="code" label="Code" autoComplete="one-time-code" inputMode="numeric" required error={confirm.errors.code} />
             <div className="flow-form__actions">
@@ -290,9 +409,26 @@ function EmailSection({ email, pendingEmail, answer }: { email: string; pendingE
           </Form>
         </div>
       ) : (
-        <Form method="post" className="flow-form account-panel" noValidate onSubmit={request.onSubmit} onBlur={request.onBlur} onChange={request.onChange} aria-label="Change your email address">
+        <Form
+          method="post"
+          className="flow-form account-panel"
+          noValidate
+          onSubmit={request.onSubmit}
+          onBlur={request.onBlur}
+          onChange={request.onChange}
+          aria-label="Change your email address"
+        >
           <input type="hidden" name="intent" value="email-request" />
-          <TextField name="newEmail" type="email" label="New email address" hint="We’ll send a code to the new address to check it is yours." autoComplete="email" required defaultValue={answer?.values?.newEmail} error={request.errors.newEmail} />
+          <TextField
+            name="newEmail"
+            type="email"
+            label="New email address"
+            hint="We’ll send a code to the new address to check it is yours."
+            autoComplete="email"
+            required
+            defaultValue={answer?.values?.newEmail}
+            error={request.errors.newEmail}
+          />
           <div className="flow-form__actions">
             <button type="submit" className="button button--secondary">
               Send code

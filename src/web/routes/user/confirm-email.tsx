@@ -10,14 +10,30 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  userPageMeta(matches, { title: 'Confirm your email address', description: 'Confirm your email address with the code we sent you.', path: '/user/confirm-email' });
+  userPageMeta(matches, {
+    title: 'Confirm your email address',
+    description: 'Confirm your email address with the code we sent you.',
+    path: '/user/confirm-email',
+  });
 
 const COPY = {
-  choose_method: { title: 'Confirm your email address', standfirst: 'Enter your email address and we’ll send you a six-digit code to confirm it’s yours.', submit: 'Send code' },
-  sent_email: { title: 'Confirm your email address', standfirst: 'One last thing, so we know the address is yours.', submit: 'Confirm email address' },
+  choose_method: {
+    title: 'Confirm your email address',
+    standfirst: 'Enter your email address and we’ll send you a six-digit code to confirm it’s yours.',
+    submit: 'Send code',
+  },
+  sent_email: {
+    title: 'Confirm your email address',
+    standfirst: 'One last thing, so we know the address is yours.',
+    submit: 'Confirm email address',
+  },
   passed_challenge: { title: 'Email address confirmed', standfirst: 'You can carry on where you left off.', submit: 'Continue' },
   // An emailed link: only this button's POST uses it, so a mail scanner opening the link cannot.
-  confirming_link: { title: 'Confirm your email address', standfirst: 'Press the button to confirm that this address is yours.', submit: 'Confirm email address' },
+  confirming_link: {
+    title: 'Confirm your email address',
+    standfirst: 'Press the button to confirm that this address is yours.',
+    submit: 'Confirm email address',
+  },
 } as const;
 
 export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {

@@ -20,7 +20,12 @@ export function action(args: Route.ActionArgs) {
   return followAction(args);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Following', description: 'The sections, topics and authors you follow, with their latest stories.', path: PATH });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, {
+    title: 'Following',
+    description: 'The sections, topics and authors you follow, with their latest stories.',
+    path: PATH,
+  });
 
 export default function Following({ loaderData }: Route.ComponentProps) {
   const { groups } = loaderData;
@@ -39,7 +44,9 @@ export default function Following({ loaderData }: Route.ComponentProps) {
           <h2 id="following-empty" className="account-section__title">
             You don’t follow anything yet
           </h2>
-          <p className="account-section__intro">Use the Follow button on a section, topic or author page, and their new stories will be gathered here.</p>
+          <p className="account-section__intro">
+            Use the Follow button on a section, topic or author page, and their new stories will be gathered here.
+          </p>
           <p>
             <Link to={paths.home()}>Browse the latest stories</Link>
           </p>

@@ -22,7 +22,12 @@ export function action(args: Route.ActionArgs) {
   return giftAction(args);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Gift links', description: 'The stories you have shared with gift links, and how many people opened them.', path: PATH });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, {
+    title: 'Gift links',
+    description: 'The stories you have shared with gift links, and how many people opened them.',
+    path: PATH,
+  });
 
 export default function Gifts({ loaderData }: Route.ComponentProps) {
   const { gifts, quota, canCreate } = loaderData;
@@ -123,17 +128,17 @@ function GiftRow({ gift }: { gift: GiftSummary }) {
       </td>
       <td>
         <div className="gifts-table__actions">
-        {status === 'active' && gift.url && (
-          <>
-            <CopyLinkButton text={gift.url} label={`for ${headline}`} />
-            <fetcher.Form method="post" action={GIFTS_PAGE_PATH}>
-              <input type="hidden" name="giftId" value={gift.giftId} />
-              <button type="submit" name="intent" value="revoke" className="button button--secondary button--small">
-                Revoke<span className="visually-hidden">{` the gift link for ${headline}`}</span>
-              </button>
-            </fetcher.Form>
-          </>
-        )}
+          {status === 'active' && gift.url && (
+            <>
+              <CopyLinkButton text={gift.url} label={`for ${headline}`} />
+              <fetcher.Form method="post" action={GIFTS_PAGE_PATH}>
+                <input type="hidden" name="giftId" value={gift.giftId} />
+                <button type="submit" name="intent" value="revoke" className="button button--secondary button--small">
+                  Revoke<span className="visually-hidden">{` the gift link for ${headline}`}</span>
+                </button>
+              </fetcher.Form>
+            </>
+          )}
         </div>
         {problem && (
           <p className="form-message form-message--error" role="alert">

@@ -80,7 +80,12 @@ export async function loadFlow(kind: FlowKind, { request, context }: { request: 
   if (!id) throw redirectDocument(initFlowUrl(context.config, kind, passOn));
   const { identity } = context.services;
   try {
-    const flow = await identity.getFlow({ kind, id, csrfCookie: readCookie(request, csrfCookieName(context.config)), sessionToken: readCookie(request, SESSION_COOKIE) });
+    const flow = await identity.getFlow({
+      kind,
+      id,
+      csrfCookie: readCookie(request, csrfCookieName(context.config)),
+      sessionToken: readCookie(request, SESSION_COOKIE),
+    });
     return await identity.flowToJson(flow);
   } catch (error) {
     const status = providerStatus(error);

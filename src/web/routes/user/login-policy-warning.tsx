@@ -14,7 +14,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  userPageMeta(matches, { title: 'Please sign in again', description: 'For your security, your account needs you to sign in again.', path: '/user/login-policy-warning/' });
+  userPageMeta(matches, {
+    title: 'Please sign in again',
+    description: 'For your security, your account needs you to sign in again.',
+    path: '/user/login-policy-warning/',
+  });
 
 export default function LoginPolicyWarning({ loaderData }: Route.ComponentProps) {
   useTrackEvent('user_view_login_policy_warning', {});

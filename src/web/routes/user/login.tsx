@@ -21,7 +21,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  userPageMeta(matches, { title: 'Sign in', description: 'Sign in to your account with your password or a one-time code.', path: '/user/login/' });
+  userPageMeta(matches, {
+    title: 'Sign in',
+    description: 'Sign in to your account with your password or a one-time code.',
+    path: '/user/login/',
+  });
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { ui, state, active, aal, refresh, returnTo } = loaderData;
@@ -32,7 +36,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     const lookupHasMessages = ui.nodes.some((node) => node.group === 'lookup_secret' && node.messages.length > 0);
     const hasTotp = hasGroup(ui, 'totp');
     return (
-      <AuthPage title="One more step" aside={<p>Not you, or can’t finish now? <Link to="/user/logout/">Sign out</Link></p>}>
+      <AuthPage
+        title="One more step"
+        aside={
+          <p>
+            Not you, or can’t finish now? <Link to="/user/logout/">Sign out</Link>
+          </p>
+        }
+      >
         <FlowMessages messages={formMessages(ui)} />
         {hasTotp && <FlowForm ui={ui} groups={['totp']} showMessages={false} label="Authenticator app code" />}
         {hasGroup(ui, 'lookup_secret') &&
@@ -59,7 +70,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   return (
     <AuthPage
       title={refresh ? 'Confirm it’s you' : 'Sign in'}
-      standfirst={refresh ? 'Please sign in again before changing your security settings.' : `Welcome back to ${productName}. Use your password, or we can email you a one-time code.`}
+      standfirst={
+        refresh
+          ? 'Please sign in again before changing your security settings.'
+          : `Welcome back to ${productName}. Use your password, or we can email you a one-time code.`
+      }
       aside={
         <>
           <p>

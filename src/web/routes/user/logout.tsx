@@ -24,7 +24,8 @@ export async function action(args: Route.ActionArgs) {
   return redirect(urls?.logout_url ?? '/user/logout/');
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Sign out', description: 'Sign out of your account on this device.', path: '/user/logout/' });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, { title: 'Sign out', description: 'Sign out of your account on this device.', path: '/user/logout/' });
 
 export default function Logout({ loaderData }: Route.ComponentProps) {
   const productName = useRootData()?.config.productName ?? 'Atelier';

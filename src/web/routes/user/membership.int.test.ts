@@ -23,12 +23,18 @@ afterAll(async () => {
   await app.close();
 });
 
-const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+const get = (url: string, cookie?: string) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
 /** React's server render separates adjacent text with comments; the page's text without them. */
 const text = (html: string) => html.replace(/<!-- -->/g, '');
 
 async function tokenize(number: string, month = '12', year = '2040') {
-  const response = await app.inject({ method: 'POST', url: '/_sandbox/billing/tokens', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ number, month, year, cvv: '123' }) });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/_sandbox/billing/tokens',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ number, month, year, cvv: '123' }),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return (JSON.parse(response.body) as { id: string }).id;
 }
@@ -48,7 +54,12 @@ async function buyTrial(person: Person) {
 }
 
 const post = (cookie: string, fields: Record<string, string>) =>
-  app.inject({ method: 'POST', url: `${PAGE}?index`, headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, payload: new URLSearchParams(fields).toString() });
+  app.inject({
+    method: 'POST',
+    url: `${PAGE}?index`,
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    payload: new URLSearchParams(fields).toString(),
+  });
 
 describe('/user/membership/', () => {
   it('sends a signed-out reader to sign in and come back', async () => {
@@ -92,7 +103,9 @@ describe('/user/membership/', () => {
     expect(html.match(/<input[^>]*id="card-number"[^>]*>/)![0]).not.toContain('name=');
     expect(html).toContain('aria-current="page"');
 
-    const account = await graphql(app, 'query { viewer { ... on Viewer { individualAccount { accountManagementUrl } } } }', { cookie: person.cookie });
+    const account = await graphql(app, 'query { viewer { ... on Viewer { individualAccount { accountManagementUrl } } } }', {
+      cookie: person.cookie,
+    });
     expect(account.data!.viewer.individualAccount.accountManagementUrl).toBe(`${SITE}${PAGE}`);
   });
 
@@ -115,28 +128,50 @@ describe('/user/membership/', () => {
     expect(html).toContain('03/2035');
     expect(html).not.toContain('Visa ending 4242');
     const [account] = await app.db.select().from(billingAccounts).where(eq(billingAccounts.identityId, person.identityId));
-    expect(account).toMatchObject({ cardType: 'MasterCard', cardLastFour: '4444', cardFirstSix: '555555', cardExpMonth: 3, cardExpYear: 2035 });
+    expect(account).toMatchObject({
+      cardType: 'MasterCard',
+      cardLastFour: '4444',
+      cardFirstSix: '555555',
+      cardExpMonth: 3,
+      cardExpYear: 2035,
+    });
   });
 });
 
 describe('viewer.individualMembershipEligibility', () => {
-  const ELIGIBILITY = 'query { viewer { ... on Viewer { individualMembershipEligibility { isEligibleForPurchase isEligibleForTrialPurchase isEligibleForUpgrade } } } }';
+  const ELIGIBILITY =
+    'query { viewer { ... on Viewer { individualMembershipEligibility { isEligibleForPurchase isEligibleForTrialPurchase isEligibleForUpgrade } } } }';
 
   it('closes the trial once one was used, even after it ended; a purchase stays open', async () => {
     const person = await signIn(app);
     const before = await graphql(app, ELIGIBILITY, { cookie: person.cookie });
-    expect(before.data!.viewer.individualMembershipEligibility).toEqual({ isEligibleForPurchase: true, isEligibleForTrialPurchase: true, isEligibleForUpgrade: false });
+    expect(before.data!.viewer.individualMembershipEligibility).toEqual({
+      isEligibleForPurchase: true,
+      isEligibleForTrialPurchase: true,
+      isEligibleForUpgrade: false,
+    });
 
     await buyTrial(person);
     // The trial ended without converting: nothing held any more.
     await app.db.update(billingSubscriptions).set({ state: 'EXPIRED' }).where(eq(billingSubscriptions.identityId, person.identityId));
     const past = new Date(Date.now() - 2 * 86_400_000);
-    await app.services.memberships.grant({ identityId: person.identityId, level: 'Standard', type: 'Individual', source: 'admin_grant', startsAt: past, endsAt: new Date(past.getTime() + 1000) });
+    await app.services.memberships.grant({
+      identityId: person.identityId,
+      level: 'Standard',
+      type: 'Individual',
+      source: 'admin_grant',
+      startsAt: past,
+      endsAt: new Date(past.getTime() + 1000),
+    });
     const issued = await app.services.session.refreshTokens({ identitySessionToken: person.identitySessionToken });
     const cookie = `ory_kratos_session=${person.identitySessionToken}; bof_session=${issued!.main.token}; blaize_jwt=${issued!.paywall.token}`;
 
     const after = await graphql(app, ELIGIBILITY, { cookie });
     expect(after.errors).toBeUndefined();
-    expect(after.data!.viewer.individualMembershipEligibility).toEqual({ isEligibleForPurchase: true, isEligibleForTrialPurchase: false, isEligibleForUpgrade: false });
+    expect(after.data!.viewer.individualMembershipEligibility).toEqual({
+      isEligibleForPurchase: true,
+      isEligibleForTrialPurchase: false,
+      isEligibleForUpgrade: false,
+    });
   });
 });

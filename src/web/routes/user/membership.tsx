@@ -5,7 +5,12 @@
 // Signed-out readers sign in and come back. The server half is modules/billing/membership-page.server.ts.
 import { useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { membershipAction, membershipLoader, type MembershipActionData, type MembershipView } from '../../../modules/billing/membership-page.server.ts';
+import {
+  membershipAction,
+  membershipLoader,
+  type MembershipActionData,
+  type MembershipView,
+} from '../../../modules/billing/membership-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
@@ -25,14 +30,20 @@ export async function loader(args: Route.LoaderArgs) {
   const { cancellation, upgrades } = args.context.services.billing;
   const identityId = (await requireSignedIn(args, PATH)).session.identityId;
   const [cancellable, upgradeOptions] = await Promise.all([cancellation.cancellableSubscription(identityId), upgrades.options(identityId)]);
-  return { ...view, cancellable: cancellable !== null, coupon: cancellable ? await cancellation.couponFor(cancellable.id) : null, upgradeable: (upgradeOptions?.targets.length ?? 0) > 0 };
+  return {
+    ...view,
+    cancellable: cancellable !== null,
+    coupon: cancellable ? await cancellation.couponFor(cancellable.id) : null,
+    upgradeable: (upgradeOptions?.targets.length ?? 0) > 0,
+  };
 }
 
 export function action(args: Route.ActionArgs) {
   return membershipAction(args);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => userPageMeta(matches, { title: 'Your membership', description: 'Your membership, subscription, invoices and card.', path: PATH });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  userPageMeta(matches, { title: 'Your membership', description: 'Your membership, subscription, invoices and card.', path: PATH });
 
 export default function Membership({ loaderData }: Route.ComponentProps) {
   const { email, membership, subscription, invoices, card, hasAccount, cancellable, coupon, upgradeable } = loaderData;
@@ -181,7 +192,11 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
 function CardSection({ card }: { card: MembershipView['card'] }) {
   const fetcher = useFetcher<MembershipActionData>();
   // False in the server render and before hydration: without JavaScript nothing can be tokenised.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const newCard = useCardFields();
   const { problem: localProblem } = newCard;
   const busy = newCard.tokenizing || fetcher.state !== 'idle';
@@ -224,15 +239,21 @@ function CardSection({ card }: { card: MembershipView['card'] }) {
           Update card
         </h3>
         <p id="update-card-secure" className="account-panel__text">
-          Your new card is checked with your bank (nothing is charged) and used for your next payment. Your card details go straight to our payment provider; we never see or store your card number.
+          Your new card is checked with your bank (nothing is charged) and used for your next payment. Your card details go straight to our
+          payment provider; we never see or store your card number.
         </p>
         <noscript>
-          <p className="payment__noscript">Updating your card needs JavaScript: your card details go from your browser straight to our payment provider, never through our server.</p>
+          <p className="payment__noscript">
+            Updating your card needs JavaScript: your card details go from your browser straight to our payment provider, never through our
+            server.
+          </p>
         </noscript>
         <div className="membership-card__notice">
           {answer?.status === 'success' && <FormNotice kind="success">{answer.message}</FormNotice>}
         </div>
-        {(localProblem ?? (answer?.status === 'error' ? answer.message : null)) && <FormNotice kind="error">{localProblem ?? (answer?.status === 'error' ? answer.message : '')}</FormNotice>}
+        {(localProblem ?? (answer?.status === 'error' ? answer.message : null)) && (
+          <FormNotice kind="error">{localProblem ?? (answer?.status === 'error' ? answer.message : '')}</FormNotice>
+        )}
         <form method="post" className="membership-card__form" onSubmit={onSubmit} noValidate aria-describedby="update-card-secure">
           {newCard.fields}
           <p>

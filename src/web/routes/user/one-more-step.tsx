@@ -44,7 +44,10 @@ export async function action(args: Route.ActionArgs) {
   const flow = flowOf(request);
   const values = await formFields(request);
   if (flow === 'professional' && isSharedMailbox(signedIn.email)) {
-    return data<FormProblem>({ form: 'details', values, fieldErrors: [{ path: ['email'], code: 'shared_mailbox', message: formatMessages.sharedMailbox }] }, 400);
+    return data<FormProblem>(
+      { form: 'details', values, fieldErrors: [{ path: ['email'], code: 'shared_mailbox', message: formatMessages.sharedMailbox }] },
+      400,
+    );
   }
   const saved = await context.services.accounts.updatePersonalDetails(signedIn.session.identityId, values, completeUserDataSchema);
   if (!saved.ok) return data<FormProblem>({ form: 'details', values, fieldErrors: saved.fieldErrors }, 400);
@@ -54,12 +57,26 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  userPageMeta(matches, { title: 'One more step', description: 'Tell us a little about your work so we can tailor what you read.', path: PATH });
+  userPageMeta(matches, {
+    title: 'One more step',
+    description: 'Tell us a little about your work so we can tailor what you read.',
+    path: PATH,
+  });
 
 const COPY: Record<Flow, { kicker: string; standfirst: string }> = {
-  default: { kicker: 'Welcome', standfirst: 'Tell us a little about your work. It helps us choose the stories, briefings and events that matter to you.' },
-  professional: { kicker: 'Professional account', standfirst: 'Your professional account is set up for you and your work. Tell us where you work and what you do.' },
-  newsletters: { kicker: 'Your newsletters', standfirst: 'Before your first newsletter arrives, tell us a little about your work so we can send you the briefings that matter to you.' },
+  default: {
+    kicker: 'Welcome',
+    standfirst: 'Tell us a little about your work. It helps us choose the stories, briefings and events that matter to you.',
+  },
+  professional: {
+    kicker: 'Professional account',
+    standfirst: 'Your professional account is set up for you and your work. Tell us where you work and what you do.',
+  },
+  newsletters: {
+    kicker: 'Your newsletters',
+    standfirst:
+      'Before your first newsletter arrives, tell us a little about your work so we can send you the briefings that matter to you.',
+  },
 };
 
 export default function OneMoreStep({ loaderData, actionData }: Route.ComponentProps) {
@@ -75,18 +92,79 @@ export default function OneMoreStep({ loaderData, actionData }: Route.ComponentP
     <AuthPage kicker={COPY[flow].kicker} title="One more step" standfirst={COPY[flow].standfirst}>
       {(sharedEmail || emailError) && (
         <FormNotice kind="error">
-          {formatMessages.sharedMailbox} You are signed in as {email}. <a href="/user/account/#email">Change your email address</a>, then come back to this page.
+          {formatMessages.sharedMailbox} You are signed in as {email}. <a href="/user/account/#email">Change your email address</a>, then
+          come back to this page.
         </FormNotice>
       )}
       {problem && !emailError && <FormNotice kind="error">Please check the highlighted fields.</FormNotice>}
-      <Form method="post" className="flow-form" noValidate onSubmit={trackingSubmit(form.onSubmit, 'user_submit_one_more_step', { flow })} onBlur={form.onBlur} onChange={form.onChange} aria-label="Your details">
-        <TextField name="firstName" label="First name" autoComplete="given-name" required defaultValue={value('firstName')} error={form.errors.firstName} />
-        <TextField name="lastName" label="Last name" autoComplete="family-name" required defaultValue={value('lastName')} error={form.errors.lastName} />
-        <TextField name="organisationTitle" label="Organisation" hint="The company, brand or school you work for." autoComplete="organization" required defaultValue={value('organisationTitle')} error={form.errors.organisationTitle} />
-        <SelectField name="jobFunction" label="Job function" options={options.jobFunctions} required defaultValue={value('jobFunction')} error={form.errors.jobFunction} />
-        <SelectField name="jobIndustry" label="Industry" options={options.jobIndustries} required defaultValue={value('jobIndustry')} error={form.errors.jobIndustry} />
-        <SelectField name="jobLevel" label="Job level" options={options.jobLevels} required defaultValue={value('jobLevel')} error={form.errors.jobLevel} />
-        <SelectField name="country" label="Country" hint="Where you are based." options={options.countries} autoComplete="country" required defaultValue={value('country')} error={form.errors.country} />
+      <Form
+        method="post"
+        className="flow-form"
+        noValidate
+        onSubmit={trackingSubmit(form.onSubmit, 'user_submit_one_more_step', { flow })}
+        onBlur={form.onBlur}
+        onChange={form.onChange}
+        aria-label="Your details"
+      >
+        <TextField
+          name="firstName"
+          label="First name"
+          autoComplete="given-name"
+          required
+          defaultValue={value('firstName')}
+          error={form.errors.firstName}
+        />
+        <TextField
+          name="lastName"
+          label="Last name"
+          autoComplete="family-name"
+          required
+          defaultValue={value('lastName')}
+          error={form.errors.lastName}
+        />
+        <TextField
+          name="organisationTitle"
+          label="Organisation"
+          hint="The company, brand or school you work for."
+          autoComplete="organization"
+          required
+          defaultValue={value('organisationTitle')}
+          error={form.errors.organisationTitle}
+        />
+        <SelectField
+          name="jobFunction"
+          label="Job function"
+          options={options.jobFunctions}
+          required
+          defaultValue={value('jobFunction')}
+          error={form.errors.jobFunction}
+        />
+        <SelectField
+          name="jobIndustry"
+          label="Industry"
+          options={options.jobIndustries}
+          required
+          defaultValue={value('jobIndustry')}
+          error={form.errors.jobIndustry}
+        />
+        <SelectField
+          name="jobLevel"
+          label="Job level"
+          options={options.jobLevels}
+          required
+          defaultValue={value('jobLevel')}
+          error={form.errors.jobLevel}
+        />
+        <SelectField
+          name="country"
+          label="Country"
+          hint="Where you are based."
+          options={options.countries}
+          autoComplete="country"
+          required
+          defaultValue={value('country')}
+          error={form.errors.country}
+        />
         <div className="flow-form__actions">
           <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
             Continue

@@ -13,7 +13,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  userPageMeta(matches, { title: 'Recover your account', description: 'Forgotten your password? We’ll email you a code to get back into your account.', path: '/user/recovery/' });
+  userPageMeta(matches, {
+    title: 'Recover your account',
+    description: 'Forgotten your password? We’ll email you a code to get back into your account.',
+    path: '/user/recovery/',
+  });
 
 export default function Recovery({ loaderData }: Route.ComponentProps) {
   const { ui, state, returnTo, confirmingLink } = loaderData;
@@ -30,7 +34,9 @@ export default function Recovery({ loaderData }: Route.ComponentProps) {
   return (
     <AuthPage
       title={sent ? 'Check your email' : 'Forgotten your password?'}
-      standfirst={sent ? undefined : `Enter the email address you use with ${productName} and we’ll send you a code to get back into your account.`}
+      standfirst={
+        sent ? undefined : `Enter the email address you use with ${productName} and we’ll send you a code to get back into your account.`
+      }
       aside={
         <p>
           Remembered it? <Link to={withReturnTo('/user/login/', returnTo)}>Sign in</Link>

@@ -14,7 +14,9 @@ export async function loader(args: Route.LoaderArgs) {
   // A new account goes through one-more-step (its details) before where the person was heading.
   if (!url.searchParams.get('flow')) {
     const returnTo = url.searchParams.get('return_to');
-    const next = returnTo?.includes('/user/one-more-step/') ? returnTo : absoluteSiteUrl(context.config, withReturnTo('/user/one-more-step/', returnTo));
+    const next = returnTo?.includes('/user/one-more-step/')
+      ? returnTo
+      : absoluteSiteUrl(context.config, withReturnTo('/user/one-more-step/', returnTo));
     throw redirectDocument(initFlowUrl(context.config, 'registration', { returnTo: next }));
   }
   const flow = await loadFlow('registration', args);
@@ -22,7 +24,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  userPageMeta(matches, { title: 'Create your account', description: 'Create a free account to follow topics, choose newsletters and read more.', path: '/user/register/' });
+  userPageMeta(matches, {
+    title: 'Create your account',
+    description: 'Create a free account to follow topics, choose newsletters and read more.',
+    path: '/user/register/',
+  });
 
 const PASSWORD_HINT = 'At least 8 characters. Three or four unrelated words together make a strong password that is easy to remember.';
 
@@ -45,8 +51,17 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <AuthPage title="Create your account" standfirst={`Join ${productName} for free to follow the topics and people you care about and choose your newsletters.`} aside={signIn}>
-      <FlowForm ui={ui} groups={['default', 'password', 'code', 'passkey']} hints={{ password: PASSWORD_HINT }} label="Create your account" />
+    <AuthPage
+      title="Create your account"
+      standfirst={`Join ${productName} for free to follow the topics and people you care about and choose your newsletters.`}
+      aside={signIn}
+    >
+      <FlowForm
+        ui={ui}
+        groups={['default', 'password', 'code', 'passkey']}
+        hints={{ password: PASSWORD_HINT }}
+        label="Create your account"
+      />
       {hasGroup(ui, 'oidc') && (
         <div className="auth__social">
           <p className="flow-form__or">

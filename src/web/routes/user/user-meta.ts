@@ -10,5 +10,8 @@ export function userPageMeta(
 ): MetaDescriptor[] {
   const root = rootDataFromMatches(matches);
   if (!root) return [];
-  return [...socialMeta({ title, description, url: `${root.config.siteUrl}${path}`, productName: root.config.productName }), { name: 'robots', content: 'noindex' }];
+  return [
+    ...socialMeta({ title, description, url: `${root.config.siteUrl}${path}`, productName: root.config.productName }),
+    { name: 'robots', content: 'noindex' },
+  ];
 }

@@ -15,7 +15,10 @@ let counter = 0;
 const newEmail = () => `pages${Date.now()}${counter++}@example.com`;
 
 beforeAll(async () => {
-  app = await createTestApp({ SITE_URL: SITE, IDENTITY_SECRET: 'test-secret-test-secret-test-secret-0123' }, { passwordParams: ARGON2_TEST_PARAMS });
+  app = await createTestApp(
+    { SITE_URL: SITE, IDENTITY_SECRET: 'test-secret-test-secret-test-secret-0123' },
+    { passwordParams: ARGON2_TEST_PARAMS },
+  );
 });
 afterAll(async () => {
   await app.close();
@@ -35,13 +38,22 @@ function browser() {
   const pathOf = (url: string) => (url.startsWith(SITE) ? url.slice(SITE.length) : url);
   return {
     cookies,
-    get: async (url: string) => keep(await app.inject({ method: 'GET', url: pathOf(url), headers: { accept: 'text/html', cookie: cookie() } })),
+    get: async (url: string) =>
+      keep(await app.inject({ method: 'GET', url: pathOf(url), headers: { accept: 'text/html', cookie: cookie() } })),
     post: async (url: string, form: Record<string, string>) =>
-      keep(await app.inject({ method: 'POST', url: pathOf(url), headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() }, payload: new URLSearchParams(form).toString() })),
+      keep(
+        await app.inject({
+          method: 'POST',
+          url: pathOf(url),
+          headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
+          payload: new URLSearchParams(form).toString(),
+        }),
+      ),
     /** GET, following redirects on this site, as a browser does. */
     async open(url: string) {
       let response = await this.get(url);
-      for (let hops = 0; hops < 10 && response.statusCode >= 300 && response.statusCode < 400; hops++) response = await this.get(String(response.headers.location));
+      for (let hops = 0; hops < 10 && response.statusCode >= 300 && response.statusCode < 400; hops++)
+        response = await this.get(String(response.headers.location));
       return response;
     },
   };
@@ -55,7 +67,12 @@ async function signedIn() {
   const email = newEmail();
   const b = browser();
   const page = await b.open('/user/register/');
-  const done = await b.post(formAction(page.body), { csrf_token: csrfToken(page.body), 'traits.email': email, password: PASSWORD, method: 'password' });
+  const done = await b.post(formAction(page.body), {
+    csrf_token: csrfToken(page.body),
+    'traits.email': email,
+    password: PASSWORD,
+    method: 'password',
+  });
   expect(done.statusCode).toBe(303);
   return { b, email };
 }
@@ -66,7 +83,9 @@ describe('sign-in screens', () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/identity/self-service/login/browser?return_to=%2Fuser%2Faccount%2F');
     // A new account goes through one-more-step first (decision 009).
-    expect((await app.inject('/user/register/')).headers.location).toBe(`/identity/self-service/registration/browser?return_to=${encodeURIComponent(`${SITE}/user/one-more-step/`)}`);
+    expect((await app.inject('/user/register/')).headers.location).toBe(
+      `/identity/self-service/registration/browser?return_to=${encodeURIComponent(`${SITE}/user/one-more-step/`)}`,
+    );
     expect((await app.inject('/user/recovery/')).headers.location).toBe('/identity/self-service/recovery/browser');
     const confirm = await app.inject('/user/confirm-email');
     expect(confirm.statusCode).toBe(302);
@@ -93,13 +112,23 @@ describe('sign-in screens', () => {
   it('show messages in place: form-level as an alert, field-level under the field', async () => {
     const b = browser();
     const page = await b.open('/user/login/');
-    const wrong = await b.post(formAction(page.body), { csrf_token: csrfToken(page.body), identifier: 'nobody@example.com', password: 'whatever-it-is', method: 'password' });
+    const wrong = await b.post(formAction(page.body), {
+      csrf_token: csrfToken(page.body),
+      identifier: 'nobody@example.com',
+      password: 'whatever-it-is',
+      method: 'password',
+    });
     expect(wrong.statusCode).toBe(303);
     const again = await b.open(String(wrong.headers.location));
     expect(again.body).toMatch(/role="alert"[^>]*>That email address and password don’t match/);
     expect(again.body).toContain('value="nobody@example.com"');
 
-    const missing = await b.post(formAction(again.body), { csrf_token: csrfToken(again.body), identifier: 'nobody@example.com', password: '', method: 'password' });
+    const missing = await b.post(formAction(again.body), {
+      csrf_token: csrfToken(again.body),
+      identifier: 'nobody@example.com',
+      password: '',
+      method: 'password',
+    });
     const field = (await b.open(String(missing.headers.location))).body;
     const input = /<input[^>]*name="password"[^>]*>/.exec(field)?.[0] ?? '';
     expect(input).toContain('aria-invalid="true"');
@@ -113,9 +142,16 @@ describe('sign-in screens', () => {
     const id = flowIdOf(String(start.headers.location));
     const elsewhere = await app.inject(`/user/login/?flow=${id}`); // no CSRF cookie: another browser
     expect(elsewhere.statusCode).toBe(302);
-    expect(elsewhere.headers.location).toBe(`/identity/self-service/login/browser?return_to=${encodeURIComponent(`${SITE}/user/account/`)}`);
-    expect((await b.get('/user/login/?flow=00000000-0000-4000-8000-000000000000')).headers.location).toBe('/identity/self-service/login/browser');
-    await app.db.update(identityFlows).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(identityFlows.id, id));
+    expect(elsewhere.headers.location).toBe(
+      `/identity/self-service/login/browser?return_to=${encodeURIComponent(`${SITE}/user/account/`)}`,
+    );
+    expect((await b.get('/user/login/?flow=00000000-0000-4000-8000-000000000000')).headers.location).toBe(
+      '/identity/self-service/login/browser',
+    );
+    await app.db
+      .update(identityFlows)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(identityFlows.id, id));
     const expired = await b.get(`/user/login/?flow=${id}`);
     expect(expired.statusCode).toBe(302);
     expect(expired.headers.location).toContain('return_to=');
@@ -136,10 +172,13 @@ describe('account, logout and the other screens', () => {
     const html = page.body;
     expect(html).toContain(`Signed in as <strong>${email}</strong>`);
     expect(html).toMatch(/<nav class="account-nav" aria-label="Your account">/);
-    for (const section of ['Personal details', 'Email address', 'Security']) expect(html).toMatch(new RegExp(`<a [^>]*href="/user/account/#[a-z]+"[^>]*>${section}</a>`));
+    for (const section of ['Personal details', 'Email address', 'Security'])
+      expect(html).toMatch(new RegExp(`<a [^>]*href="/user/account/#[a-z]+"[^>]*>${section}</a>`));
     expect(html).toContain('name="firstName"');
     expect(html).toContain('name="newEmail"');
-    expect(html).toMatch(/<img id="totp_qr" src="data:image\/png;base64,[^"]+" width="256" height="256" alt="QR code to scan with your authenticator app"/);
+    expect(html).toMatch(
+      /<img id="totp_qr" src="data:image\/png;base64,[^"]+" width="256" height="256" alt="QR code to scan with your authenticator app"/,
+    );
     expect(html).toMatch(/<code class="flow-secret" id="totp_secret_key">[A-Z2-7]{16,}<\/code>/);
     expect(html).toContain('>Generate backup codes</button>');
     expect(html).toContain('>Change password</button>');
@@ -153,7 +192,10 @@ describe('account, logout and the other screens', () => {
     const { b } = await signedIn();
     const page = await b.open('/user/account/');
     const lookupForm = /<form[^>]*action="([^"]+)"[^>]*>(?:(?!<\/form>).)*lookup_secret_regenerate/s.exec(page.body);
-    const revealed = await b.post(lookupForm![1]!.replace(/&amp;/g, '&'), { csrf_token: csrfToken(page.body), lookup_secret_regenerate: 'true' });
+    const revealed = await b.post(lookupForm![1]!.replace(/&amp;/g, '&'), {
+      csrf_token: csrfToken(page.body),
+      lookup_secret_regenerate: 'true',
+    });
     const html = (await b.open(String(revealed.headers.location))).body;
     expect((/<ul class="flow-codes"[^>]*>(.*?)<\/ul>/s.exec(html)?.[1]?.match(/<li>/g) ?? []).length).toBe(12);
     expect(html).toContain('>I’ve saved these codes</button>');
@@ -175,7 +217,10 @@ describe('account, logout and the other screens', () => {
   });
 
   it('explains provider errors in plain words, never their developer text', async () => {
-    const start = await app.inject({ url: '/identity/self-service/login/browser?return_to=https://evil.example/', headers: { accept: 'text/html' } });
+    const start = await app.inject({
+      url: '/identity/self-service/login/browser?return_to=https://evil.example/',
+      headers: { accept: 'text/html' },
+    });
     const errorPage = await app.inject(String(start.headers.location).slice(SITE.length));
     expect(errorPage.statusCode).toBe(200);
     expect(errorPage.body).toContain('We stopped a redirect');

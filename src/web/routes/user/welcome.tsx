@@ -22,7 +22,12 @@ export async function loader(args: Route.LoaderArgs) {
   const following = new Set(followed.map(followKey));
   const card = (topic: (typeof topics)[number]) => {
     const follow = followOfTopic(topic);
-    return { slug: topic.slug, name: topic.name, description: topic.description, follow: { ...follow, following: context.user ? following.has(followKey(follow)) : null } };
+    return {
+      slug: topic.slug,
+      name: topic.name,
+      description: topic.description,
+      follow: { ...follow, following: context.user ? following.has(followKey(follow)) : null },
+    };
   };
   return {
     professional,
