@@ -61,6 +61,17 @@ describe('lockDataDir', () => {
     lock.release();
   });
 
+  it('removes the drafts a killed starter left, and leaves a live starter’s draft alone', () => {
+    const dir = freshDir();
+    const dead = deadPid();
+    writeFileSync(path.join(dir, `${LOCK_FILE}.${dead}.new`), '{}');
+    writeFileSync(path.join(dir, `${LOCK_FILE}.${dead}.stale`), '{}');
+    writeFileSync(path.join(dir, `${LOCK_FILE}.${process.ppid}.new`), '{}');
+    const lock = lockDataDir(dir);
+    expect(readdirSync(dir).sort()).toEqual([LOCK_FILE, `${LOCK_FILE}.${process.ppid}.new`]);
+    lock.release();
+  });
+
   it('takes over a lock carrying its own pid from an earlier life (a container restarted as pid 1)', () => {
     const dir = freshDir();
     writeOwner(dir, process.pid);

@@ -2,12 +2,14 @@
 // between processes: two of them writing the same directory corrupt it, so whoever opens it first
 // holds a lock file naming its pid, and a second process is refused with one clear line. A lock
 // left by a process that died (kill -9, a crash, a power cut) is taken over.
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
 export const LOCK_FILE = 'atelier.lock';
+/** A draft or a moved-aside lock of the process whose pid it names (tryCreate, takeOver). */
+const LEFTOVER = /^atelier\.lock\.(\d+)\.(?:new|stale)$/;
 
 const ownerSchema = z.object({ pid: z.number().int().positive(), host: z.string(), startedAt: z.string() });
 export type LockOwner = z.infer<typeof ownerSchema>;
@@ -45,7 +47,10 @@ export function lockDataDir(dataDir: string): DataDirLock {
   if (mine) throw new DataDirLockedError(dataDir, mine);
   // A few rounds: each lost race against another starter or stale-lock taker begins again.
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (tryCreate(file, me)) return held(file, me);
+    if (tryCreate(file, me)) {
+      removeLeftovers(dataDir);
+      return held(file, me);
+    }
     const owner = readOwner(file);
     if (owner === 'missing') continue;
     if (owner !== 'unreadable' && isAlive(owner)) throw new DataDirLockedError(dataDir, owner);
@@ -130,6 +135,19 @@ function takeOver(file: string, stale: LockOwner | 'unreadable'): void {
     }
   }
   rmSync(aside, { force: true });
+}
+
+/**
+ * A process killed between writing its draft and removing it (or while moving a stale lock aside)
+ * leaves that file behind; whoever holds the lock next removes the ones whose writer is dead.
+ */
+function removeLeftovers(dataDir: string): void {
+  for (const name of readdirSync(dataDir)) {
+    const match = LEFTOVER.exec(name);
+    if (!match) continue;
+    const pid = Number(match[1]);
+    if (pid !== process.pid && !isAlive({ pid, host: os.hostname(), startedAt: '' })) rmSync(path.join(dataDir, name), { force: true });
+  }
 }
 
 function held(file: string, me: LockOwner): DataDirLock {
