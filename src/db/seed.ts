@@ -174,36 +174,45 @@ export interface DemoAccountServices {
 /**
  * Creates the demo accounts that do not exist yet (by email; an existing one is left as it is, even
  * if someone changed it) and returns the emails created. Never call it in prod: it writes a known
- * password.
+ * password. The password is written last: an account that a start killed half-way left without any
+ * credential is finished by the next start (a kill -9 at any point recovers, decision 017).
  */
 export async function seedDemoAccounts(db: Db, { identity, accounts, memberships }: DemoAccountServices): Promise<string[]> {
-  const missing: DemoAccount[] = [];
-  for (const account of DEMO_ACCOUNTS) if (!(await identity.identities.findByIdentifier(account.email))) missing.push(account);
+  const missing: { account: DemoAccount; identityId: string | null }[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const found = await identity.identities.findByIdentifier(account.email);
+    if (!found) missing.push({ account, identityId: null });
+    else if ((await identity.identities.credentialTypes(found.id)).length === 0) missing.push({ account, identityId: found.id });
+  }
   if (missing.length === 0) return [];
   // The credential is written directly, past the password policy (registration and password
   // changes apply it): a public password must not stop the demo when the policy tightens. Only for
   // these demo accounts, never anywhere else. One hash serves them all: they share the password anyway.
   const hashedPassword = await hashPassword(DEMO_PASSWORD);
-  for (const account of missing) {
-    const { identity: person } = await identity.identities.create({
-      traits: { email: account.email, name: { first: account.details.firstName!, last: account.details.lastName! } },
-      verified: true,
-    });
-    await identity.identities.setCredential(person.id, 'password', {
-      identifiers: [normaliseIdentifier(account.email)],
-      config: { hashedPassword },
-    });
-    const saved = await accounts.updatePersonalDetails(person.id, account.details, completeUserDataSchema);
+  for (const { account, identityId } of missing) {
+    const personId =
+      identityId ??
+      (
+        await identity.identities.create({
+          traits: { email: account.email, name: { first: account.details.firstName!, last: account.details.lastName! } },
+          verified: true,
+        })
+      ).identity.id;
+    const saved = await accounts.updatePersonalDetails(personId, account.details, completeUserDataSchema);
     if (!saved.ok) throw new Error(`demo account ${account.email}: ${saved.fieldErrors.map((error) => error.message).join('; ')}`);
-    if (account.membership) await memberships.grant({ identityId: person.id, source: 'demo', ...account.membership });
+    if (account.membership) await memberships.grant({ identityId: personId, source: 'demo', ...account.membership });
     if (account.isBofAdmin) {
       // Kratos writes metadata_admin through its admin API, which this provider does not serve yet;
       // the column is where is_bof_admin is read from (session/claims-source.ts).
       await db
         .update(identities)
         .set({ metadataAdmin: { is_bof_admin: true } })
-        .where(eq(identities.id, person.id));
+        .where(eq(identities.id, personId));
     }
+    await identity.identities.setCredential(personId, 'password', {
+      identifiers: [normaliseIdentifier(account.email)],
+      config: { hashedPassword },
+    });
   }
-  return missing.map((account) => account.email);
+  return missing.map(({ account }) => account.email);
 }

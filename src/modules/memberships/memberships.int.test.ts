@@ -263,6 +263,16 @@ describe('demo accounts (issue 6)', () => {
     }
   });
 
+  it('finishes on the next start an account a killed start left without its password', async () => {
+    const person = (await app.services.identity.identities.findByIdentifier('premium@example.com'))!;
+    await app.services.identity.identities.removeCredential(person.id, 'password');
+    expect(await seedDemoAccounts(app.db, app.services)).toEqual(['premium@example.com']);
+    const { claims } = await tokensFor(await passwordSignIn('premium@example.com', DEMO_PASSWORD));
+    expect(claims).toMatchObject({ email: 'premium@example.com', ...expected['premium@example.com'], is_user_data_complete: true });
+    expect(await app.services.identity.identities.findByIdentifier('premium@example.com')).toMatchObject({ id: person.id });
+    expect(await seedDemoAccounts(app.db, app.services)).toEqual([]);
+  });
+
   it("reports the group reader's organisation account in userProfile", async () => {
     const { cookie } = await tokensFor(await passwordSignIn('group@example.com', DEMO_PASSWORD));
     const { data } = await graphql(app, PROFILE, { cookie });
