@@ -14,6 +14,7 @@ import {
 import { IdentityError, identityErrors } from './errors.ts';
 import { createFlowStore, type FlowRow } from './flow-store.ts';
 import { buildUi } from './flow-ui.ts';
+import { createPeople } from './people.ts';
 import { createIdentityStore, type IdentityWithAddresses } from './identity-store.ts';
 import { messages } from './messages.ts';
 import {
@@ -279,6 +280,8 @@ export function createIdentityService(options: IdentityServiceOptions) {
 
   return {
     identities,
+    /** What other modules may read and change about a person (people.ts); they never get the store. */
+    people: createPeople(identities),
     sessions,
     flows,
     /** The active session a token names, checked through a short cache that ended sessions leave at once. */

@@ -1,0 +1,70 @@
+// The people port: what other modules may know about an identity, without its tables or its store.
+// Reads answer with a small `Person`; the few writes other modules need (account details) are named
+// here too, so the identity store stays inside this module.
+import type { CredentialType, IdentityTraits } from './schema.ts';
+import type { IdentityStore, IdentityRow } from './identity-store.ts';
+
+/** One person as the rest of the product sees them. */
+export interface Person {
+  identityId: string;
+  /** The public user number (`metadata_public.user_id`), null only for an identity still being created. */
+  userId: string | null;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  active: boolean;
+  /** `metadata_admin.is_bof_admin`: the site's own staff. */
+  isSiteAdmin: boolean;
+}
+
+export interface People {
+  get(identityId: string): Promise<Person | null>;
+  /** The person whose email (a sign-in identifier or a verifiable address) matches. */
+  findByEmail(email: string): Promise<Person | null>;
+  /** The sign-in methods the person has set up (password, totp, passkey, oidc, code …). */
+  credentialTypes(identityId: string): Promise<CredentialType[]>;
+  emailInUse(email: string, exceptIdentityId?: string): Promise<boolean>;
+  /** Sets first and last name, leaving the other traits as they are. */
+  rename(identityId: string, name: { first: string; last: string }): Promise<void>;
+  /** Replaces the email trait (its new address starts unverified). */
+  changeEmail(identityId: string, email: string): Promise<void>;
+}
+
+export function personOf(identity: IdentityRow): Person {
+  const userId = identity.metadataPublic?.user_id;
+  return {
+    identityId: identity.id,
+    userId: typeof userId === 'string' || typeof userId === 'number' ? String(userId) : null,
+    email: identity.traits.email,
+    firstName: identity.traits.name?.first ?? null,
+    lastName: identity.traits.name?.last ?? null,
+    active: identity.state === 'active',
+    isSiteAdmin: identity.metadataAdmin?.is_bof_admin === true,
+  };
+}
+
+export function createPeople(identities: IdentityStore): People {
+  async function traitsOf(identityId: string): Promise<IdentityTraits> {
+    const found = await identities.get(identityId);
+    if (!found) throw new Error(`identity ${identityId} not found`);
+    return found.identity.traits;
+  }
+  return {
+    async get(identityId) {
+      const found = await identities.get(identityId);
+      return found ? personOf(found.identity) : null;
+    },
+    async findByEmail(email) {
+      const found = await identities.findByIdentifier(email);
+      return found ? personOf(found) : null;
+    },
+    credentialTypes: (identityId) => identities.credentialTypes(identityId),
+    emailInUse: (email, exceptIdentityId) => identities.emailInUse(email, exceptIdentityId),
+    async rename(identityId, name) {
+      await identities.updateTraits(identityId, { ...(await traitsOf(identityId)), name });
+    },
+    async changeEmail(identityId, email) {
+      await identities.updateTraits(identityId, { ...(await traitsOf(identityId)), email });
+    },
+  };
+}
