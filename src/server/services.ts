@@ -32,7 +32,7 @@ import { createMeterCookies } from '../modules/walls/meter.ts';
 import { createWallRules } from '../modules/walls/rules.ts';
 import { createWallsService } from '../modules/walls/walls-service.ts';
 import { identitySecret } from './secrets.ts';
-import type { LimitStore } from './rate-limits.ts';
+import type { LimitStore } from '../platform/rate-limits.ts';
 
 /** Where each identity flow's screen lives (Kratos "UI URLs", §2). */
 export function identityUiUrls(siteUrl: string) {

@@ -4,7 +4,7 @@
 // payload it should drop; 429/5xx for "try again later".
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createLimitStore, limitPerAddress, type LimitStore } from '../../server/rate-limits.ts';
+import { createLimitStore, limitPerAddress, type LimitStore } from '../../platform/rate-limits.ts';
 import type { AnalyticsService } from './analytics-service.ts';
 import { decodePayload } from './collector.ts';
 

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { createLimitStore, limitPerAddress, type LimitStore } from '../../server/rate-limits.ts';
+import { createLimitStore, limitPerAddress, type LimitStore } from '../../platform/rate-limits.ts';
 import { recordConsentInput, type ConsentService } from './consent-service.ts';
 
 export const CONSENT_SCRIPT = 'cookie-consent.js';

@@ -7,7 +7,7 @@
 // the same way per address, with a ceiling per recipient against mail bombing.
 // Counts live in the shared limit store: Redis with REDIS_URL, else memory.
 import { createHash } from 'node:crypto';
-import type { LimitStore } from '../../server/rate-limits.ts';
+import type { LimitStore } from '../../platform/rate-limits.ts';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 
 const FREE_FAILURES = 5;

@@ -30,7 +30,7 @@ import { createSessionStore, hashToken, PRIVILEGED_WINDOW_MS, sessionToJson, typ
 import { localSessionChanges, type SessionChanges } from './session-changes.ts';
 import { createActiveSessions } from './active-sessions.ts';
 import { createAttemptLimiter } from './attempt-limiter.ts';
-import type { LimitStore } from '../../server/rate-limits.ts';
+import type { LimitStore } from '../../platform/rate-limits.ts';
 import { normaliseIdentifier, parseTraits, unsafeTextMessages } from './traits.ts';
 import { createSecondFactors } from './second-factors.ts';
 import { codeAddress, flowParamsJson, flowParamsOf } from './flows/flow-params.ts';

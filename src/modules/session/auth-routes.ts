@@ -6,7 +6,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { safeText } from '../../shared/validation/formats.ts';
-import { limitPerAddress, type LimitStore } from '../../server/rate-limits.ts';
+import { limitPerAddress, type LimitStore } from '../../platform/rate-limits.ts';
 import { SESSION_COOKIE } from '../identity/identity-routes.ts';
 import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../web/auth/cookies.ts';
 import type { SessionUser } from '../../web/auth/session-user.ts';
