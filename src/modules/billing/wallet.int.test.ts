@@ -2,7 +2,7 @@
 // WALLET_MERCHANT_ID set: the sandbox's wallet endpoint answers only the configured merchant, with a
 // one-time token for the wallet's Visa; the token buys a plan like a card token, and the card on file
 // names the wallet. The payment page shows the button above the card fields, and its form posted with
-// a wallet token still needs the billing details. (Without the setting: payment-page.int.test.ts.)
+// a wallet token still needs the billing details. (Without the setting: web/routes/subscriptions/payment-page.int.test.ts.)
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';

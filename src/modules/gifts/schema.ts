@@ -32,7 +32,7 @@ export const storyGiftRedemptions = pgTable(
   'story_gift_redemptions',
   {
     giftId: uuid('gift_id').notNull(),
-    /** sha256 of the gift id and the visitor (see gift-action.server.ts visitorKey): never the visitor itself. */
+    /** sha256 of the gift id and the visitor (see web/routes/gift-action.server.ts visitorKey): never the visitor itself. */
     visitorHash: text('visitor_hash').notNull(),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
   },

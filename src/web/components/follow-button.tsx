@@ -1,5 +1,5 @@
 // Follow and unfollow an author, section or topic. A toggle button (aria-pressed) in a form that
-// posts to its route's action (modules/follows/follow-action.server.ts): it works before
+// posts to its route's action (web/routes/follow-action.server.ts): it works before
 // JavaScript, and after hydration a fetcher sends it without leaving the page. Signed-out readers
 // get a link to sign in that brings them back here. A press on a topic's button sends
 // user_click_topic_follow or user_click_topic_unfollow (authors have no catalogue event).

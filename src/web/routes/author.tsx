@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { followAction, followState } from '../../modules/follows/follow-action.server.ts';
+import { followAction, followState } from './follow-action.server.ts';
 import { followOfAuthor } from '../../modules/follows/follow-rules.ts';
 import { paths } from '../../shared/paths.ts';
 import { FollowButton } from '../components/follow-button.tsx';

@@ -9,7 +9,7 @@ import { NextBestActionBanner } from '../components/next-best-action.tsx';
 import { WallPanel } from '../components/wall-panel.tsx';
 import { GiftBanner } from '../components/gift-banner.tsx';
 import { GiftDialog } from '../components/gift-dialog.tsx';
-import { canGift, giftAction, storyGift } from '../../modules/gifts/gift-action.server.ts';
+import { canGift, giftAction, storyGift } from './gift-action.server.ts';
 import type { GiftOnPage } from '../../modules/gifts/gift-rules.ts';
 import { meterCookieHeader } from '../../modules/walls/meter.ts';
 import { StoryAnalytics } from '../analytics/story-analytics.tsx';

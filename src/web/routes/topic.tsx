@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router';
-import { followAction, followState } from '../../modules/follows/follow-action.server.ts';
+import { followAction, followState } from './follow-action.server.ts';
 import { followOfTopic } from '../../modules/follows/follow-rules.ts';
 import { paths } from '../../shared/paths.ts';
 import { useTrackEvent } from '../analytics/use-track-event.ts';

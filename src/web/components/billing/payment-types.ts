@@ -1,4 +1,4 @@
-// What the payment page's server half (modules/billing/payment-page.server.ts) hands the page, and
+// What the payment page's server half (web/routes/subscriptions/payment-page.server.ts) hands the page, and
 // what its action answers. Display-ready strings: the catalogue and tax rules stay on the server.
 import type { Currency } from '../../../modules/billing/catalogue.ts';
 

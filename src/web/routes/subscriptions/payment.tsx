@@ -4,8 +4,8 @@
 // browser against the provider (the embedded sandbox) — the card number never reaches this action.
 // A 3-D Secure card shows a challenge step, then the purchase resumes; success refreshes the
 // session so the membership is in the claims, and links back to where the reader came from.
-// The server half is src/modules/billing/payment-page.server.ts.
-import { paymentAction, paymentLoader } from '../../../modules/billing/payment-page.server.ts';
+// The server half is payment-page.server.ts beside it.
+import { paymentAction, paymentLoader } from './payment-page.server.ts';
 import { PaymentForm } from '../../components/billing/payment-form.tsx';
 import { PAYMENT_PATH } from '../../components/billing/payment-types.ts';
 import { userPageMeta } from '../user/user-meta.ts';

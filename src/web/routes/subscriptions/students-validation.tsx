@@ -3,7 +3,7 @@
 // code, with "Send a new code"; once verified (or when already verified) the reader continues to
 // /subscriptions/students/payment/ with the same plan. Plain form posts that work without
 // JavaScript; with it, fields are checked as they are left, with the server's own messages.
-// Signed-out readers sign in and come back. The server half is modules/students/validation-page.server.ts.
+// Signed-out readers sign in and come back. The server half is validation-page.server.ts beside it.
 import { useMemo } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { academicCodeSchema, academicEmailInputSchema } from '../../../modules/students/academic-input.ts';
@@ -12,7 +12,7 @@ import {
   validationLoader,
   type ValidationActionData,
   type ValidationView,
-} from '../../../modules/students/validation-page.server.ts';
+} from './validation-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
 import { AuthPage } from '../../components/auth-page.tsx';
 import { STUDENT_VALIDATION_PATH } from '../../components/billing/payment-types.ts';

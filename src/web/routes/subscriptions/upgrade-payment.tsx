@@ -5,7 +5,7 @@
 // submit upgrades once. Success refreshes the session: the new level opens stories at once, and the
 // page waits for the browser's claims to carry it (§4 Refresh-until-changed).
 import { Form, Link, useNavigation } from 'react-router';
-import { upgradePaymentAction, upgradePaymentLoader } from '../../../modules/billing/upgrade-page.server.ts';
+import { upgradePaymentAction, upgradePaymentLoader } from './upgrade-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.ts';
 import { AuthPage } from '../../components/auth-page.tsx';

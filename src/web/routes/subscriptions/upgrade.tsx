@@ -1,9 +1,9 @@
 // /subscriptions/upgrade/ (§2): a member chooses a plan above theirs. Each choice shows what it
 // costs today (the new fee less the credit for the rest of the current period, tax included) and
 // at each renewal; choosing one opens the proration preview at /subscriptions/upgrade/payment/.
-// The server half is src/modules/billing/upgrade-page.server.ts; the rules, upgrades.ts.
+// The server half is upgrade-page.server.ts beside it; the rules, upgrades.ts.
 import { Link } from 'react-router';
-import { upgradeOptionsLoader } from '../../../modules/billing/upgrade-page.server.ts';
+import { upgradeOptionsLoader } from './upgrade-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AuthPage } from '../../components/auth-page.tsx';

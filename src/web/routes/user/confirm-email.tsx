@@ -1,7 +1,7 @@
 import { AuthPage } from '../../components/auth-page.tsx';
 import { FlowForm } from '../../components/flow-form.tsx';
 import type { Route } from './+types/confirm-email';
-import { loadFlowOrLink } from '../../../modules/identity/link-screen.server.ts';
+import { loadFlowOrLink } from './link-screen.server.ts';
 import { userPageMeta } from './user-meta.ts';
 
 export async function loader(args: Route.LoaderArgs) {

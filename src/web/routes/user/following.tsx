@@ -1,5 +1,5 @@
 import { Link, redirect } from 'react-router';
-import { followAction } from '../../../modules/follows/follow-action.server.ts';
+import { followAction } from '../follow-action.server.ts';
 import { paths } from '../../../shared/paths.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
 import { FollowButton } from '../../components/follow-button.tsx';

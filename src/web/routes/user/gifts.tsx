@@ -1,7 +1,7 @@
 // The member's gift links (modules/gifts): each story shared, when, until when the link opens it,
 // how many people opened it, and a button to revoke a live one; this month's allowance above.
 import { Link, useFetcher } from 'react-router';
-import { giftAction, giftsPage } from '../../../modules/gifts/gift-action.server.ts';
+import { giftAction, giftsPage } from '../gift-action.server.ts';
 import { GIFTS_PAGE_PATH, quotaSentence, type GiftActionData, type GiftSummary } from '../../../modules/gifts/gift-rules.ts';
 import { paths } from '../../../shared/paths.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';

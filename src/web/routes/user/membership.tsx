@@ -2,7 +2,7 @@
 // with tax as charged, dates), the invoices and the card on file, with an "Update card" form that
 // tokenises the new card in the browser like the payment page (useCardFields from
 // components/billing/payment-form.tsx) — the card number never reaches this page's action.
-// Signed-out readers sign in and come back. The server half is modules/billing/membership-page.server.ts.
+// Signed-out readers sign in and come back. The server half is membership-page.server.ts beside it.
 import { useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useFetcher } from 'react-router';
 import {
@@ -10,11 +10,11 @@ import {
   membershipLoader,
   type MembershipActionData,
   type MembershipView,
-} from '../../../modules/billing/membership-page.server.ts';
+} from './membership-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
-import { useCardFields } from '../../components/billing/payment-form.tsx';
+import { useCardFields } from '../../components/billing/card-fields.tsx';
 import { FormNotice } from '../../components/form-fields.tsx';
 import type { Route } from './+types/membership';
 import { requireSignedIn } from './details.server.ts';

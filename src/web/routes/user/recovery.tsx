@@ -3,7 +3,7 @@ import { AuthPage } from '../../components/auth-page.tsx';
 import { FlowForm } from '../../components/flow-form.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import type { Route } from './+types/recovery';
-import { loadFlowOrLink } from '../../../modules/identity/link-screen.server.ts';
+import { loadFlowOrLink } from './link-screen.server.ts';
 import { userPageMeta } from './user-meta.ts';
 import { withReturnTo } from './user-paths.ts';
 

@@ -2,7 +2,7 @@
 // account gives and offers the first things to do: follow topics, read, check the account.
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { followAction } from '../../../modules/follows/follow-action.server.ts';
+import { followAction } from '../follow-action.server.ts';
 import { followKey, followOfTopic } from '../../../modules/follows/follow-rules.ts';
 import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AuthPage } from '../../components/auth-page.tsx';

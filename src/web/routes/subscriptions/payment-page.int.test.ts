@@ -3,8 +3,8 @@
 // saying why), no wallet button while WALLET_MERCHANT_ID is unset (with it: wallet.int.test.ts), and what
 // stands in the way (already a member); its action refuses a post without a token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app.ts';
-import { signIn } from '../../test/graphql.ts';
+import { createTestApp } from '../../../test/app.ts';
+import { signIn } from '../../../test/graphql.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let app: App;

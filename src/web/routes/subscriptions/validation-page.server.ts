@@ -4,12 +4,12 @@
 // before) → the student payment page with the same plan. Plain form posts: every answer works
 // without JavaScript, and every problem comes back next to its field.
 import { data, redirect, type AppLoadContext } from 'react-router';
-import type { FieldError } from '../../shared/validation/field-errors.ts';
-import { STUDENT_PAYMENT_PATH, STUDENT_VALIDATION_PATH } from '../../web/components/billing/payment-types.ts';
-import { formFields, requireSignedIn } from '../../web/routes/user/details.server.ts';
-import { planByCode } from '../billing/catalogue.ts';
-import { heldMembership } from '../memberships/terms.ts';
-import { graduationYearBounds } from './academic-input.ts';
+import type { FieldError } from '../../../shared/validation/field-errors.ts';
+import { STUDENT_PAYMENT_PATH, STUDENT_VALIDATION_PATH } from '../../components/billing/payment-types.ts';
+import { formFields, requireSignedIn } from '../user/details.server.ts';
+import { planByCode } from '../../../modules/billing/catalogue.ts';
+import { heldMembership } from '../../../modules/memberships/terms.ts';
+import { graduationYearBounds } from '../../../modules/students/academic-input.ts';
 
 const DEFAULT_PLAN = 'students_standard_yearly_v1';
 

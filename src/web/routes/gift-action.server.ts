@@ -6,9 +6,9 @@ import { isbot } from 'isbot';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { fieldErrorsFromZod, type FieldError } from '../../shared/validation/field-errors.ts';
-import { canonicalUrl } from '../../web/lib/seo.ts';
-import { currentSession } from '../../web/routes/user/identity.server.ts';
-import { withReturnTo } from '../../web/routes/user/user-paths.ts';
+import { canonicalUrl } from '../lib/seo.ts';
+import { currentSession } from './user/identity.server.ts';
+import { withReturnTo } from './user/user-paths.ts';
 import {
   GIFT_PARAM,
   giftFormSchema,
@@ -17,7 +17,7 @@ import {
   type GiftQuota,
   type GiftOnPage,
   type GiftSummary,
-} from './gift-rules.ts';
+} from '../../modules/gifts/gift-rules.ts';
 
 type Args = { request: Request; context: AppLoadContext };
 

@@ -3,9 +3,9 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { fieldErrorsFromZod } from '../../shared/validation/field-errors.ts';
-import { canonicalUrl } from '../../web/lib/seo.ts';
-import { withReturnTo } from '../../web/routes/user/user-paths.ts';
-import { followFormSchema, type FollowActionData, type FollowRef, type FollowState } from './follow-rules.ts';
+import { canonicalUrl } from '../lib/seo.ts';
+import { withReturnTo } from './user/user-paths.ts';
+import { followFormSchema, type FollowActionData, type FollowRef, type FollowState } from '../../modules/follows/follow-rules.ts';
 
 export async function followState(context: AppLoadContext, follow: FollowRef): Promise<FollowState> {
   if (!context.user) return { ...follow, following: null };

@@ -5,7 +5,7 @@
 // /subscriptions/students/validation/ first, and a student purchase ends on the student confirmation
 // page. Server-only, so the catalogue, tax rules and services stay out of the browser bundle.
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { paths } from '../../shared/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import {
   PAYMENT_PATH,
   STUDENT_CONFIRMATION_PATH,
@@ -14,14 +14,14 @@ import {
   type PaymentActionData,
   type PaymentKind,
   type PaymentView,
-} from '../../web/components/billing/payment-types.ts';
-import { formFields, safeNextPath } from '../../web/routes/user/details.server.ts';
-import { absoluteSiteUrl, currentSession } from '../../web/routes/user/identity.server.ts';
-import { withReturnTo } from '../../web/routes/user/user-paths.ts';
-import { CURRENCIES, planByCode, type Currency, type Plan } from './catalogue.ts';
-import { formatDay, formatMoney, taxLabel } from './money.ts';
-import { currencyForCountry, parseCurrency, subscriptionPrice } from './pricing.ts';
-import { PURCHASE_MESSAGES } from './subscriptions-service.ts';
+} from '../../components/billing/payment-types.ts';
+import { formFields, safeNextPath } from '../user/details.server.ts';
+import { absoluteSiteUrl, currentSession } from '../user/identity.server.ts';
+import { withReturnTo } from '../user/user-paths.ts';
+import { CURRENCIES, planByCode, type Currency, type Plan } from '../../../modules/billing/catalogue.ts';
+import { formatDay, formatMoney, taxLabel } from '../../../modules/billing/money.ts';
+import { currencyForCountry, parseCurrency, subscriptionPrice } from '../../../modules/billing/pricing.ts';
+import { PURCHASE_MESSAGES } from '../../../modules/billing/subscriptions-service.ts';
 
 export { PAYMENT_PATH, STUDENT_PAYMENT_PATH };
 /** Each payment page: its path, the plan it offers when none is asked for, and the plans it sells. */

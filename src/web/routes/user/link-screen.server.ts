@@ -1,8 +1,8 @@
 // What the recovery and email-confirmation screens (web/routes/user/recovery.tsx, confirm-email.tsx)
 // show for an emailed link: the flow with one button that confirms by a POST (docs/decisions/010).
 import { redirectDocument, type AppLoadContext } from 'react-router';
-import { loadFlow } from '../../web/routes/user/identity.server.ts';
-import { linkConfirmationUi } from './flow-ui.ts';
+import { loadFlow } from './identity.server.ts';
+import { linkConfirmationUi } from '../../../modules/identity/flow-ui.ts';
 
 /**
  * The screen's flow (loadFlow); with ?token= its ui is the link's confirmation step. A link this

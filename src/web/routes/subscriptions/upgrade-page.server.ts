@@ -4,11 +4,11 @@
 // Display-ready strings only: the catalogue, tax and proration rules stay on the server.
 import { randomUUID } from 'node:crypto';
 import { data, type AppLoadContext } from 'react-router';
-import { paths } from '../../shared/paths.ts';
-import { formFields, requireSignedIn } from '../../web/routes/user/details.server.ts';
-import { formatDay, formatMoney, taxLabel } from './money.ts';
-import { planByCode, type Currency, type Plan } from './catalogue.ts';
-import { UPGRADE_MESSAGES, type UpgradePreview } from './upgrades.ts';
+import { paths } from '../../../shared/paths.ts';
+import { formFields, requireSignedIn } from '../user/details.server.ts';
+import { formatDay, formatMoney, taxLabel } from '../../../modules/billing/money.ts';
+import { planByCode, type Currency, type Plan } from '../../../modules/billing/catalogue.ts';
+import { UPGRADE_MESSAGES, type UpgradePreview } from '../../../modules/billing/upgrades.ts';
 
 const UPGRADE_PATH = paths.upgrade();
 const UPGRADE_PAYMENT_PATH = paths.upgradePayment();

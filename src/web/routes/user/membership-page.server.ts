@@ -3,11 +3,11 @@
 // and the card on file, and the "Update card" action (the card is tokenised in the browser; this
 // action gets the token only). Display-ready strings: formatting stays on the server.
 import type { AppLoadContext } from 'react-router';
-import { paths } from '../../shared/paths.ts';
-import { formFields, requireSignedIn } from '../../web/routes/user/details.server.ts';
-import { formatDay, formatMoney, taxLabel } from './money.ts';
-import type { CardSummary } from './provider.ts';
-import { UPDATE_CARD_MESSAGES } from './subscriptions-service.ts';
+import { paths } from '../../../shared/paths.ts';
+import { formFields, requireSignedIn } from './details.server.ts';
+import { formatDay, formatMoney, taxLabel } from '../../../modules/billing/money.ts';
+import type { CardSummary } from '../../../modules/billing/provider.ts';
+import { UPDATE_CARD_MESSAGES } from '../../../modules/billing/subscriptions-service.ts';
 
 export const MEMBERSHIP_PATH = paths.membership();
 
