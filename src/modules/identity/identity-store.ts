@@ -177,6 +177,11 @@ export function createIdentityStore({ db, publicBaseUrl }: { db: Db; publicBaseU
       });
     },
 
+    /** metadata_admin (Kratos's admin API writes it; here only the admin calls in identity-admin.ts). */
+    async setMetadataAdmin(identityId: string, metadataAdmin: Record<string, unknown>): Promise<void> {
+      await db.update(identities).set({ metadataAdmin }).where(eq(identities.id, identityId));
+    },
+
     /** Is this email taken by another identity? */
     async emailInUse(email: string, exceptIdentityId?: string): Promise<boolean> {
       const found = await this.findByIdentifier(email);

@@ -5,8 +5,8 @@
 // Operations that need a user turn anonymous into an AuthError, which the browser answers with a
 // forced refresh (§8, DESIGN §3).
 import { SESSION_COOKIE } from '../identity/identity-routes.ts';
-import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../web/auth/cookies.ts';
-import { sessionUserFromTokens, type SessionUser } from '../../web/auth/session-user.ts';
+import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../shared/auth/cookies.ts';
+import { sessionUserFromTokens, type SessionUser } from '../../shared/auth/session-user.ts';
 import type { IssuedTokens } from './issued-tokens.ts';
 import type { RegisteredClaims, TokenIssuer, VerifiedMainToken, VerifiedPaywallToken } from './tokens.ts';
 

@@ -2,7 +2,7 @@
 // imports only the AppRouter type, never this code.
 import type { VerifiedMainToken } from '../../modules/session/tokens.ts';
 import { personalDetailsSchema } from '../../shared/validation/personal-details.ts';
-import type { MainTokenClaims } from '../../web/auth/session-user.ts';
+import type { MainTokenClaims } from '../../shared/auth/session-user.ts';
 import { InputError } from '../graphql/errors.ts';
 import { protectedProcedure, publicProcedure, router } from './trpc.ts';
 
