@@ -1,7 +1,7 @@
 // What every React Router loader and action receives from the server (getLoadContext).
 import type { PublicConfig } from '../config/config.ts';
 import type { Services } from './services.ts';
-import type { SessionUser } from '../web/auth/session-user.ts';
+import type { SessionUser } from '../shared/auth/session-user.ts';
 
 export interface AppLoadContextValue {
   config: PublicConfig & { careers: { jobsUrl: string; contactUrl: string } };

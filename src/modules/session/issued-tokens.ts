@@ -1,5 +1,5 @@
 // Its own file so resolve-user.ts can name it without importing session-service.ts (which imports resolve-user.ts).
-import type { SessionUser } from '../../web/auth/session-user.ts';
+import type { SessionUser } from '../../shared/auth/session-user.ts';
 import type { MainTokenClaims, MintedToken } from './tokens.ts';
 
 /** What the auth endpoint (or a first page load) sets as cookies. */

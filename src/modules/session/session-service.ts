@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { Db } from '../../db/database.ts';
 import type { IdentityService } from '../identity/identity-service.ts';
-import { sessionUserFromTokens } from '../../web/auth/session-user.ts';
+import { sessionUserFromTokens } from '../../shared/auth/session-user.ts';
 import { DEFAULT_CLAIM_FACTS, identityClaimsSource, type ClaimsSource } from './claims-source.ts';
 import { createDbSigningKeyStore, createKeyRing, type KeyRing } from './keys.ts';
 import type { IssuedTokens } from './issued-tokens.ts';
@@ -31,7 +31,7 @@ export type { IssuedTokens } from './issued-tokens.ts';
 
 export interface SessionServiceOptions {
   db: Db;
-  identity: Pick<IdentityService, 'whoami' | 'identities' | 'activeSession'>;
+  identity: Pick<IdentityService, 'whoami' | 'people' | 'activeSession'>;
   /** IDENTITY_SECRET: seals the private signing keys. */
   secret: string;
   /** The site's URL (`iss`). */
@@ -55,7 +55,7 @@ export function createSessionService(options: SessionServiceOptions) {
   const { db, identity, issuer, tokenTtlSeconds, now = () => new Date() } = options;
   const keys = options.keys ?? createKeyRing({ store: createDbSigningKeyStore(db), secret: options.secret, tokenTtlSeconds, now });
   const tokens: TokenIssuer = createTokenIssuer({ keys, issuer, ttlSeconds: tokenTtlSeconds, now });
-  const claimsSource = options.claimsSource ?? identityClaimsSource(identity.identities);
+  const claimsSource = options.claimsSource ?? identityClaimsSource(identity.people);
   const paywallSource = options.paywallSource ?? emptyPaywallSource;
 
   /** True for tokens minted within the identity session in which the identity was first seen. */
@@ -83,13 +83,13 @@ export function createSessionService(options: SessionServiceOptions) {
     if (!identitySessionToken) return null;
     const session = await identity.whoami(identitySessionToken).catch(() => null);
     if (!session) return null;
-    const found = await identity.identities.get(session.identityId);
-    const userId = found?.identity.metadataPublic?.user_id;
-    if (!found || found.identity.state !== 'active' || typeof userId !== 'string') return null;
+    const person = await identity.people.get(session.identityId);
+    const userId = person?.userId;
+    if (!person || !person.active || userId === null) return null;
     const at = now();
     const [facts, firstLogin] = await Promise.all([
-      claimsSource.claimsFor(found.identity.id),
-      isFirstLogin(found.identity.id, session.id, at),
+      claimsSource.claimsFor(person.identityId),
+      isFirstLogin(person.identityId, session.id, at),
     ]);
     const merged = { ...DEFAULT_CLAIM_FACTS, ...facts };
     // The paywall token follows from the same facts (its entitlements from the membership level).
@@ -100,7 +100,7 @@ export function createSessionService(options: SessionServiceOptions) {
     );
     const claims: MainTokenClaims = {
       user_id: userId,
-      email: found.identity.traits.email,
+      email: person.email,
       membership_level: merged.membershipLevel,
       membership_type: merged.membershipType,
       is_bof_admin: merged.isBofAdmin,
@@ -109,7 +109,7 @@ export function createSessionService(options: SessionServiceOptions) {
       is_challenged: merged.isChallenged,
       is_user_data_complete: merged.isUserDataComplete,
     };
-    const holder = { identityId: found.identity.id, sessionId: session.id };
+    const holder = { identityId: person.identityId, sessionId: session.id };
     const [main, paywall] = await Promise.all([tokens.mintMainToken(holder, claims), tokens.mintPaywallToken(holder, paywallClaims)]);
     const sessionSeconds = Math.floor((session.expiresAt.getTime() - at.getTime()) / 1000);
     return {
@@ -135,10 +135,10 @@ export function createSessionService(options: SessionServiceOptions) {
   async function tokenizeSession(template: string, session: { id: string; identityId: string }): Promise<string | null> {
     const ttl = TOKENIZE_TEMPLATES.get(template);
     if (ttl === undefined) return null;
-    const found = await identity.identities.get(session.identityId);
+    const person = await identity.people.get(session.identityId);
     const { kid, key } = await keys.signingKey();
     const at = Math.floor(now().getTime() / 1000);
-    return new SignJWT({ sid: session.id, email: found?.identity.traits.email, user_id: found?.identity.metadataPublic?.user_id })
+    return new SignJWT({ sid: session.id, email: person?.email, user_id: person?.userId ?? undefined })
       .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
       .setJti(randomUUID())
       .setIssuer(issuer)

@@ -1,6 +1,6 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { readMainTokenClaims, sessionUserFromTokens } from '../../web/auth/session-user.ts';
+import { readMainTokenClaims, sessionUserFromTokens } from '../../shared/auth/session-user.ts';
 import { createKeyRing, ROTATION_INTERVAL_MS } from './keys.ts';
 import { createClock, createMemoryKeyStore, TEST_SECRET } from './session-test-fakes.ts';
 import { createTokenIssuer, MAIN_TOKEN_TYPE, meterPeriod, type MainTokenClaims } from './tokens.ts';

@@ -1,7 +1,7 @@
 // The walls domain at run time: who the reader is (session claims, or the anonymous meter cookie),
 // the decision for a story, the meter that follows from it, and the paywall token's contents.
-import type { SessionUser } from '../../web/auth/session-user.ts';
-import { createCookieReader } from '../../web/auth/cookies.ts';
+import type { SessionUser } from '../../shared/auth/session-user.ts';
+import { createCookieReader } from '../../shared/auth/cookies.ts';
 import type { PaywallClaims } from '../session/tokens.ts';
 import { isMemberLevel } from '../../shared/membership.ts';
 import { decideAccess, type AccessDecision, type Reader, type StoryFacts } from './access.ts';

@@ -1,4 +1,5 @@
-// Reading the two session cookies (§9). The server sets them; the browser only reads them.
+// Reading the two session cookies (§9). The server sets them; the browser reads them, and so do the
+// server's session and walls modules: isomorphic, hence src/shared (decision 028).
 
 export const MAIN_TOKEN_COOKIE = 'bof_session';
 export const PAYWALL_TOKEN_COOKIE = 'blaize_jwt';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mainJwt, makeJwt, paywallJwt } from './auth-test-fakes.ts';
+import { mainJwt, makeJwt, paywallJwt } from '../../web/auth/auth-test-fakes.ts';
 import { decodeJwtPayload, LOGGED_OUT_USER, readMainTokenClaims, sessionUserFromTokens } from './session-user.ts';
 
 describe('sessionUserFromTokens (§3 Session user)', () => {

@@ -1,5 +1,6 @@
 // The session user (§3) derived from the two readable cookies. Tokens are decoded, not verified:
-// the server verifies them on every request, the browser only needs the claims to render.
+// the server verifies them on every request, the browser only needs the claims to render. Both the
+// browser and the server (session, walls) derive the user here, so it lives in src/shared.
 
 export interface SessionUser {
   readonly isLoggedIn: boolean;

@@ -4,8 +4,8 @@
 import type { ConsentChange } from '../../modules/consent/browser/cookie-consent.ts';
 import type { EventName, EventPayloads } from '../../shared/analytics/events.ts';
 import type { PublicConfig } from '../../config/config.ts';
-import { createCookieReader, MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../auth/cookies.ts';
-import { sessionUserFromTokens } from '../auth/session-user.ts';
+import { createCookieReader, MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../shared/auth/cookies.ts';
+import { sessionUserFromTokens } from '../../shared/auth/session-user.ts';
 import { startConsent } from '../consent/consent-service.ts';
 import { operatorTags, type TagWindow } from '../consent/gated-tags.ts';
 import { hasAnalyticsConsent } from '../consent/tag-consent.ts';

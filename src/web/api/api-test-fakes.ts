@@ -2,7 +2,7 @@
 // jar, the real token refresher, and one fetch that reaches either the auth endpoint or a fake API.
 import { vi } from 'vitest';
 import { createFakeCookies, mainJwt, paywallJwt, START_MS, type FakeCookies } from '../auth/auth-test-fakes.ts';
-import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../auth/cookies.ts';
+import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../shared/auth/cookies.ts';
 import { createTokenRefresher, type TokenRefresher } from '../auth/token-refresher.ts';
 
 export const AUTH_URL = 'https://atelier.test/api/auth';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { signIn } from '../../test/graphql.ts';
-import { MAIN_TOKEN_COOKIE } from '../auth/cookies.ts';
+import { MAIN_TOKEN_COOKIE } from '../../shared/auth/cookies.ts';
 import { createTokenRefresher } from '../auth/token-refresher.ts';
 import { createGraphQLClient, GRAPHQL_RESPONSE_ERROR } from './graphql-client.ts';
 

@@ -11,7 +11,7 @@ import {
   registrationFlow,
   START_MS,
 } from './auth-test-fakes.ts';
-import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from './cookies.ts';
+import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../shared/auth/cookies.ts';
 
 const PAGE = 'https://atelier.test/articles/a-story/';
 

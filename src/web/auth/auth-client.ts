@@ -3,9 +3,9 @@
 // window, document and navigator.
 import { Configuration, FrontendApi } from '@ory/client-fetch';
 import { createAuthActions, type AuthActions, type IdentityClient } from './auth-actions.ts';
-import { createCookieReader, type CookieReader } from './cookies.ts';
+import { createCookieReader, type CookieReader } from '../../shared/auth/cookies.ts';
 import { refreshUntilChanged, type RefreshUntilChangedOptions } from './refresh-until-changed.ts';
-import type { SessionUser } from './session-user.ts';
+import type { SessionUser } from '../../shared/auth/session-user.ts';
 import { createExpiringStorage, createRedirectStore, type ExpiringStorage, type RedirectStore, type StorageLike } from './storage.ts';
 import { createTokenRefresher, type TokenRefresher } from './token-refresher.ts';
 

@@ -1,7 +1,7 @@
 // Test doubles shared by the auth unit tests (imported only by *.test.ts): unsigned JWTs, a
 // cookie store, a Web Storage, Kratos flows and the SDK's ResponseError with a Kratos body.
 import { ResponseError, type LoginFlow, type LogoutFlow, type RegistrationFlow, type UiNode } from '@ory/client-fetch';
-import type { CookieReader } from './cookies.ts';
+import type { CookieReader } from '../../shared/auth/cookies.ts';
 import type { StorageLike } from './storage.ts';
 
 function base64url(text: string): string {

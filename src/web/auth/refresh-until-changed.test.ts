@@ -5,7 +5,7 @@ import {
   refreshUntilChanged,
   type RefreshUntilChangedDeps,
 } from './refresh-until-changed.ts';
-import { LOGGED_OUT_USER, type SessionUser } from './session-user.ts';
+import { LOGGED_OUT_USER, type SessionUser } from '../../shared/auth/session-user.ts';
 
 const member = (membershipLevel: string): SessionUser => ({
   ...LOGGED_OUT_USER,

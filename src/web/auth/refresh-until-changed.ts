@@ -1,6 +1,6 @@
 // Waiting for the server to catch up (§4 Refresh-until-changed): after a purchase or a profile
 // change the new claims reach the token asynchronously, so refresh until the field moves.
-import type { SessionUser } from './session-user.ts';
+import type { SessionUser } from '../../shared/auth/session-user.ts';
 
 export const RETRY_BASE_DELAY_MS = 1000;
 export const RETRY_MAX_ATTEMPTS = 5;

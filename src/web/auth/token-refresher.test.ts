@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeCookies, mainJwt, paywallJwt, START_MS, type FakeCookies } from './auth-test-fakes.ts';
-import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from './cookies.ts';
-import { LOGGED_OUT_USER, type SessionUser } from './session-user.ts';
+import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../shared/auth/cookies.ts';
+import { LOGGED_OUT_USER, type SessionUser } from '../../shared/auth/session-user.ts';
 import { createTokenRefresher, REFRESH_MARGIN_MS } from './token-refresher.ts';
 
 const AUTH_URL = 'https://atelier.test/api/auth';

@@ -1,7 +1,13 @@
 // Keeps the two session cookies fresh and turns them into the session user stream (§4 Auth state,
 // Token refresh). The auth endpoint owns the cookies; this module only asks it to reissue them.
-import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE, type CookieReader } from './cookies.ts';
-import { decodeJwtPayload, LOGGED_OUT_USER, readMainTokenClaims, sessionUserFromTokens, type SessionUser } from './session-user.ts';
+import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE, type CookieReader } from '../../shared/auth/cookies.ts';
+import {
+  decodeJwtPayload,
+  LOGGED_OUT_USER,
+  readMainTokenClaims,
+  sessionUserFromTokens,
+  type SessionUser,
+} from '../../shared/auth/session-user.ts';
 
 /** Refresh when the main token expires within this margin (§9). */
 export const REFRESH_MARGIN_MS = 60_000;

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, MemoryRouter, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { LOGGED_OUT_USER, type SessionUser } from '../auth/session-user.ts';
+import { LOGGED_OUT_USER, type SessionUser } from '../../shared/auth/session-user.ts';
 import { paths } from '../../shared/paths.ts';
 import routes from '../routes.ts';
 import { Masthead } from './masthead.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../shared/paths.ts';
-import type { SessionUser } from '../auth/session-user.ts';
+import type { SessionUser } from '../../shared/auth/session-user.ts';
 import { browserAuthStarting } from '../lib/session.ts';
 import { SignInLink } from './auth-links.tsx';
 

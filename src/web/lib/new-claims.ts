@@ -2,7 +2,7 @@
 // (SPEC §4 Refresh-until-changed): the confirmation waits for them through the auth client, so the
 // header, the walls and every later call see the new membership without a page load.
 import { useEffect, useState } from 'react';
-import type { SessionUser } from '../auth/session-user.ts';
+import type { SessionUser } from '../../shared/auth/session-user.ts';
 import { browserAuthStarting } from './session.ts';
 
 export type ClaimsWait = 'waiting' | 'ready' | 'failed';

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import type { PublicConfig } from '../../config/config.ts';
-import type { SessionUser } from '../auth/session-user.ts';
+import type { SessionUser } from '../../shared/auth/session-user.ts';
 
 export interface RootData {
   config: PublicConfig & { careers: { jobsUrl: string; contactUrl: string } };

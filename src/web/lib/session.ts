@@ -5,8 +5,8 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
 import { trackEvent } from '../analytics/analytics.ts';
 import type { AuthClient } from '../auth/auth-client.ts';
-import { createCookieReader, MAIN_TOKEN_COOKIE } from '../auth/cookies.ts';
-import { readMainTokenClaims, type SessionUser } from '../auth/session-user.ts';
+import { createCookieReader, MAIN_TOKEN_COOKIE } from '../../shared/auth/cookies.ts';
+import { readMainTokenClaims, type SessionUser } from '../../shared/auth/session-user.ts';
 import { REFRESH_MARGIN_MS } from '../auth/token-refresher.ts';
 
 /** Never refresh on a timer more often than this, whatever the token lifetime. */
