@@ -1,5 +1,5 @@
 // Assembles the one Fastify process (DESIGN §1): security, compression, static assets, health,
-// the resizer, feeds and the React Router pages. Later capabilities mount beside them.
+// each module's routes (services.ts lists the modules, decision 029), GraphQL, tRPC and the React Router pages.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -10,17 +10,10 @@ import type { ServerBuild } from 'react-router';
 import { publicConfig, type Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { isUnstorableTextError, UNSTORABLE_TEXT_MESSAGE } from '../db/unstorable-text.ts';
-import { registerCollectorRoutes } from '../modules/analytics/collector-routes.ts';
-import { registerAnalyticsDevRoutes } from '../modules/analytics/dev-routes.ts';
-import { registerSandboxBillingRoutes } from '../modules/billing/sandbox-routes.ts';
-import { registerConsentRoutes } from '../modules/consent/consent-routes.ts';
 import { thirdPartyCspSources } from '../shared/analytics/third-parties.ts';
-import { registerFeedRoutes } from '../modules/content/feed-routes.ts';
-import { registerIdentityRoutes } from '../modules/identity/identity-routes.ts';
 import { openSessionChanges } from '../modules/identity/session-changes.ts';
-import { registerDevMailbox } from '../modules/mail/mail-routes.ts';
-import { registerMediaRoutes } from '../modules/media/media-routes.ts';
-import { pageSessionUser, refreshPageSession, registerSessionRoutes } from '../modules/session/auth-routes.ts';
+import { pageSessionUser, refreshPageSession } from '../modules/session/auth-routes.ts';
+import { pathPrefix, secureCookies } from '../platform/module.ts';
 import { registerGraphQL } from './graphql/yoga.ts';
 import { registerHealth } from './health.ts';
 import { thisMachineOnly } from '../platform/loopback.ts';
@@ -28,7 +21,7 @@ import { registerPages } from './pages.ts';
 import { createLimitStore } from '../platform/rate-limits.ts';
 import { registerSecurity } from './security.ts';
 import { registerTrpc } from './trpc/register.ts';
-import { createServices, identityPublicBaseUrl, identityUiUrls, type Services } from './services.ts';
+import { createServices, type Services } from './services.ts';
 
 export const CLIENT_BUILD_DIR = path.resolve(import.meta.dirname, '../../build/client');
 export const SERVER_BUILD_FILE = path.resolve(import.meta.dirname, '../../build/server/index.js');
@@ -73,7 +66,14 @@ export async function buildApp({
   const limits = createLimitStore({ ...config.limits, onUnavailable: (message) => app.log.warn(message) });
   await limits.ready();
   app.addHook('onClose', async () => limits.close());
-  const services = createServices({ db: database.db, config, passwordParams, limits, sessionChanges: await openSessionChanges(database) });
+  const { services, modules } = createServices({
+    db: database.db,
+    config,
+    log: app.log,
+    passwordParams,
+    limits,
+    sessionChanges: await openSessionChanges(database),
+  });
   app.decorate('services', services);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -109,27 +109,15 @@ export async function buildApp({
     });
 
   registerHealth(app, { database });
-  registerMediaRoutes(app, { media: services.media, prefix: pathPrefix(config.endpoints.imageResizer) });
-  registerFeedRoutes(app, { content: services.content, config });
-  await registerIdentityRoutes(app, {
-    identity: services.identity,
-    db: database.db,
-    prefix: pathPrefix(config.endpoints.identity),
-    publicBaseUrl: identityPublicBaseUrl(config),
-    uiUrls: identityUiUrls(config.siteUrl),
-    secureCookies: config.siteUrl.startsWith('https://'),
-    submitLimitPerMinute: config.identity.submitLimitPerMinute,
-    limits,
-    tokenize: (template, session) => services.session.tokenizeSession(template, session),
-  });
-  await registerCollectorRoutes(app, { analytics: services.analytics, allowedOrigins: [new URL(config.siteUrl).origin], limits });
-  await registerSessionRoutes(app, {
-    session: services.session,
-    authPath: pathPrefix(config.endpoints.auth),
-    siteOrigin: new URL(config.siteUrl).origin,
-    secureCookies: config.siteUrl.startsWith('https://'),
-    limits,
-  });
+  // Each module's own routes (decision 029), then the transports over every module.
+  for (const module of modules) if (module.routes) await app.register(module.routes);
+  if (config.appEnv !== 'prod') {
+    // Development tools (every sign-in code is in the mailbox): this machine only (loopback.ts).
+    await app.register(async (devTools) => {
+      devTools.addHook('onRequest', thisMachineOnly);
+      for (const module of modules) if (module.devRoutes) await devTools.register(module.devRoutes);
+    });
+  }
   await registerGraphQL(app, {
     path: pathPrefix(config.endpoints.graphql),
     services,
@@ -137,22 +125,6 @@ export async function buildApp({
     production: config.appEnv === 'prod',
   });
   await registerTrpc(app, { prefix: pathPrefix(config.endpoints.trpc), services, siteOrigin: new URL(config.siteUrl).origin });
-  await registerConsentRoutes(app, {
-    consent: services.consent,
-    apiPrefix: pathPrefix(config.endpoints.apiBase),
-    staticPrefix: pathPrefix(config.endpoints.staticAssets),
-    limits,
-  });
-  if (config.appEnv !== 'prod') {
-    // Every sign-in code is in the mailbox: this machine only (loopback.ts).
-    await app.register(async (devTools) => {
-      devTools.addHook('onRequest', thisMachineOnly);
-      registerAnalyticsDevRoutes(devTools, { db: database.db });
-      registerDevMailbox(devTools, { mail: services.mail, productName: config.productName });
-    });
-  }
-  if (services.billing.sandbox)
-    registerSandboxBillingRoutes(app, { sandbox: services.billing.sandbox, walletMerchantId: config.keys.walletMerchantId });
 
   const serverBuild = build ?? ((await import(SERVER_BUILD_FILE)) as ServerBuild);
   const browserConfig = { ...publicConfig(config), careers: config.careers };
@@ -166,26 +138,18 @@ export async function buildApp({
       nonce: request.cspNonce,
       requestId: request.id,
       clientAddress: request.ip,
-      user: await pageSessionUser(request, reply, { session: services.session, secureCookies: config.siteUrl.startsWith('https://') }),
-      refreshSession: () =>
-        refreshPageSession(request, reply, { session: services.session, secureCookies: config.siteUrl.startsWith('https://') }),
+      user: await pageSessionUser(request, reply, { session: services.session, secureCookies: secureCookies(config) }),
+      refreshSession: () => refreshPageSession(request, reply, { session: services.session, secureCookies: secureCookies(config) }),
     }),
   });
 
   // Background jobs run in this process (DESIGN §1) when the server asks; tests drive services.jobs.runDue() themselves.
-  if (backgroundJobs) {
-    app.addHook('onReady', async () => services.jobs.start({ intervalMs: 15_000 }));
-    app.addHook('onClose', async () => services.jobs.stop());
-  }
+  if (backgroundJobs) app.addHook('onReady', async () => services.jobs.start({ intervalMs: 15_000 }));
+  for (const module of modules) if (module.onClose) app.addHook('onClose', module.onClose);
   app.addHook('onClose', async () => {
     await database.close();
   });
   return app as FastifyInstance & { services: Services };
-}
-
-/** The path part of a same-origin endpoint (an absolute URL elsewhere is not served here). */
-function pathPrefix(endpoint: string): string {
-  return endpoint.startsWith('/') ? endpoint : new URL(endpoint).pathname.replace(/\/$/, '');
 }
 
 declare module 'fastify' {

@@ -2,7 +2,8 @@
 import { count } from 'drizzle-orm';
 import type { Config } from '../config/config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
-import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoContent } from '../db/seed.ts';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from '../demo/accounts.ts';
+import { seedDemoContent } from '../demo/seed.ts';
 import { seedDemoAnalytics } from '../modules/analytics/demo-events.ts';
 import { seedDemoSubscriptions } from '../modules/billing/demo-subscriptions.ts';
 import { stories } from '../modules/content/schema.ts';
@@ -58,16 +59,16 @@ export async function prepareDemoAccounts(
         provider: sandbox,
         identity: services.identity,
         memberships: services.memberships,
-        lifecycle: services.lifecycle,
+        lifecycle: services.billing.lifecycle,
         accounts: DEMO_ACCOUNTS,
       })
     : [];
   // The demo student is a verified student, as if they had confirmed an academic address.
   for (const account of DEMO_ACCOUNTS.filter((demo) => demo.membership?.type === 'Student')) {
-    const found = await services.identity.identities.findByIdentifier(account.email);
+    const found = await services.identity.people.findByEmail(account.email);
     if (found)
       await services.students.seedVerifiedAddress({
-        identityId: found.id,
+        identityId: found.identityId,
         email: DEMO_ACADEMIC_EMAIL,
         graduationYear: new Date().getUTCFullYear() + 2,
       });

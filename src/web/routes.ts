@@ -9,7 +9,7 @@ export default [
   route('authors/:slug', 'routes/author.tsx'),
   route('legal', 'routes/legal.tsx'),
   route('careers', 'routes/careers.tsx'),
-  // Identity screens (the provider's UI URLs, src/server/services.ts identityUiUrls).
+  // Identity screens (the provider's UI URLs, src/modules/identity/module.ts identityUiUrls).
   route('user/login', 'routes/user/login.tsx'),
   route('user/register', 'routes/user/register.tsx'),
   route('user/recovery', 'routes/user/recovery.tsx'),

@@ -10,7 +10,7 @@ import type { StorySummary, Topic } from '../content/content-service.ts';
 import { followsAccess, type FollowsAction } from './access.ts';
 import { FOLLOWS_TYPES, firstSchema, followKey, followSchema, userIdSchema, type FollowRef, type UserFollow } from './follow-rules.ts';
 import type { FollowTarget } from './follows-service.ts';
-import type { ProfileRef } from './profile-refs.ts';
+import type { ProfileRef } from '../profiles/profiles-service.ts';
 
 const DEFAULT_RECOMMENDED = 10;
 

@@ -6,6 +6,7 @@
 // last_error, until max_attempts; then the job stays undone with attempts = max_attempts (dead).
 // Handlers must be idempotent: a runner that dies mid-job leaves the lease to expire and the job runs again.
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { jobs, type JobRow } from './schema.ts';
@@ -16,10 +17,8 @@ export interface JobRunnerOptions {
   db: Db;
   handlers?: Record<string, JobHandler>;
   now?: () => Date;
-  log?: {
-    error: (message: string, error?: unknown) => void;
-    info?: (message: string) => void;
-  };
+  /** The app's logger in the app (jobs/module.ts); a runner of its own (a test) logs to stdout. */
+  log?: { error(details: { err: unknown }, message: string): void };
   /** How long a claimed job is a runner's before another may take it. */
   leaseMs?: number;
   /** The wait before retry n (1-based): 30 s, 1 min, 2 min… capped at an hour. */
@@ -34,7 +33,7 @@ export function createJobRunner({
   db,
   handlers: initial = {},
   now = () => new Date(),
-  log = { error: (message, error) => console.error(`jobs: ${message}`, error) },
+  log = pino({ name: 'jobs' }),
   leaseMs = 5 * 60_000,
   backoffMs = DEFAULT_BACKOFF,
   defaultMaxAttempts = 10,
@@ -121,10 +120,10 @@ export function createJobRunner({
         })
         .where(mine);
       log.error(
+        { err: error },
         giveUp
           ? `job ${job.kind} ${job.id} gave up after ${job.attempts} attempts`
           : `job ${job.kind} ${job.id} failed (attempt ${job.attempts}), will retry`,
-        error,
       );
       return 'failed';
     }
@@ -150,7 +149,7 @@ export function createJobRunner({
     stopped = false;
     const tick = () => {
       running = runDue()
-        .catch((error: unknown) => log.error('run failed', error))
+        .catch((error: unknown) => log.error({ err: error }, 'run failed'))
         .finally(() => {
           running = null;
           if (!stopped) timer = setTimeout(tick, intervalMs);

@@ -1,0 +1,73 @@
+// The billing module (issue 7): the provider the config names, subscriptions, their lifecycle jobs,
+// cancellation with a retention offer, upgrades with a proration preview, and the sandbox's own routes.
+import type { Config } from '../../config/config.ts';
+import type { AppModule, ModuleDeps } from '../../platform/module.ts';
+import type { People } from '../identity/people.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
+import type { MailService } from '../mail/mail-service.ts';
+import type { MembershipsService } from '../memberships/memberships-service.ts';
+import type { StudentsService } from '../students/students-service.ts';
+import { createCancellationService } from './cancellation.ts';
+import { createLifecycle } from './lifecycle.ts';
+import { unconfiguredProvider, type BillingProvider } from './provider.ts';
+import { createRecurlyProvider } from './recurly-provider.ts';
+import { createSandboxProvider, type SandboxProvider } from './sandbox-provider.ts';
+import { registerSandboxBillingRoutes } from './sandbox-routes.ts';
+import { createBillingService } from './subscriptions-service.ts';
+import { createUpgrades } from './upgrades.ts';
+
+export interface BillingModuleDeps extends Pick<ModuleDeps, 'db' | 'config' | 'log'> {
+  /** The lifecycle registers its job kinds (trial end, period end) here. */
+  jobs: Pick<JobRunner, 'enqueue' | 'register'>;
+  memberships: MembershipsService;
+  mail: Pick<MailService, 'send'>;
+  students: Pick<StudentsService, 'isVerifiedStudent'>;
+  people: Pick<People, 'get'>;
+}
+
+/** The embedded sandbox provider, or Recurly when its private key is configured; otherwise one that refuses every charge. */
+function providerFor(config: Config, db: ModuleDeps['db']): { provider: BillingProvider; sandbox: SandboxProvider | null } {
+  if (config.keys.billing === 'sandbox') {
+    const sandbox = createSandboxProvider({ db });
+    return { provider: sandbox, sandbox };
+  }
+  const provider = config.billing.privateKey
+    ? createRecurlyProvider({ privateKey: config.billing.privateKey, apiUrl: config.billing.apiUrl })
+    : unconfiguredProvider(config.keys.billing);
+  return { provider, sandbox: null };
+}
+
+export function createBillingModule({ db, config, log, jobs, memberships, mail, students, people }: BillingModuleDeps) {
+  const { provider, sandbox } = providerFor(config, db);
+  const siteUrl = config.siteUrl;
+  const onError = (error: unknown, context: string) => log.error({ err: error }, context);
+  const emailOf = async (identityId: string) => (await people.get(identityId))?.email ?? null;
+  const lifecycle = createLifecycle({ db, jobs, provider, memberships, mail, siteUrl, personOf: (identityId) => people.get(identityId) });
+  const subscriptions = createBillingService({
+    db,
+    provider,
+    memberships,
+    mail,
+    siteUrl,
+    lifecycle,
+    isVerifiedStudent: students.isVerifiedStudent,
+    personOf: (identityId) => people.get(identityId),
+    onError,
+  });
+  const service = {
+    ...subscriptions,
+    sandbox,
+    lifecycle,
+    cancellation: createCancellationService({ db, memberships, mail, siteUrl, emailOf, onError }),
+    upgrades: createUpgrades({ db, provider, memberships, mail, siteUrl, lifecycle, emailOf, onError }),
+  };
+  return {
+    name: 'billing',
+    service,
+    routes: sandbox
+      ? async (app) => registerSandboxBillingRoutes(app, { sandbox, walletMerchantId: config.keys.walletMerchantId })
+      : undefined,
+  } satisfies AppModule<typeof service>;
+}
+
+export type BillingModuleService = ReturnType<typeof createBillingModule>['service'];
