@@ -1,8 +1,7 @@
 // The membership a subscription on a plan grants (DESIGN §4: the grant is ours, not the provider's):
 // the plan's level and type, from a subscription, for one term. Purchases, upgrades, renewals and
 // the demo seed all grant through this.
-import type { GrantInput } from '../memberships/memberships-service.ts';
-import type { GRANTED_LEVELS, GRANTED_TYPES } from '../memberships/schema.ts';
+import type { GrantedLevel, GrantedType, GrantInput } from '../memberships/memberships-service.ts';
 import type { Plan } from './catalogue.ts';
 
 export function planGrant(
@@ -11,8 +10,8 @@ export function planGrant(
 ): GrantInput {
   return {
     identityId: term.identityId,
-    level: plan.membershipLevel as (typeof GRANTED_LEVELS)[number],
-    type: plan.membershipType as (typeof GRANTED_TYPES)[number],
+    level: plan.membershipLevel as GrantedLevel,
+    type: plan.membershipType as GrantedType,
     status: term.status,
     source: 'subscription',
     planCode: plan.code,

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { paths } from '../../shared/paths.ts';
 import { fieldErrorsFromZod, type Validated } from '../../shared/validation/field-errors.ts';
 import type { ContentService, StoryCard, StorySubject, StorySummary } from '../content/content-service.ts';
+import { createProfilesService, type ProfilesService } from '../profiles/profiles-service.ts';
 import {
   FOLLOWS_TYPE_GROUPS,
   followKey,
@@ -16,7 +17,6 @@ import {
   type FollowsType,
   type UserFollow,
 } from './follow-rules.ts';
-import { createProfileRefs } from './profile-refs.ts';
 import { storyReads, userFollows } from './schema.ts';
 
 /** A followed thing as readers see it. */
@@ -45,9 +45,14 @@ export const MOST_READ_DAYS = 30;
 
 export type FollowsService = ReturnType<typeof createFollowsService>;
 
-export function createFollowsService({ db, content }: { db: Db; content: ContentService }) {
-  const profiles = createProfileRefs(db);
+export interface FollowsServiceDeps {
+  db: Db;
+  content: ContentService;
+  /** Names and slugs of followed people and organisations; by default the profiles service over the same db. */
+  profiles?: ProfilesService;
+}
 
+export function createFollowsService({ db, content, profiles = createProfilesService({ db }) }: FollowsServiceDeps) {
   /** The followed things, in the order asked; null for one that does not exist (or no longer does). */
   async function targets(refs: readonly FollowRef[]): Promise<(FollowTarget | null)[]> {
     // Malformed keys are left out before they reach a uuid column, where they would fail the query.

@@ -28,6 +28,9 @@ export const grantSchema = z.object({
   endsAt: z.date().nullable().default(null),
 });
 export type GrantInput = z.input<typeof grantSchema>;
+/** The level and type a grant gives (§4's, without None): what other modules name instead of reading schema.ts. */
+export type GrantedLevel = (typeof GRANTED_LEVELS)[number];
+export type GrantedType = (typeof GRANTED_TYPES)[number];
 
 export interface MembershipsServiceOptions {
   db: Db;

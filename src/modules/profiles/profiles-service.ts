@@ -1,9 +1,10 @@
-// Names of the people and organisations readers follow and stories are about. The profiles module
-// has tables but no service yet; these read-only lookups move behind it when the profiles issue
-// adds one. Each is one statement whatever the number of keys.
+// The profiles service: what other modules may read about person and organisation profiles, so that
+// none reads these tables itself (decision 028). Today that is the names and slugs of the people and
+// organisations readers follow (follows); the profiles issue adds the rest. Each lookup is one
+// statement whatever the number of keys.
 import { inArray, type Column } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { organisationProfiles, personProfiles } from '../profiles/schema.ts';
+import { organisationProfiles, personProfiles } from './schema.ts';
 
 export interface ProfileRef {
   profileId: string;
@@ -11,7 +12,7 @@ export interface ProfileRef {
   name: string;
 }
 
-export function createProfileRefs(db: Db) {
+export function createProfilesService({ db }: { db: Db }) {
   const people = {
     profileId: personProfiles.profileId,
     slug: personProfiles.slug,
@@ -46,4 +47,4 @@ export function createProfileRefs(db: Db) {
   };
 }
 
-export type ProfileRefs = ReturnType<typeof createProfileRefs>;
+export type ProfilesService = ReturnType<typeof createProfilesService>;
