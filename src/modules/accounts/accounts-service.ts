@@ -49,7 +49,7 @@ export interface UserData {
 
 export interface AccountsServiceOptions {
   db: Db;
-  identity: Pick<IdentityService, 'identities'>;
+  identity: Pick<IdentityService, 'people'>;
   lookups: LookupKeys;
   mail: Pick<MailService, 'send'>;
   /** Seals email-change codes (IDENTITY_SECRET). */
@@ -66,7 +66,7 @@ export const EMAIL_CHANGE_MESSAGES = {
 const LOOKUP_FIELDS = ['country', 'jobFunction', 'jobIndustry', 'jobLevel'] as const;
 
 export function createAccountsService({ db, identity, lookups, mail, pepper, now = () => new Date() }: AccountsServiceOptions) {
-  const { identities } = identity;
+  const { people } = identity;
 
   async function row(identityId: string) {
     const [found] = await db.select().from(userData).where(eq(userData.identityId, identityId));
@@ -74,13 +74,12 @@ export function createAccountsService({ db, identity, lookups, mail, pepper, now
   }
 
   async function getUserData(identityId: string): Promise<UserData | null> {
-    const [found, details] = await Promise.all([identities.get(identityId), row(identityId)]);
-    if (!found) return null;
-    const { identity: person } = found;
+    const [person, details] = await Promise.all([people.get(identityId), row(identityId)]);
+    if (!person) return null;
     return {
-      userId: String(person.metadataPublic?.user_id ?? ''),
-      firstName: person.traits.name?.first ?? null,
-      lastName: person.traits.name?.last ?? null,
+      userId: person.userId ?? '',
+      firstName: person.firstName,
+      lastName: person.lastName,
       organisationTitle: details?.organisationTitle ?? null,
       country: details?.country ?? null,
       jobFunction: details?.jobFunction ?? null,
@@ -114,10 +113,8 @@ export function createAccountsService({ db, identity, lookups, mail, pepper, now
     const details = parsed.data;
     const unknown = unknownKeys(details);
     if (unknown.length) return { ok: false, fieldErrors: unknown };
-    const found = await identities.get(identityId);
-    if (!found) throw new Error(`identity ${identityId} not found`);
     const at = now();
-    await identities.updateTraits(identityId, { ...found.identity.traits, name: { first: details.firstName, last: details.lastName } });
+    await people.rename(identityId, { first: details.firstName, last: details.lastName });
     // Fields left out of the input keep their value; an explicit null clears one.
     const values = {
       ...(details.organisationTitle !== undefined && { organisationTitle: details.organisationTitle }),
@@ -136,11 +133,11 @@ export function createAccountsService({ db, identity, lookups, mail, pepper, now
     const parsed = emailChangeRequestSchema.safeParse(input);
     if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsFromZod(parsed.error) };
     const { newEmail } = parsed.data;
-    const found = await identities.get(identityId);
-    if (!found) throw new Error(`identity ${identityId} not found`);
-    if (found.identity.traits.email.toLowerCase() === newEmail)
+    const person = await people.get(identityId);
+    if (!person) throw new Error(`identity ${identityId} not found`);
+    if (person.email.toLowerCase() === newEmail)
       return { ok: false, fieldErrors: [{ path: ['newEmail'], code: 'same_email', message: personalDetailsMessages.sameEmail }] };
-    if (await identities.emailInUse(newEmail, identityId))
+    if (await people.emailInUse(newEmail, identityId))
       return { ok: false, fieldErrors: [{ path: ['newEmail'], code: 'email_in_use', message: EMAIL_CHANGE_MESSAGES.inUse }] };
     const code = generateCode();
     const at = now();
@@ -175,12 +172,9 @@ export function createAccountsService({ db, identity, lookups, mail, pepper, now
     }
     await db.delete(emailChangeRequests).where(eq(emailChangeRequests.identityId, identityId));
     // Someone may have registered the address since the code was sent.
-    if (await identities.emailInUse(pending.newEmail, identityId))
+    if (await people.emailInUse(pending.newEmail, identityId))
       return { ok: false, fieldErrors: [{ path: ['code'], code: 'email_in_use', message: EMAIL_CHANGE_MESSAGES.inUse }] };
-    const found = await identities.get(identityId);
-    if (!found) throw new Error(`identity ${identityId} not found`);
-    await identities.updateTraits(identityId, { ...found.identity.traits, email: pending.newEmail });
-    await identities.markVerified(identityId, pending.newEmail, now());
+    await people.changeEmail(identityId, pending.newEmail, { verifiedAt: now() });
     return { ok: true, value: { email: pending.newEmail } };
   }
 
@@ -208,8 +202,7 @@ export function createAccountsService({ db, identity, lookups, mail, pepper, now
 
   /** Early access to the Quilt beta is granted by an admin in the identity's public metadata. */
   async function isQuiltBetaTester(identityId: string): Promise<boolean> {
-    const found = await identities.get(identityId);
-    return found?.identity.metadataPublic?.quilt_beta_tester === true;
+    return (await people.get(identityId))?.isQuiltBetaTester === true;
   }
 
   return {
@@ -221,7 +214,7 @@ export function createAccountsService({ db, identity, lookups, mail, pepper, now
     pendingEmailChange,
     cancelEmailChange,
     /** The session's claim facts: the identity's (admin) and ours (user data complete). */
-    claimsSource: combineClaimsSources(identityClaimsSource(identities), userDataClaims),
+    claimsSource: combineClaimsSources(identityClaimsSource(people), userDataClaims),
   };
 }
 

@@ -21,11 +21,13 @@ function service() {
   return createGiftsService({
     db: database.db,
     content: createContentService({ db: database.db }),
-    // The identity store's `get`, as far as the service reads it: the traits' name.
+    // The people port's `get`, as far as the service reads it: the names.
     identity: {
-      identities: {
+      people: {
         get: async (id: string) =>
-          names.has(id) ? ({ identity: { traits: { email: 'x@example.com', name: names.get(id) } } } as never) : null,
+          names.has(id)
+            ? ({ email: 'x@example.com', firstName: names.get(id)?.first ?? null, lastName: names.get(id)?.last ?? null } as never)
+            : null,
       },
     },
     siteUrl: SITE,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { paths } from '../../shared/paths.ts';
 import { fieldErrorsFromZod, type FieldError } from '../../shared/validation/field-errors.ts';
 import type { ContentService } from '../content/content-service.ts';
-import type { IdentityStore } from '../identity/identity-store.ts';
+import type { People } from '../identity/people.ts';
 import {
   createGiftSchema,
   giftExpiry,
@@ -60,8 +60,8 @@ export const MAX_LISTED_GIFTS = 120;
 export interface GiftsServiceOptions {
   db: Db;
   content: Pick<ContentService, 'storySummaries'>;
-  /** The identity service (or anything with its store): the giver's name comes from their traits. */
-  identity: { identities: Pick<IdentityStore, 'get'> };
+  /** The identity service (or anything with its people port): the giver's name comes from their traits. */
+  identity: { people: Pick<People, 'get'> };
   /** The site's URL, for the absolute links members share. */
   siteUrl: string;
   now?: () => Date;
@@ -73,9 +73,8 @@ type GiftRow = typeof storyGifts.$inferSelect;
 
 export function createGiftsService({ db, content, identity, siteUrl, now = () => new Date() }: GiftsServiceOptions) {
   async function giverName(identityId: string): Promise<string> {
-    const found = await identity.identities.get(identityId);
-    const name = found?.identity.traits.name;
-    const full = [name?.first?.trim(), name?.last?.trim()].filter(Boolean).join(' ');
+    const person = await identity.people.get(identityId);
+    const full = [person?.firstName?.trim(), person?.lastName?.trim()].filter(Boolean).join(' ');
     return full || ANONYMOUS_GIVER;
   }
 

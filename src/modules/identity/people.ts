@@ -15,6 +15,10 @@ export interface Person {
   active: boolean;
   /** `metadata_admin.is_bof_admin`: the site's own staff. */
   isSiteAdmin: boolean;
+  /** `metadata_public.quilt_beta_tester`: early access to the Quilt beta, granted by an admin. */
+  isQuiltBetaTester: boolean;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface People {
@@ -26,8 +30,11 @@ export interface People {
   emailInUse(email: string, exceptIdentityId?: string): Promise<boolean>;
   /** Sets first and last name, leaving the other traits as they are. */
   rename(identityId: string, name: { first: string; last: string }): Promise<void>;
-  /** Replaces the email trait (its new address starts unverified). */
-  changeEmail(identityId: string, email: string): Promise<void>;
+  /**
+   * Replaces the email trait. Its new address starts unverified, unless `verifiedAt` says when it was
+   * proved (a code sent to it was entered).
+   */
+  changeEmail(identityId: string, email: string, options?: { verifiedAt?: Date }): Promise<void>;
 }
 
 export function personOf(identity: IdentityRow): Person {
@@ -40,6 +47,9 @@ export function personOf(identity: IdentityRow): Person {
     lastName: identity.traits.name?.last ?? null,
     active: identity.state === 'active',
     isSiteAdmin: identity.metadataAdmin?.is_bof_admin === true,
+    isQuiltBetaTester: identity.metadataPublic?.quilt_beta_tester === true,
+    createdAt: identity.createdAt,
+    updatedAt: identity.updatedAt,
   };
 }
 
@@ -63,8 +73,9 @@ export function createPeople(identities: IdentityStore): People {
     async rename(identityId, name) {
       await identities.updateTraits(identityId, { ...(await traitsOf(identityId)), name });
     },
-    async changeEmail(identityId, email) {
+    async changeEmail(identityId, email, { verifiedAt } = {}) {
       await identities.updateTraits(identityId, { ...(await traitsOf(identityId)), email });
+      if (verifiedAt) await identities.markVerified(identityId, email, verifiedAt);
     },
   };
 }

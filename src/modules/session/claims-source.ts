@@ -1,7 +1,7 @@
 // Where the facts in the main token come from. The session module knows the identity (user id,
 // email, first login); membership and user-data facts belong to other domains (billing, accounts),
 // which plug in a ClaimsSource of their own instead of this module reading their tables.
-import type { IdentityStore } from '../identity/identity-store.ts';
+import type { People } from '../identity/people.ts';
 
 /** The facts a ClaimsSource may supply; names follow SessionUser (§3). */
 export interface ClaimFacts {
@@ -34,15 +34,14 @@ export const DEFAULT_CLAIM_FACTS: Readonly<ClaimFacts> = Object.freeze({
  * admin API can set it), user data complete once first and last name are set (the accounts issue
  * replaces this with its own rule).
  */
-export function identityClaimsSource(identities: Pick<IdentityStore, 'get'>): ClaimsSource {
+export function identityClaimsSource(people: Pick<People, 'get'>): ClaimsSource {
   return {
     async claimsFor(identityId) {
-      const found = await identities.get(identityId);
-      if (!found) return {};
-      const { traits, metadataAdmin } = found.identity;
+      const person = await people.get(identityId);
+      if (!person) return {};
       return {
-        isBofAdmin: metadataAdmin?.is_bof_admin === true,
-        isUserDataComplete: Boolean(traits.name?.first?.trim() && traits.name?.last?.trim()),
+        isBofAdmin: person.isSiteAdmin,
+        isUserDataComplete: Boolean(person.firstName?.trim() && person.lastName?.trim()),
       };
     },
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { personOf } from '../identity/people.ts';
 import { combineClaimsSources, identityClaimsSource } from './claims-source.ts';
 import { createKeyRing } from './keys.ts';
 import { AuthError, createUserResolver, requireUser, type UserResolver } from './resolve-user.ts';
@@ -150,8 +151,9 @@ describe('AuthError', () => {
 });
 
 describe('claims sources', () => {
+  // The people port's `get`, answering with the person such an identity row makes.
   const identity = (traits: Record<string, unknown>, metadataAdmin: Record<string, unknown> | null = null) => ({
-    get: vi.fn(async () => ({ identity: { traits, metadataAdmin }, addresses: [] })),
+    get: vi.fn(async () => personOf({ traits, metadataAdmin } as never)),
   });
 
   it('reads admin from metadata_admin.is_bof_admin === true only, and completeness from both names', async () => {

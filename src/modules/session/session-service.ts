@@ -84,8 +84,8 @@ export function createSessionService(options: SessionServiceOptions) {
     const session = await identity.whoami(identitySessionToken).catch(() => null);
     if (!session) return null;
     const person = await identity.people.get(session.identityId);
-    const userId = person?.userId;
-    if (!person || !person.active || userId === null) return null;
+    if (!person || !person.active || person.userId === null) return null;
+    const { userId } = person;
     const at = now();
     const [facts, firstLogin] = await Promise.all([
       claimsSource.claimsFor(person.identityId),

@@ -31,7 +31,7 @@ async function accountSession(args: Route.LoaderArgs | Route.ActionArgs) {
   const here = absoluteSiteUrl(context.config, PATH);
   if (!signedIn) throw redirect(withReturnTo('/user/login/', here));
   // An account with a second factor is only opened by a session that passed it (Kratos's "highest_available").
-  const factors = await context.services.identity.identities.credentialTypes(signedIn.session.identityId);
+  const factors = await context.services.identity.people.credentialTypes(signedIn.session.identityId);
   if (signedIn.session.aal !== 'aal2' && (factors.includes('totp') || factors.includes('lookup_secret'))) {
     throw redirect(`/user/login/?aal=aal2&return_to=${encodeURIComponent(here)}`);
   }

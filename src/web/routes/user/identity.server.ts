@@ -109,9 +109,9 @@ export async function currentSession({ request, context }: { request: Request; c
   const { identity } = context.services;
   try {
     const session = await identity.whoami(token);
-    const person = await identity.identities.get(session.identityId);
+    const person = await identity.people.get(session.identityId);
     if (!person) return null;
-    return { token, session, email: person.identity.traits.email, firstName: person.identity.traits.name?.first ?? null };
+    return { token, session, email: person.email, firstName: person.firstName };
   } catch (error) {
     if (providerStatus(error) === 401) return null;
     throw error;
