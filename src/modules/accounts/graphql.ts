@@ -1,19 +1,9 @@
 // GraphQL for the signed-in person (§3 Viewer) and their account mutations (§7).
-import { builder } from '../../server/graphql/builder.ts';
+import { builder, Viewer } from '../../server/graphql/builder.ts';
 import { AuthError, InputError, USER_INPUT_ERRORS } from '../../server/graphql/errors.ts';
 import { completeUserDataSchema, personalDetailsSchema } from '../../shared/validation/personal-details.ts';
-import { IndividualAccountType, MembershipEligibilityType } from '../billing/graphql.ts';
-import { membershipEligibility } from '../billing/eligibility.ts';
 import { heldMembership } from '../memberships/terms.ts';
-import { requireUser } from '../session/resolve-user.ts';
-import { UserAcademicDataType } from '../students/graphql.ts';
-import type { VerifiedMainToken } from '../session/tokens.ts';
 import type { UserData } from './accounts-service.ts';
-
-/** The Viewer is the verified session claims; each field loads what it needs. */
-interface Viewer {
-  claims: VerifiedMainToken;
-}
 
 export const UserDataType = builder.objectRef<UserData>('UserData').implement({
   fields: (t) => ({
@@ -64,73 +54,49 @@ const OrganisationAccountType = builder.objectRef<OrganisationAccountSummary>('O
   }),
 });
 
-const ViewerType = builder.objectRef<Viewer>('Viewer').implement({
-  description: 'The signed-in person.',
-  fields: (t) => ({
-    userData: t.field({
-      type: UserDataType,
-      nullable: true,
-      resolve: ({ claims }, _args, { services }) => services.accounts.getUserData(claims.sub),
-    }),
-    userProfile: t.field({
-      type: UserProfileType,
-      // The membership as it stands now (a token may be minutes old); the claims for someone who never held one.
-      resolve: async ({ claims }, _args, { services }) => {
-        const membership = await services.memberships.currentMembership(claims.sub);
-        const held = membership
-          ? heldMembership(membership)
-          : {
-              level: claims.membership_level,
-              type: claims.membership_type,
-              planCode: null,
-              groupAccountId: claims.unclaimed_membership_account_id,
-            };
-        return {
-          membershipGroupAccountId: held.groupAccountId,
-          membershipGroupAccountTitle: null,
-          membershipGroupStatus: null,
-          membershipLevel: held.level,
-          membershipPlan: held.planCode,
-          membershipType: held.type,
-        };
-      },
-    }),
-    userAcademicData: t.field({
-      type: UserAcademicDataType,
-      nullable: true,
-      description: 'The academic address a student entered and whether it is verified; null until they enter one.',
-      resolve: ({ claims }, _args, { services }) => services.students.academicData(claims.sub),
-    }),
-    isQuiltBetaTester: t.boolean({ resolve: ({ claims }, _args, { services }) => services.accounts.isQuiltBetaTester(claims.sub) }),
-    individualAccount: t.field({
-      type: IndividualAccountType,
-      nullable: true,
-      description: 'The billing account, its card and subscriptions; null until the person buys a membership.',
-      resolve: ({ claims }, _args, { services }) => services.billing.individualAccount(claims.sub),
-    }),
-    individualMembershipEligibility: t.field({
-      type: MembershipEligibilityType,
-      // One free trial per person: trial history (any subscription that was a trial) closes isEligibleForTrialPurchase.
-      resolve: async ({ claims }, _args, { services }) =>
-        membershipEligibility({
-          membershipLevel: claims.membership_level,
-          membershipType: claims.membership_type,
-          hasUsedTrial: await services.billing.hasUsedTrial(claims.sub),
-        }),
-    }),
-    organisationAccounts: t.field({
-      type: [OrganisationAccountType],
-      description: 'Organisation accounts the person belongs to.',
-      resolve: () => [],
-    }),
+// The Viewer is open (server/graphql/builder.ts): these are accounts' fields; billing and students add theirs.
+builder.objectFields(Viewer, (t) => ({
+  userData: t.field({
+    type: UserDataType,
+    nullable: true,
+    resolve: ({ claims }, _args, { services }) => services.accounts.getUserData(claims.sub),
   }),
-});
+  userProfile: t.field({
+    type: UserProfileType,
+    // The membership as it stands now (a token may be minutes old); the claims for someone who never held one.
+    resolve: async ({ claims }, _args, { services }) => {
+      const membership = await services.memberships.currentMembership(claims.sub);
+      const held = membership
+        ? heldMembership(membership)
+        : {
+            level: claims.membership_level,
+            type: claims.membership_type,
+            planCode: null,
+            groupAccountId: claims.unclaimed_membership_account_id,
+          };
+      return {
+        membershipGroupAccountId: held.groupAccountId,
+        membershipGroupAccountTitle: null,
+        membershipGroupStatus: null,
+        membershipLevel: held.level,
+        membershipPlan: held.planCode,
+        membershipType: held.type,
+      };
+    },
+  }),
+  isQuiltBetaTester: t.boolean({ resolve: ({ claims }, _args, { services }) => services.accounts.isQuiltBetaTester(claims.sub) }),
+  organisationAccounts: t.field({
+    type: [OrganisationAccountType],
+    description: 'Organisation accounts the person belongs to.',
+    resolve: () => [],
+  }),
+}));
 
 builder.queryField('viewer', (t) =>
-  t.field({
-    type: ViewerType,
+  t.withAuth({ signedIn: true }).field({
+    type: Viewer,
     errors: { types: [AuthError], union: { name: 'ViewerResult' } },
-    resolve: (_root, _args, { user }) => ({ claims: requireUser(user) }),
+    resolve: (_root, _args, { user }) => ({ claims: user }),
   }),
 );
 
@@ -149,14 +115,13 @@ const PersonalDetailsInput = builder.inputType('UpdatePersonalDetailsInput', {
 });
 
 builder.mutationField('updatePersonalDetails', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: UserDataType,
     errors: { types: [...USER_INPUT_ERRORS], union: { name: 'UpdatePersonalDetailsResult' } },
     args: { input: t.arg({ type: PersonalDetailsInput, required: true }) },
     resolve: async (_root, { input: { completesUserData, ...details } }, { user, services }) => {
-      const claims = requireUser(user);
       const schema = completesUserData ? completeUserDataSchema : personalDetailsSchema;
-      return InputError.unwrap(await services.accounts.updatePersonalDetails(claims.sub, details, schema));
+      return InputError.unwrap(await services.accounts.updatePersonalDetails(user.sub, details, schema));
     },
   }),
 );
@@ -169,12 +134,12 @@ const EmailChangeRequested = builder.objectRef<{ newEmail: string; expiresAt: Da
 });
 
 builder.mutationField('requestEmailChange', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: EmailChangeRequested,
     errors: { types: [...USER_INPUT_ERRORS], union: { name: 'RequestEmailChangeResult' } },
     args: { newEmail: t.arg.string({ required: true }) },
     resolve: async (_root, { newEmail }, { user, services }) =>
-      InputError.unwrap(await services.accounts.requestEmailChange(requireUser(user).sub, { newEmail })),
+      InputError.unwrap(await services.accounts.requestEmailChange(user.sub, { newEmail })),
   }),
 );
 
@@ -183,11 +148,11 @@ const EmailChangeConfirmed = builder.objectRef<{ email: string }>('EmailChangeCo
 });
 
 builder.mutationField('confirmEmailChange', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: EmailChangeConfirmed,
     errors: { types: [...USER_INPUT_ERRORS], union: { name: 'ConfirmEmailChangeResult' } },
     args: { code: t.arg.string({ required: true }) },
     resolve: async (_root, { code }, { user, services }) =>
-      InputError.unwrap(await services.accounts.confirmEmailChange(requireUser(user).sub, { code })),
+      InputError.unwrap(await services.accounts.confirmEmailChange(user.sub, { code })),
   }),
 );

@@ -1,12 +1,13 @@
 // The §3 billing entities as GraphQL types. Billing (memberships, checkout, renewals) fills them;
 // until a person has bought something, viewer.individualAccount is null and eligibility is open.
-import { builder, type GraphQLContext } from '../../server/graphql/builder.ts';
-import { AuthError, BaseError, ErrorInterface, InputError, UnauthorizedError } from '../../server/graphql/errors.ts';
-import { requireUser } from '../session/resolve-user.ts';
+import { builder, Viewer, type SignedInContext } from '../../server/graphql/builder.ts';
+import { AuthError, BaseError, ErrorInterface, graphqlTypeOf, InputError, UnauthorizedError } from '../../server/graphql/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 import { CANCELLATION_MESSAGES, CANCELLATION_REASONS, type CancellationError, type CancellationOutcome } from './cancellation.ts';
 import { PURCHASE_ERROR_TYPES, type PurchasedSubscription, type PurchaseErrorType } from './subscriptions-service.ts';
 import type { FieldError } from '../../shared/validation/field-errors.ts';
 import { CURRENCIES } from './catalogue.ts';
+import { membershipEligibility } from './eligibility.ts';
 import {
   audienceForPackages,
   currencyForCountry,
@@ -80,7 +81,7 @@ const SubscriptionType = builder.objectRef<BillingSubscription>('RecurlySubscrip
   }),
 });
 
-export const IndividualAccountType = builder.objectRef<IndividualAccount>('IndividualAccount').implement({
+const IndividualAccountType = builder.objectRef<IndividualAccount>('IndividualAccount').implement({
   fields: (t) => ({
     accountId: t.exposeString('accountId'),
     accountManagementUrl: t.exposeString('accountManagementUrl', { nullable: true }),
@@ -89,13 +90,33 @@ export const IndividualAccountType = builder.objectRef<IndividualAccount>('Indiv
   }),
 });
 
-export const MembershipEligibilityType = builder.objectRef<MembershipEligibility>('IndividualMembershipEligibility').implement({
+const MembershipEligibilityType = builder.objectRef<MembershipEligibility>('IndividualMembershipEligibility').implement({
   fields: (t) => ({
     isEligibleForPurchase: t.exposeBoolean('isEligibleForPurchase'),
     isEligibleForTrialPurchase: t.exposeBoolean('isEligibleForTrialPurchase'),
     isEligibleForUpgrade: t.exposeBoolean('isEligibleForUpgrade'),
   }),
 });
+
+// Billing's Viewer fields (the Viewer is open: server/graphql/builder.ts).
+builder.objectFields(Viewer, (t) => ({
+  individualAccount: t.field({
+    type: IndividualAccountType,
+    nullable: true,
+    description: 'The billing account, its card and subscriptions; null until the person buys a membership.',
+    resolve: ({ claims }, _args, { services }) => services.billing.individualAccount(claims.sub),
+  }),
+  individualMembershipEligibility: t.field({
+    type: MembershipEligibilityType,
+    // One free trial per person: trial history (any subscription that was a trial) closes isEligibleForTrialPurchase.
+    resolve: async ({ claims }, _args, { services }) =>
+      membershipEligibility({
+        membershipLevel: claims.membership_level,
+        membershipType: claims.membership_type,
+        hasUsedTrial: await services.billing.hasUsedTrial(claims.sub),
+      }),
+  }),
+}));
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue and its prices (issue 7): subscriptionPlans for the packages pages and checkout,
@@ -195,45 +216,44 @@ builder.queryFields((t) => ({
 // buyer to authenticate: complete threeDSecureActionToken, then call again with the same
 // idempotencyKey and threeDSecureActionResultToken), ZodError, AuthError.
 
-export class SubscriptionPurchaseError extends Error {
+export class SubscriptionPurchaseError extends AppError {
   constructor(
     readonly type: PurchaseErrorType,
     message: string,
   ) {
-    super(message);
-    this.name = 'SubscriptionPurchaseError';
+    super('PURCHASE_REFUSED', message);
   }
 }
 
-export class ThreeDSecureError extends Error {
+/** Its GraphQL `code` field is the provider's 3-D Secure code; the AppError code is `appCode`. */
+export class ThreeDSecureError extends AppError {
   constructor(
     readonly accountCode: string,
-    readonly code: string,
+    readonly threeDSecureCode: string,
     readonly recurlyToken: string,
     readonly threeDSecureActionToken: string,
     message: string,
   ) {
-    super(message);
-    this.name = 'ThreeDSecureError';
+    super('THREE_D_SECURE_REQUIRED', message);
   }
 }
 
 const PurchaseErrorTypeEnum = builder.enumType('SubscriptionPurchaseErrorType', { values: PURCHASE_ERROR_TYPES });
 
 builder.objectType(SubscriptionPurchaseError, {
-  name: 'SubscriptionPurchaseError',
+  name: graphqlTypeOf('PURCHASE_REFUSED'),
   description: 'The purchase was refused or the card was not charged; `message` says what to do.',
   interfaces: [ErrorInterface],
   fields: (t) => ({ type: t.expose('type', { type: PurchaseErrorTypeEnum }) }),
 });
 
 builder.objectType(ThreeDSecureError, {
-  name: 'ThreeDSecureError',
+  name: graphqlTypeOf('THREE_D_SECURE_REQUIRED'),
   description: "The card's bank wants the buyer to authenticate (3-D Secure) before it is charged.",
   interfaces: [ErrorInterface],
   fields: (t) => ({
     accountCode: t.exposeString('accountCode', { description: "The buyer's billing account." }),
-    code: t.exposeString('code'),
+    code: t.exposeString('threeDSecureCode'),
     recurlyToken: t.exposeString('recurlyToken', { description: 'The card token to send again when resuming.' }),
     threeDSecureActionToken: t.exposeString('threeDSecureActionToken', {
       description: 'Complete this challenge with the provider; its result token resumes the purchase.',
@@ -298,10 +318,9 @@ function purchaseResolver(kind: 'purchaseIndividualSubscription' | 'purchaseStud
         billingInfo: { firstName: string; lastName: string; countryCode: string; postalCode?: string | null };
       };
     },
-    { user, services }: GraphQLContext,
+    { user, services }: SignedInContext,
   ): Promise<PurchasedSubscription> => {
-    const claims = requireUser(user);
-    const result = await services.billing[kind]({ identityId: claims.sub, ...input });
+    const result = await services.billing[kind]({ identityId: user.sub, ...input });
     switch (result.kind) {
       case 'success':
         return result.subscription;
@@ -316,7 +335,7 @@ function purchaseResolver(kind: 'purchaseIndividualSubscription' | 'purchaseStud
 }
 
 builder.mutationFields((t) => ({
-  purchaseIndividualSubscription: t.field({
+  purchaseIndividualSubscription: t.withAuth({ signedIn: true }).field({
     type: IndividualSubscriptionType,
     description:
       'Buys an individual membership plan with a tokenised card; a trial plan verifies the card and charges nothing until the trial ends.',
@@ -324,7 +343,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: PurchaseSubscriptionInput, required: true }) },
     resolve: purchaseResolver('purchaseIndividualSubscription'),
   }),
-  purchaseStudentSubscription: t.field({
+  purchaseStudentSubscription: t.withAuth({ signedIn: true }).field({
     type: IndividualSubscriptionType,
     description: 'Buys a student plan; needs a verified academic email (INELIGIBLE_FOR_STUDENT_MEMBERSHIP otherwise).',
     errors: { types: PURCHASE_ERRORS, union: { name: 'PurchaseStudentSubscriptionResult' } },
@@ -398,15 +417,15 @@ const CancellableSubscriptionType = builder
 const CANCELLATION_ERRORS = [AuthError, UnauthorizedError, BaseError, InputError];
 
 builder.queryFields((t) => ({
-  cancellableIndividualSubscription: t.field({
+  cancellableIndividualSubscription: t.withAuth({ signedIn: true }).field({
     type: CancellableSubscriptionType,
     description: "The signed-in member's active subscription that may be cancelled (subscription: null when there is none).",
     errors: { types: [AuthError], union: { name: 'CancellableIndividualSubscriptionResult' } },
     resolve: async (_root, _args, { user, services }) => ({
-      subscription: await services.billing.cancellation.cancellableSubscription(requireUser(user).sub),
+      subscription: await services.billing.cancellation.cancellableSubscription(user.sub),
     }),
   }),
-  cancellationDiscount: t.field({
+  cancellationDiscount: t.withAuth({ signedIn: true }).field({
     type: CancellationEligibilityType,
     description: 'Whether the retention discount may be offered: an active subscription, and no discount accepted before.',
     errors: {
@@ -416,37 +435,35 @@ builder.queryFields((t) => ({
       result: { name: 'CancellationDiscountSuccess' },
       dataField: { name: 'discount' },
     },
-    resolve: async (_root, _args, { user, services }) => services.billing.cancellation.discountEligibility(requireUser(user).sub),
+    resolve: async (_root, _args, { user, services }) => services.billing.cancellation.discountEligibility(user.sub),
   }),
 }));
 
 builder.mutationFields((t) => ({
-  redeemCancellationDiscountCoupon: t.field({
+  redeemCancellationDiscountCoupon: t.withAuth({ signedIn: true }).field({
     type: CancellationResultType,
     description: 'Accepts the retention discount instead of cancelling (outcome accepted_discount); once per person.',
     errors: { types: CANCELLATION_ERRORS, union: { name: 'RedeemCancellationDiscountCouponResult' } },
     args: { subscriptionId: t.arg.id({ required: true }) },
     resolve: async (_root, { subscriptionId }, { user, services }) => {
-      const claims = requireUser(user);
-      const result = await services.billing.cancellation.redeemDiscount({ identityId: claims.sub, subscriptionId: String(subscriptionId) });
-      if (!result.ok) throw cancellationFailure(result.error, claims.user_id ?? claims.sub);
+      const result = await services.billing.cancellation.redeemDiscount({ identityId: user.sub, subscriptionId: String(subscriptionId) });
+      if (!result.ok) throw cancellationFailure(result.error, user.user_id ?? user.sub);
       return result.outcome;
     },
   }),
-  cancelSubscription: t.field({
+  cancelSubscription: t.withAuth({ signedIn: true }).field({
     type: CancellationResultType,
     description: 'Cancels at the end of the term (outcome cancelled): no renewal, the membership is ActiveCanceled until it ends.',
     errors: { types: CANCELLATION_ERRORS, union: { name: 'CancelSubscriptionResult' } },
     args: { input: t.arg({ type: CancelSubscriptionInput, required: true }) },
     resolve: async (_root, { input }, { user, services }) => {
-      const claims = requireUser(user);
       const result = await services.billing.cancellation.cancel({
-        identityId: claims.sub,
+        identityId: user.sub,
         subscriptionId: String(input.subscriptionId),
         reason: input.reason,
         otherReason: input.otherReason,
       });
-      if (!result.ok) throw cancellationFailure(result.error, claims.user_id ?? claims.sub);
+      if (!result.ok) throw cancellationFailure(result.error, user.user_id ?? user.sub);
       return result.outcome;
     },
   }),
@@ -459,20 +476,19 @@ builder.mutationFields((t) => ({
 // SubscriptionUpgradeError (its type says why), ThreeDSecureError (a new card that needs the
 // bank's challenge), ZodError (unknown plan, malformed input).
 
-export class SubscriptionUpgradeError extends Error {
+export class SubscriptionUpgradeError extends AppError {
   constructor(
     readonly type: UpgradeErrorType,
     message: string,
   ) {
-    super(message);
-    this.name = 'SubscriptionUpgradeError';
+    super('UPGRADE_REFUSED', message);
   }
 }
 
 const UpgradeErrorTypeEnum = builder.enumType('SubscriptionUpgradeErrorType', { values: UPGRADE_ERROR_TYPES });
 
 builder.objectType(SubscriptionUpgradeError, {
-  name: 'SubscriptionUpgradeError',
+  name: graphqlTypeOf('UPGRADE_REFUSED'),
   description: 'The upgrade was refused or the card was not charged; `message` says what to do.',
   interfaces: [ErrorInterface],
   fields: (t) => ({ type: t.expose('type', { type: UpgradeErrorTypeEnum }) }),
@@ -526,7 +542,7 @@ function upgradeFailure(failure: UpgradeFailure): Error {
 }
 
 builder.queryFields((t) => ({
-  subscriptionUpgradePreview: t.field({
+  subscriptionUpgradePreview: t.withAuth({ signedIn: true }).field({
     type: SubscriptionUpgradePreviewType,
     description: "What upgrading the signed-in member's subscription to `planCode` costs today and at each renewal.",
     errors: {
@@ -539,7 +555,7 @@ builder.queryFields((t) => ({
     args: { planCode: t.arg.string({ required: true }), currency: t.arg.string() },
     resolve: async (_root, { planCode, currency }, { user, services }) => {
       const result = await services.billing.upgrades.preview({
-        identityId: requireUser(user).sub,
+        identityId: user.sub,
         planCode: planCode.slice(0, 100),
         currency: currency?.slice(0, 10),
       });
@@ -550,7 +566,7 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
-  purchaseSubscriptionUpgrade: t.field({
+  purchaseSubscriptionUpgrade: t.withAuth({ signedIn: true }).field({
     type: UpgradeCompletionType,
     description: 'Upgrades the signed-in member’s subscription to a plan that opens more, charging the previewed amount.',
     errors: {
@@ -559,7 +575,7 @@ builder.mutationFields((t) => ({
     },
     args: { input: t.arg({ type: PurchaseSubscriptionUpgradeInput, required: true }) },
     resolve: async (_root, { input }, { user, services }) => {
-      const result = await services.billing.upgrades.purchaseUpgrade({ identityId: requireUser(user).sub, ...input });
+      const result = await services.billing.upgrades.purchaseUpgrade({ identityId: user.sub, ...input });
       switch (result.kind) {
         case 'success':
           return result;

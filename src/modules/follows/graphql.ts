@@ -3,7 +3,7 @@
 // answer; what a follow points at and what a story is about are loaded through per-request
 // DataLoaders, so a list of any length costs the same few statements.
 import { z } from 'zod';
-import { builder, type GraphQLContext } from '../../server/graphql/builder.ts';
+import { builder, type GraphQLContext, type SignedInContext } from '../../server/graphql/builder.ts';
 import { AuthError, BaseError, InputError, parseInput, UnauthorizedError } from '../../server/graphql/errors.ts';
 import { paths } from '../../shared/paths.ts';
 import type { StorySummary, Topic } from '../content/content-service.ts';
@@ -11,6 +11,7 @@ import { followsAccess, type FollowsAction } from './access.ts';
 import { FOLLOWS_TYPES, firstSchema, followKey, followSchema, userIdSchema, type FollowRef, type UserFollow } from './follow-rules.ts';
 import type { FollowTarget } from './follows-service.ts';
 import type { ProfileRef } from '../profiles/profiles-service.ts';
+import { isSiteAdmin, principalOf } from '../session/permissions.ts';
 
 const DEFAULT_RECOMMENDED = 10;
 
@@ -28,12 +29,12 @@ const FEW = { field: 1, multiplier: 3 };
 
 /**
  * The user whose follows a field is about: the signed-in user unless `userId` names another, as
- * access.ts allows. Anonymous → AuthError; a malformed userId → ZodError; refused → UnauthorizedError.
+ * access.ts allows. The fields' signedIn scope answers AuthError for anonymous; here a malformed
+ * userId → ZodError; refused → UnauthorizedError.
  */
-function subjectUser({ user }: GraphQLContext, action: FollowsAction, userId?: string | null): string {
-  if (!user) throw new AuthError();
+function subjectUser({ user }: SignedInContext, action: FollowsAction, userId?: string | null): string {
   const parsed = parseInput(z.object({ userId: userIdSchema.nullish() }), { userId });
-  const access = followsAccess({ userId: user.user_id, isAdmin: user.is_bof_admin }, action, parsed.userId);
+  const access = followsAccess({ userId: user.user_id, isAdmin: isSiteAdmin(principalOf(user)) }, action, parsed.userId);
   if (!access.ok) throw new UnauthorizedError(user.user_id);
   return access.userId;
 }
@@ -151,7 +152,7 @@ const RecommendedStoryType = builder.objectRef<StorySummary>('RecommendedStory')
 });
 
 builder.queryFields((t) => ({
-  userFollows: t.field({
+  userFollows: t.withAuth({ signedIn: true }).field({
     type: [UserFollowType],
     complexity: LIST_RESULT,
     description: 'What the signed-in user follows, of one type or all. Admins may name another user.',
@@ -166,7 +167,7 @@ builder.queryFields((t) => ({
       context.services.follows.listFollows({ userId: subjectUser(context, 'read', userId?.toString()), followsType }),
   }),
 
-  usersByFollow: t.field({
+  usersByFollow: t.withAuth({ signedIn: true }).field({
     type: [UserFollowType],
     complexity: LIST_RESULT,
     description: 'Who follows a thing. Admins only: the answer names other readers.',
@@ -183,7 +184,7 @@ builder.queryFields((t) => ({
     },
   }),
 
-  recommendedStories: t.field({
+  recommendedStories: t.withAuth({ signedIn: true }).field({
     type: [RecommendedStoryType],
     complexity: LIST_RESULT,
     description: 'Stories for the signed-in reader: new from what they follow, then the most read, all unread.',
@@ -213,7 +214,7 @@ const UserFollowInput = builder.inputType('UserFollowInput', {
 });
 
 builder.mutationFields((t) => ({
-  addUserFollow: t.field({
+  addUserFollow: t.withAuth({ signedIn: true }).field({
     type: UserFollowType,
     description: 'Follows an author, section, topic, person or organisation. Following again changes nothing.',
     errors: { types: FOLLOWS_ERRORS, union: { name: 'AddUserFollowResult' } },
@@ -222,7 +223,7 @@ builder.mutationFields((t) => ({
       InputError.unwrap(await context.services.follows.addFollow({ userId: subjectUser(context, 'write', userId?.toString()), ...follow })),
   }),
 
-  removeUserFollow: t.field({
+  removeUserFollow: t.withAuth({ signedIn: true }).field({
     type: UserFollowType,
     description: 'Stops following. Not following it already is not an error.',
     errors: { types: FOLLOWS_ERRORS, union: { name: 'RemoveUserFollowResult' } },

@@ -1,9 +1,9 @@
 // GraphQL for gift links (§7 createStoryGift; revokeStoryGift and storyGifts for the giver's list).
 // Resolvers read the verified claims, parse, call the gifts service and map its answer onto the
-// §8 result types: anonymous → AuthError; not a member, or another member's gift →
+// §8 result types: anonymous → AuthError (the signedIn scope); not a member, or another member's gift →
 // UnauthorizedError; the month's allowance used up → BaseError (its message says when it resets);
 // bad input or an unknown story or gift → ZodError with the field's path.
-import { builder, type GraphQLContext } from '../../server/graphql/builder.ts';
+import { builder, type SignedInContext } from '../../server/graphql/builder.ts';
 import { AuthError, BaseError, InputError, UnauthorizedError } from '../../server/graphql/errors.ts';
 import { paths } from '../../shared/paths.ts';
 import { mayGift, type GiftQuota, type GiftStatus, type GiftSummary } from './gift-rules.ts';
@@ -12,8 +12,7 @@ import type { Giver } from './gifts-service.ts';
 /** Every error a gift field can answer with. */
 const GIFT_ERRORS = [AuthError, UnauthorizedError, BaseError, InputError];
 
-function giverOf({ user }: GraphQLContext): Giver {
-  if (!user) throw new AuthError();
+function giverOf({ user }: SignedInContext): Giver {
   return {
     identityId: user.sub,
     userId: user.user_id,
@@ -85,7 +84,7 @@ const StoryGiftsType = builder.objectRef<StoryGifts>('StoryGifts').implement({
 });
 
 builder.queryFields((t) => ({
-  storyGifts: t.field({
+  storyGifts: t.withAuth({ signedIn: true }).field({
     type: StoryGiftsType,
     description: 'The signed-in user’s gift links and this month’s allowance.',
     errors: { types: GIFT_ERRORS, union: { name: 'StoryGiftsResult' } },
@@ -102,7 +101,7 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
-  createStoryGift: t.field({
+  createStoryGift: t.withAuth({ signedIn: true }).field({
     type: StoryGiftType,
     description:
       'Creates a gift link for a story (members only, a monthly allowance). A live link the member already has for the story is returned again, using nothing.',
@@ -123,7 +122,7 @@ builder.mutationFields((t) => ({
     },
   }),
 
-  revokeStoryGift: t.field({
+  revokeStoryGift: t.withAuth({ signedIn: true }).field({
     type: StoryGiftType,
     description: 'Stops a gift link opening its story. Only its giver may; revoking again changes nothing.',
     errors: { types: GIFT_ERRORS, union: { name: 'RevokeStoryGiftResult' } },

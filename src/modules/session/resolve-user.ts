@@ -7,6 +7,7 @@
 import { SESSION_COOKIE } from '../identity/identity-routes.ts';
 import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../shared/auth/cookies.ts';
 import { sessionUserFromTokens, type SessionUser } from '../../shared/auth/session-user.ts';
+import { APP_ERRORS, AuthError } from '../../shared/errors.ts';
 import type { IssuedTokens } from './issued-tokens.ts';
 import type { RegisteredClaims, TokenIssuer, VerifiedMainToken, VerifiedPaywallToken } from './tokens.ts';
 
@@ -93,20 +94,11 @@ export function createUserResolver({ tokens, refresh, activeSession }: UserResol
 
 export type UserResolver = ReturnType<typeof createUserResolver>;
 
-export const AUTH_ERROR_MESSAGE = 'You need to sign in to do that.';
+// The §8 AuthError is one of the app's errors (src/shared/errors.ts, decision 027); re-exported
+// here, where the request's user is resolved, for the callers that already import it from here.
+export { AuthError };
 
-/**
- * The §8 AuthError: the request needs a signed-in user and has none (no, expired or tampered
- * token). GraphQL returns it as the `AuthError` result type, tRPC as UNAUTHORIZED, HTTP as 401.
- */
-export class AuthError extends Error {
-  readonly type = 'AuthError';
-  readonly statusCode = 401;
-  constructor(message = AUTH_ERROR_MESSAGE) {
-    super(message);
-    this.name = 'AuthError';
-  }
-}
+export const AUTH_ERROR_MESSAGE = APP_ERRORS.UNAUTHENTICATED.defaultMessage;
 
 /** The user, or an AuthError for an anonymous request. */
 export function requireUser<T>(user: T | null | undefined): T {

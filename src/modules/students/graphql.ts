@@ -4,34 +4,32 @@
 // members of each field's result union: AuthError (signed out), ZodError (a malformed address,
 // code or graduation year, by field), InvalidAcademicEmailError (not a university or college
 // address) and AcademicEmailConfirmationError (the code step cannot go ahead; `type` says why).
-import { builder } from '../../server/graphql/builder.ts';
-import { AuthError, ErrorInterface, InputError } from '../../server/graphql/errors.ts';
-import { requireUser } from '../session/resolve-user.ts';
+import { builder, Viewer } from '../../server/graphql/builder.ts';
+import { AuthError, ErrorInterface, graphqlTypeOf, InputError } from '../../server/graphql/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 import { ACADEMIC_EMAIL_ERROR_TYPES, type AcademicEmailErrorType, type UserAcademicData } from './students-service.ts';
 
-export class InvalidAcademicEmailError extends Error {
+export class InvalidAcademicEmailError extends AppError {
   constructor(
     readonly email: string,
     message: string,
   ) {
-    super(message);
-    this.name = 'InvalidAcademicEmailError';
+    super('NOT_ACADEMIC_EMAIL', message);
   }
 }
 
-export class AcademicEmailConfirmationError extends Error {
+export class AcademicEmailConfirmationError extends AppError {
   constructor(
     readonly type: AcademicEmailErrorType,
     message: string,
     readonly retryAfterSeconds: number | null = null,
   ) {
-    super(message);
-    this.name = 'AcademicEmailConfirmationError';
+    super('ACADEMIC_EMAIL_CONFIRMATION', message);
   }
 }
 
 builder.objectType(InvalidAcademicEmailError, {
-  name: 'InvalidAcademicEmailError',
+  name: graphqlTypeOf('NOT_ACADEMIC_EMAIL'),
   description:
     'The address is well-formed but not a university or college address (or a personal mailbox provider); `message` says what to use instead.',
   interfaces: [ErrorInterface],
@@ -46,7 +44,7 @@ const AcademicEmailErrorTypeEnum = builder.enumType('AcademicEmailConfirmationEr
 });
 
 builder.objectType(AcademicEmailConfirmationError, {
-  name: 'AcademicEmailConfirmationError',
+  name: graphqlTypeOf('ACADEMIC_EMAIL_CONFIRMATION'),
   description: 'The code step cannot go ahead; `type` says why and `message` what to do.',
   interfaces: [ErrorInterface],
   fields: (t) => ({
@@ -58,7 +56,7 @@ builder.objectType(AcademicEmailConfirmationError, {
   }),
 });
 
-export const UserAcademicDataType = builder.objectRef<UserAcademicData>('UserAcademicData').implement({
+const UserAcademicDataType = builder.objectRef<UserAcademicData>('UserAcademicData').implement({
   description: "A student's academic address and its verification (student memberships).",
   fields: (t) => ({
     userId: t.exposeString('userId'),
@@ -75,6 +73,16 @@ export const UserAcademicDataType = builder.objectRef<UserAcademicData>('UserAca
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
 });
+
+// Students' Viewer field (the Viewer is open: server/graphql/builder.ts).
+builder.objectFields(Viewer, (t) => ({
+  userAcademicData: t.field({
+    type: UserAcademicDataType,
+    nullable: true,
+    description: 'The academic address a student entered and whether it is verified; null until they enter one.',
+    resolve: ({ claims }, _args, { services }) => services.students.academicData(claims.sub),
+  }),
+}));
 
 const AcademicEmailType = builder.objectRef<{ email: string; domain: string; institution: string | null }>('AcademicEmail').implement({
   description: 'An address whose domain belongs to a university or college.',
@@ -134,7 +142,7 @@ builder.queryField('validateAcademicEmail', (t) =>
 );
 
 builder.mutationFields((t) => ({
-  validateAcademicEmail: t.field({
+  validateAcademicEmail: t.withAuth({ signedIn: true }).field({
     type: AcademicEmailValidationType,
     description:
       'Saves the academic address and graduation year and emails a 6-digit code to the address (valid 30 minutes). Call again for a new code, at most once a minute.',
@@ -144,9 +152,8 @@ builder.mutationFields((t) => ({
     },
     args: { input: t.arg({ type: ValidateAcademicEmailInput, required: true }) },
     resolve: async (_root, { input }, { user, services }) => {
-      const claims = requireUser(user);
       const result = await services.students.validateAcademicEmail({
-        identityId: claims.sub,
+        identityId: user.sub,
         email: input.email,
         graduationYear: input.graduationYear,
       });
@@ -164,14 +171,13 @@ builder.mutationFields((t) => ({
       }
     },
   }),
-  confirmAcademicEmail: t.field({
+  confirmAcademicEmail: t.withAuth({ signedIn: true }).field({
     type: UserAcademicDataType,
     description: 'Confirms the academic address with the code emailed to it: the student may then buy a student plan.',
     errors: { types: [AuthError, InputError, AcademicEmailConfirmationError], union: { name: 'ConfirmAcademicEmailResult' } },
     args: { code: t.arg.string({ required: true }) },
     resolve: async (_root, { code }, { user, services }) => {
-      const claims = requireUser(user);
-      const result = await services.students.confirmAcademicEmail({ identityId: claims.sub, code: code.slice(0, 64) });
+      const result = await services.students.confirmAcademicEmail({ identityId: user.sub, code: code.slice(0, 64) });
       switch (result.kind) {
         case 'verified':
           return result.academicData;

@@ -3,8 +3,8 @@
 import type { VerifiedMainToken } from '../../modules/session/tokens.ts';
 import { personalDetailsSchema } from '../../shared/validation/personal-details.ts';
 import type { MainTokenClaims } from '../../shared/auth/session-user.ts';
-import { InputError } from '../graphql/errors.ts';
-import { protectedProcedure, publicProcedure, router } from './trpc.ts';
+import { InputError } from '../../shared/errors.ts';
+import { publicProcedure, router, signedInProcedure } from './trpc.ts';
 
 /** The §3 claims as the browser names them (the same shape it decodes from bof_session). */
 function claimsSummary(claims: VerifiedMainToken): MainTokenClaims {
@@ -31,9 +31,9 @@ export const appRouter = router({
     countries: publicProcedure.query(({ ctx }) => ctx.services.lookups.countries()),
   }),
   account: router({
-    userData: protectedProcedure.query(({ ctx }) => ctx.services.accounts.getUserData(ctx.claims.sub)),
+    userData: signedInProcedure.query(({ ctx }) => ctx.services.accounts.getUserData(ctx.claims.sub)),
     // The schema words the field errors; the service also refuses lookup keys that do not exist.
-    updatePersonalDetails: protectedProcedure
+    updatePersonalDetails: signedInProcedure
       .input(personalDetailsSchema)
       .mutation(async ({ ctx, input }) => InputError.unwrap(await ctx.services.accounts.updatePersonalDetails(ctx.claims.sub, input))),
   }),

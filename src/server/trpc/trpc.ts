@@ -1,14 +1,15 @@
 // tRPC's building blocks (§7 "Typed RPC-style client"): the per-request context, the error shape
-// the browser reads, and the two kinds of procedure. Services throw the same domain errors as for
-// GraphQL (AuthError, InputError); here they become UNAUTHORIZED and BAD_REQUEST.
+// the browser reads, and the procedures by permission level. Services throw the same AppErrors as
+// for GraphQL; here each becomes the tRPC code the one table gives it (src/shared/errors.ts,
+// decision 027): AuthError UNAUTHORIZED, InputError BAD_REQUEST …
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isUnstorableTextError, UNSTORABLE_TEXT_MESSAGE } from '../../db/unstorable-text.ts';
-import { AuthError, requireUser } from '../../modules/session/resolve-user.ts';
+import { isMember, isSignedIn, isSiteAdmin, principalOf, type Principal } from '../../modules/session/permissions.ts';
 import type { VerifiedMainToken } from '../../modules/session/tokens.ts';
-import { InputError, SOMETHING_WENT_WRONG } from '../graphql/errors.ts';
+import { AppError, AuthError, InputError, SOMETHING_WENT_WRONG, UnauthorizedError } from '../../shared/errors.ts';
 import type { Services } from '../services.ts';
 import { isFromOwnSite } from '../same-origin.ts';
 
@@ -45,7 +46,7 @@ function inputErrorOf(cause: unknown): InputError | null {
 }
 
 function codeForDomainError(cause: unknown): TRPC_ERROR_CODE_KEY | null {
-  if (cause instanceof AuthError) return 'UNAUTHORIZED';
+  if (cause instanceof AppError) return cause.trpcCode;
   // Text the database refused slipped past a schema: the caller's mistake, not a server fault.
   if (inputErrorOf(cause) || isUnstorableTextError(cause)) return 'BAD_REQUEST';
   return null;
@@ -79,10 +80,13 @@ const t = initTRPC.context<TrpcContext>().create({
 export const router = t.router;
 
 // Outermost: whatever a service or a later middleware throws keeps its domain meaning.
-const domainErrors = t.middleware(async ({ next }) => {
+const domainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (result.ok) return result;
-  const code = codeForDomainError(result.error.cause);
+  const { cause } = result.error;
+  // Developer context of an expected error goes to the log only; the answer carries its message.
+  if (cause instanceof AppError && (cause.details || cause.cause)) ctx.log.info({ err: cause, details: cause.details }, 'request refused');
+  const code = codeForDomainError(cause);
   if (!code || code === result.error.code) return result;
   return { ...result, error: new TRPCError({ code, message: result.error.cause!.message, cause: result.error.cause }) };
 });
@@ -94,5 +98,25 @@ const ownSiteMutations = t.middleware(({ ctx, type, next }) => {
 
 export const publicProcedure = t.procedure.use(domainErrors).use(ownSiteMutations);
 
-/** Needs a signed-in user: anyone else gets UNAUTHORIZED, marked as an AuthError (isAuthError in the browser). */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { claims: requireUser(ctx.user) } }));
+/**
+ * A procedure for one permission level (session/permissions.ts). Nobody signed in gets
+ * UNAUTHORIZED marked as an AuthError (isAuthError in the browser refreshes and retries); someone
+ * signed in without the level gets FORBIDDEN. The verified claims are `ctx.claims`.
+ */
+function procedureFor(allowed: (principal: Principal) => boolean) {
+  return publicProcedure.use(({ ctx, next }) => {
+    const principal = principalOf(ctx.user);
+    if (!ctx.user || !isSignedIn(principal)) throw new AuthError();
+    if (!allowed(principal)) throw new UnauthorizedError(ctx.user.user_id ?? ctx.user.sub);
+    return next({ ctx: { claims: ctx.user } });
+  });
+}
+
+/** signedIn: any verified session user. */
+export const signedInProcedure = procedureFor(isSignedIn);
+/** The name this procedure had before the levels were named; the same as signedInProcedure. */
+export const protectedProcedure = signedInProcedure;
+/** member: a membership that opens something. */
+export const memberProcedure = procedureFor(isMember);
+/** siteAdmin: the site's own staff. */
+export const adminProcedure = procedureFor(isSiteAdmin);

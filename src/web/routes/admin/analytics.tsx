@@ -9,6 +9,7 @@ import {
   type AnalyticsDashboard,
   type FunnelCounts,
 } from '../../../modules/analytics/dashboard.ts';
+import { isSignedIn, isSiteAdmin } from '../../../modules/session/permissions.ts';
 import { paths } from '../../../shared/paths.ts';
 import { rootDataFromMatches } from '../../lib/root-data.ts';
 import { absoluteSiteUrl } from '../user/identity.server.ts';
@@ -29,8 +30,9 @@ const PATH = '/admin/analytics/';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (!context.user) throw redirect(withReturnTo(paths.login(), absoluteSiteUrl(context.config, `${PATH}${url.search}`)));
-  if (!context.user.isBofAdmin) return data({ kind: 'forbidden' as const }, { status: 403 });
+  // The named levels (session/permissions.ts), as GraphQL's scopes and tRPC's adminProcedure decide them.
+  if (!isSignedIn(context.user)) throw redirect(withReturnTo(paths.login(), absoluteSiteUrl(context.config, `${PATH}${url.search}`)));
+  if (!isSiteAdmin(context.user)) return data({ kind: 'forbidden' as const }, { status: 403 });
   const days = dashboardPeriod(url.searchParams.get('days'));
   const dashboard = await loadAnalyticsDashboard({ analytics: context.services.analytics, content: context.services.content }, { days });
   return { kind: 'dashboard' as const, dashboard, periods: [...DASHBOARD_PERIODS] };
