@@ -8,7 +8,7 @@ import { createAccount, emailedCode, expect, expectAccessible, newEmail, presetC
 
 test.describe.configure({ timeout: 180_000 });
 
-/** The demo admin (src/db/seed.ts DEMO_ACCOUNTS; created at start-up outside prod). */
+/** The demo admin (src/demo/accounts.ts DEMO_ACCOUNTS; created at start-up outside prod). */
 const ADMIN = { email: 'admin@example.com', password: 'atelier-demo' };
 const COLLECTOR_POST = '/com.snowplowanalytics.snowplow/tp2';
 const THIRD_PARTIES = ['https://connect.facebook.net/', 'https://snap.licdn.com/', 'https://tags.atelier.test/'];

@@ -3,7 +3,7 @@
 // the member sees the visit counted on /user/gifts/ and revokes the link, which then shows the wall.
 import { expect, expectAccessible, premiumStory, signInOnScreen, test } from './fixtures.ts';
 
-/** A demo account (src/db/seed.ts DEMO_ACCOUNTS): a Premium member. */
+/** A demo account (src/demo/accounts.ts DEMO_ACCOUNTS): a Premium member. */
 const MEMBER = { email: 'premium@example.com', password: 'atelier-demo', name: 'Priya Patel' };
 
 test('a member creates a gift link that a signed-out browser opens in full, sees it counted, and revokes it', async ({

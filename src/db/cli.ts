@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { openConfiguredDatabase } from '../server/boot.ts';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
-import { seedDemoContent } from './seed.ts';
+import { seedDemoContent } from '../demo/seed.ts';
 
 const command = process.argv[2];
 

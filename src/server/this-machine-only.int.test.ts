@@ -3,7 +3,7 @@
 // address; a client on the network (or behind a proxy) gets a clear refusal and nothing else. And
 // nothing on a fresh install points at a third party.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemoAccounts } from '../db/seed.ts';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../demo/accounts.ts';
 import { ARGON2_TEST_PARAMS } from '../modules/identity/credentials/password.ts';
 import { ANALYTICS_DEV_PATH } from '../modules/analytics/dev-routes.ts';
 import { CONSENT_SCRIPT } from '../modules/consent/consent-routes.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../db/database.ts';
-import { seedDemoContent } from '../db/seed.ts';
+import { seedDemoContent } from '../demo/seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { buildDemoCatalogue, DEMO_ANCHOR } from './demo-content.ts';
-import type { ArtSpec, DemoCatalogue, StoryBlock } from './demo-types.ts';
+import { buildDemoCatalogue, DEMO_ANCHOR } from './build-catalogue.ts';
+import type { StoryBlock } from '../../modules/content/types.ts';
+import type { ArtSpec } from '../../modules/media/art/art-spec.ts';
+import type { DemoCatalogue } from './types.ts';
 
 const catalogue: DemoCatalogue = buildDemoCatalogue();
 

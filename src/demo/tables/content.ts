@@ -2,9 +2,9 @@
 // existing rows are left alone, so a second run changes nothing.
 import type { Db } from '../../db/database.ts';
 import { stableUuid } from '../../db/stable-id.ts';
-import type { DemoCatalogue } from './demo-types.ts';
-import { authors, stories, storyAuthors, storyTopics, topics } from './schema.ts';
-import { countWords } from './words.ts';
+import type { DemoCatalogue } from '../catalogue/types.ts';
+import { authors, stories, storyAuthors, storyTopics, topics } from '../../modules/content/schema.ts';
+import { countWords } from '../../modules/content/words.ts';
 
 export async function seedContent(db: Db, catalogue: DemoCatalogue, anchor: Date): Promise<void> {
   const topicId = (slug: string) => stableUuid('topic', slug);

@@ -1,7 +1,9 @@
+// Writes the demo catalogue's events into the events module's tables. Idempotent: rows are keyed by stable ids
+// and existing rows are left alone.
 import type { Db } from '../../db/database.ts';
 import { stableUuid } from '../../db/stable-id.ts';
-import type { DemoCatalogue } from '../content/demo-types.ts';
-import { events } from './schema.ts';
+import type { DemoCatalogue } from '../catalogue/types.ts';
+import { events } from '../../modules/events/schema.ts';
 
 export async function seedEvents(db: Db, catalogue: DemoCatalogue, anchor: Date): Promise<void> {
   await db

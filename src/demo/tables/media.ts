@@ -1,6 +1,9 @@
+// Registers the demo catalogue's images in the media module's table, so the resizer can draw them.
+// Idempotent: rows are keyed by the art key and existing rows are left alone.
 import type { Db } from '../../db/database.ts';
-import type { ArtSpec, DemoCatalogue } from '../content/demo-types.ts';
-import { mediaAssets } from './schema.ts';
+import type { ArtSpec } from '../../modules/media/art/art-spec.ts';
+import type { DemoCatalogue } from '../catalogue/types.ts';
+import { mediaAssets } from '../../modules/media/schema.ts';
 
 /** Registers every demo image so the resizer can draw it. */
 export async function seedMedia(db: Db, catalogue: DemoCatalogue): Promise<void> {

@@ -1,7 +1,9 @@
+// Writes the demo catalogue's newsletters into the newsletters module's tables. Idempotent: rows are keyed by stable ids
+// and existing rows are left alone.
 import type { Db } from '../../db/database.ts';
 import { stableUuid } from '../../db/stable-id.ts';
-import type { DemoCatalogue } from '../content/demo-types.ts';
-import { newsletters } from './schema.ts';
+import type { DemoCatalogue } from '../catalogue/types.ts';
+import { newsletters } from '../../modules/newsletters/schema.ts';
 
 export async function seedNewsletters(db: Db, catalogue: DemoCatalogue): Promise<void> {
   await db

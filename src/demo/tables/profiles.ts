@@ -1,7 +1,9 @@
+// Writes the demo catalogue's profiles into the profiles module's tables. Idempotent: rows are keyed by stable ids
+// and existing rows are left alone.
 import type { Db } from '../../db/database.ts';
 import { stableUuid } from '../../db/stable-id.ts';
-import type { DemoCatalogue } from '../content/demo-types.ts';
-import { organisationProfiles, personProfiles } from './schema.ts';
+import type { DemoCatalogue } from '../catalogue/types.ts';
+import { organisationProfiles, personProfiles } from '../../modules/profiles/schema.ts';
 
 export async function seedProfiles(db: Db, catalogue: DemoCatalogue): Promise<void> {
   await db

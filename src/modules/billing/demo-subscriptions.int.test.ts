@@ -10,7 +10,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed.ts';
+import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import { buildApp } from '../../server/app.ts';
 import { prepareDemoAccounts } from '../../server/boot.ts';
 import type { createTestApp } from '../../test/app.ts';

@@ -4,7 +4,7 @@ import { and, arrayOverlaps, desc, eq, inArray, lte, ne, notInArray, or, sql, ty
 import type { Db } from '../../db/database.ts';
 import { createReadCache } from '../../shared/read-cache.ts';
 import { LEAD_IN_PARAGRAPHS, type AccessDecision, type StoryFacts } from '../walls/access.ts';
-import type { StoryAccess, StoryBlock, StoryMediaType } from './demo-types.ts';
+import type { StoryAccess, StoryBlock, StoryMediaType } from './types.ts';
 import { authors, stories, storyAuthors, storyTopics, topics } from './schema.ts';
 import { readingMinutes } from './words.ts';
 

@@ -1,6 +1,6 @@
 // Tables owned by the content module: topics, authors, stories and their links.
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { StoryAccess, StoryBlock, StoryMediaType } from './demo-types.ts';
+import type { StoryAccess, StoryBlock, StoryMediaType } from './types.ts';
 
 export const topics = pgTable('topics', {
   id: uuid('id').primaryKey(),

@@ -1,4 +1,4 @@
-import type { StoryBlock } from './demo-types.ts';
+import type { StoryBlock } from './types.ts';
 
 export function countWords(blocks: StoryBlock[]): number {
   let words = 0;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { graphql, signIn } from '../../test/graphql.ts';
 import { stories } from '../content/schema.ts';
-import type { StoryBlock } from '../content/demo-types.ts';
+import type { StoryBlock } from '../content/types.ts';
 import { giftMessages, MONTHLY_GIFT_QUOTA } from './gift-rules.ts';
 import { storyGiftRedemptions, storyGifts } from './schema.ts';
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { renderArtSvg } from './art.ts';
-import type { ArtSpec } from '../content/demo-types.ts';
+import { renderArtSvg } from './art/index.ts';
+import type { ArtSpec } from './art/art-spec.ts';
 
 const STYLES: ArtSpec['style'][] = ['folds', 'fields', 'swatches', 'silhouette', 'grid', 'arcs'];
 const PALETTE = ['#1c2230', '#ece4d6', '#b8a68c', '#5b6472'];

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.ts';
 import { RATIO_VALUES, type ImageRatio } from '../../shared/images.ts';
-import { renderArtSvg } from './art.ts';
+import { renderArtSvg } from './art/index.ts';
 import { mediaAssets } from './schema.ts';
 
 export const IMAGE_FORMATS = { webp: 'image/webp', jpg: 'image/jpeg' } as const;

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo/accounts.ts';
 
 const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
 

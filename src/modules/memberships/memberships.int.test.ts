@@ -3,7 +3,7 @@
 import { decodeJwt } from 'jose';
 import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_GROUP_ACCOUNT_ID, DEMO_PASSWORD, seedDemoAccounts } from '../../db/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_GROUP_ACCOUNT_ID, DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
 import { createTestApp } from '../../test/app.ts';
 import { graphql, signIn } from '../../test/graphql.ts';
 import { ARGON2_TEST_PARAMS } from '../identity/credentials/password.ts';

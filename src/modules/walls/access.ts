@@ -3,7 +3,7 @@
 // route data, feeds, the API and later email, AI answers and downloads all ask this function, so
 // no surface can decide differently.
 import { isMemberLevel } from '../../shared/membership.ts';
-import type { StoryAccess } from '../content/demo-types.ts';
+import type { StoryAccess } from '../content/types.ts';
 import { entitlementsFor, requiredEntitlement, type Entitlement } from './entitlements.ts';
 import { groupLabel, type Assignment } from './experiments.ts';
 import type { WallKind, WallRules, WallVariant } from './rules.ts';

@@ -1,6 +1,6 @@
 // What a membership opens (§4 levels and types) and what a story needs. One table, read by the
 // access decision and written into the paywall token (`blaize_jwt.entitlements`).
-import type { StoryAccess } from '../content/demo-types.ts';
+import type { StoryAccess } from '../content/types.ts';
 
 /**
  * - registered: stories for signed-in readers;

@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
-import { seedDemoAccounts } from '../../db/seed.ts';
+import { seedDemoAccounts } from '../../demo/accounts.ts';
 import { signIn } from '../../test/graphql.ts';
 import { stories, storyTopics, topics } from '../content/schema.ts';
 import { ARGON2_TEST_PARAMS } from '../identity/credentials/password.ts';

@@ -1,4 +1,4 @@
-import type { StoryAccess } from '../../modules/content/demo-types.ts';
+import type { StoryAccess } from '../../modules/content/types.ts';
 
 // Free and sign-in stories carry no badge: the wall explains itself, and a badge on every card is noise.
 const LABELS: Partial<Record<StoryAccess, string>> = { premium: 'Members', beauty: 'Beauty members' };

@@ -1,4 +1,4 @@
-import type { StoryBlock } from '../../modules/content/demo-types.ts';
+import type { StoryBlock } from '../../modules/content/types.ts';
 import { Picture } from './picture.tsx';
 
 export function StoryBody({ blocks }: { blocks: StoryBlock[] }) {

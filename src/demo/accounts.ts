@@ -1,0 +1,201 @@
+// Demo accounts: one reader of each kind (README "Demo accounts"), added at start-up outside prod
+// (server/boot.ts). Never in prod: they share a public password.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { stableUuid } from '../db/stable-id.ts';
+import type { AccountsService } from '../modules/accounts/accounts-service.ts';
+import { hashPassword } from '../modules/identity/credentials/password.ts';
+import type { IdentityService } from '../modules/identity/identity-service.ts';
+import { identities } from '../modules/identity/schema.ts';
+import { normaliseIdentifier } from '../modules/identity/traits.ts';
+import type { GrantInput, MembershipsService } from '../modules/memberships/memberships-service.ts';
+import { completeUserDataSchema, type PersonalDetailsInput } from '../shared/validation/personal-details.ts';
+
+/** The demo accounts' password (README). Public on purpose: these accounts exist to be tried. */
+export const DEMO_PASSWORD = 'atelier-demo';
+
+/** The organisation account the group reader's seat belongs to (no organisations module yet: an id only). */
+export const DEMO_GROUP_ACCOUNT_ID = stableUuid('organisation-account', 'demo-group');
+
+export interface DemoAccount {
+  email: string;
+  /** What the reader is, as the README lists it. */
+  kind: string;
+  details: PersonalDetailsInput;
+  membership: Pick<GrantInput, 'level' | 'type' | 'groupAccountId'> | null;
+  isBofAdmin?: boolean;
+}
+
+/**
+ * One reader per kind, so anyone trying the site meets every wall (issue 6). A student holds what
+ * the student package sells: the Standard level at a student price, typed Student (SessionUser.isStudent).
+ * Every one has complete user data, so one-more-step does not interrupt the tour.
+ */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    email: 'registered@example.com',
+    kind: 'registered, no membership',
+    details: {
+      firstName: 'Rosa',
+      lastName: 'Reyes',
+      organisationTitle: 'Reyes Studio',
+      country: 'ES',
+      jobFunction: 'DESIGN',
+      jobIndustry: 'DESIGNER_FASHION',
+      jobLevel: 'FOUNDER_OWNER',
+    },
+    membership: null,
+  },
+  {
+    email: 'standard@example.com',
+    kind: 'Standard member (individual)',
+    details: {
+      firstName: 'Sam',
+      lastName: 'Stone',
+      organisationTitle: 'Stone & Field',
+      country: 'GB',
+      jobFunction: 'BUYING',
+      jobIndustry: 'MULTI_BRAND_RETAIL',
+      jobLevel: 'MANAGER',
+    },
+    membership: { level: 'Standard', type: 'Individual' },
+  },
+  {
+    email: 'premium@example.com',
+    kind: 'Premium member (individual)',
+    details: {
+      firstName: 'Priya',
+      lastName: 'Patel',
+      organisationTitle: 'Maison Patel',
+      country: 'FR',
+      jobFunction: 'CREATIVE_DIRECTION',
+      jobIndustry: 'LUXURY_FASHION',
+      jobLevel: 'DIRECTOR',
+    },
+    membership: { level: 'Premium', type: 'Individual' },
+  },
+  {
+    email: 'allaccess@example.com',
+    kind: 'All Access member (individual)',
+    details: {
+      firstName: 'Alex',
+      lastName: 'Archer',
+      organisationTitle: 'Archer Capital',
+      country: 'US',
+      jobFunction: 'INVESTMENT',
+      jobIndustry: 'FINANCIAL_SERVICES',
+      jobLevel: 'C_SUITE',
+    },
+    membership: { level: 'AllAccess', type: 'Individual' },
+  },
+  {
+    email: 'beauty@example.com',
+    kind: 'Beauty topic member (individual)',
+    details: {
+      firstName: 'Bea',
+      lastName: 'Laurent',
+      organisationTitle: 'Laurent Beauté',
+      country: 'FR',
+      jobFunction: 'MARKETING',
+      jobIndustry: 'BEAUTY',
+      jobLevel: 'SENIOR_MANAGER',
+    },
+    membership: { level: 'TopicBeauty', type: 'Individual' },
+  },
+  {
+    email: 'student@example.com',
+    kind: 'student member (Standard level, student type)',
+    details: {
+      firstName: 'Stella',
+      lastName: 'Kim',
+      organisationTitle: 'Atelier School of Fashion',
+      country: 'GB',
+      jobFunction: 'STUDENT',
+      jobIndustry: 'EDUCATION',
+      jobLevel: 'STUDENT',
+    },
+    membership: { level: 'Standard', type: 'Student' },
+  },
+  {
+    email: 'group@example.com',
+    kind: 'Premium seat of an organisation (group)',
+    details: {
+      firstName: 'Greta',
+      lastName: 'Lind',
+      organisationTitle: 'Lind Group',
+      country: 'SE',
+      jobFunction: 'STRATEGY_BUSINESS_DEVELOPMENT',
+      jobIndustry: 'MASS_MARKET_FASHION',
+      jobLevel: 'VICE_PRESIDENT',
+    },
+    membership: { level: 'Premium', type: 'Group', groupAccountId: DEMO_GROUP_ACCOUNT_ID },
+  },
+  {
+    email: 'admin@example.com',
+    kind: 'admin (`is_bof_admin`): sees everything',
+    details: {
+      firstName: 'Ada',
+      lastName: 'Adeyemi',
+      organisationTitle: 'Atelier',
+      country: 'GB',
+      jobFunction: 'EDITORIAL_CONTENT',
+      jobIndustry: 'MEDIA_PUBLISHING',
+      jobLevel: 'DIRECTOR',
+    },
+    membership: null,
+    isBofAdmin: true,
+  },
+];
+
+export interface DemoAccountServices {
+  identity: Pick<IdentityService, 'identities' | 'people'>;
+  accounts: Pick<AccountsService, 'updatePersonalDetails'>;
+  memberships: Pick<MembershipsService, 'grant'>;
+}
+
+/**
+ * Creates the demo accounts that do not exist yet (by email; an existing one is left as it is, even
+ * if someone changed it) and returns the emails created. Never call it in prod: it writes a known
+ * password. The password is written last: an account that a start killed half-way left without any
+ * credential is finished by the next start (a kill -9 at any point recovers, decision 017).
+ */
+export async function seedDemoAccounts(db: Db, { identity, accounts, memberships }: DemoAccountServices): Promise<string[]> {
+  const missing: { account: DemoAccount; identityId: string | null }[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const found = await identity.people.findByEmail(account.email);
+    if (!found) missing.push({ account, identityId: null });
+    else if ((await identity.people.credentialTypes(found.identityId)).length === 0)
+      missing.push({ account, identityId: found.identityId });
+  }
+  if (missing.length === 0) return [];
+  // The credential is written directly, past the password policy (registration and password
+  // changes apply it): a public password must not stop the demo when the policy tightens. Only for
+  // these demo accounts, never anywhere else. One hash serves them all: they share the password anyway.
+  const hashedPassword = await hashPassword(DEMO_PASSWORD);
+  for (const { account, identityId } of missing) {
+    const personId =
+      identityId ??
+      (
+        await identity.identities.create({
+          traits: { email: account.email, name: { first: account.details.firstName!, last: account.details.lastName! } },
+          verified: true,
+        })
+      ).identity.id;
+    const saved = await accounts.updatePersonalDetails(personId, account.details, completeUserDataSchema);
+    if (!saved.ok) throw new Error(`demo account ${account.email}: ${saved.fieldErrors.map((error) => error.message).join('; ')}`);
+    if (account.membership) await memberships.grant({ identityId: personId, source: 'demo', ...account.membership });
+    if (account.isBofAdmin) {
+      // Kratos writes metadata_admin through its admin API, which this provider does not serve yet;
+      // the column is where is_bof_admin is read from (session/claims-source.ts).
+      await db
+        .update(identities)
+        .set({ metadataAdmin: { is_bof_admin: true } })
+        .where(eq(identities.id, personId));
+    }
+    await identity.identities.setCredential(personId, 'password', {
+      identifiers: [normaliseIdentifier(account.email)],
+      config: { hashedPassword },
+    });
+  }
+  return missing.map(({ account }) => account.email);
+}
