@@ -293,7 +293,7 @@ export async function registerIdentityRoutes(app: FastifyInstance, options: Iden
       case 'registered': {
         const session = await identity.sessionToJson(outcome.session);
         if (type === 'browser') setSessionCookie(reply, outcome.token, outcome.session);
-        const identityJson = identity.identities.toJson(outcome.identity);
+        const identityJson = identity.identityToJson(outcome.identity);
         if (type === 'api') {
           return reply.send({
             ...(outcome.kind === 'registered' ? { identity: identityJson } : {}),
