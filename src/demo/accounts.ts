@@ -1,13 +1,10 @@
 // Demo accounts: one reader of each kind (README "Demo accounts"), added at start-up outside prod
 // (server/boot.ts). Never in prod: they share a public password.
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { stableUuid } from '../db/stable-id.ts';
 import type { AccountsService } from '../modules/accounts/accounts-service.ts';
 import { hashPassword } from '../modules/identity/credentials/password.ts';
 import type { IdentityService } from '../modules/identity/identity-service.ts';
-import { identities } from '../modules/identity/schema.ts';
-import { normaliseIdentifier } from '../modules/identity/traits.ts';
 import type { GrantInput, MembershipsService } from '../modules/memberships/memberships-service.ts';
 import { completeUserDataSchema, type PersonalDetailsInput } from '../shared/validation/personal-details.ts';
 
@@ -148,7 +145,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 export interface DemoAccountServices {
-  identity: Pick<IdentityService, 'identities' | 'people'>;
+  identity: Pick<IdentityService, 'admin' | 'people'>;
   accounts: Pick<AccountsService, 'updatePersonalDetails'>;
   memberships: Pick<MembershipsService, 'grant'>;
 }
@@ -158,8 +155,9 @@ export interface DemoAccountServices {
  * if someone changed it) and returns the emails created. Never call it in prod: it writes a known
  * password. The password is written last: an account that a start killed half-way left without any
  * credential is finished by the next start (a kill -9 at any point recovers, decision 017).
+ * `_db` is no longer read (identity's admin calls write everything); kept until the callers drop it.
  */
-export async function seedDemoAccounts(db: Db, { identity, accounts, memberships }: DemoAccountServices): Promise<string[]> {
+export async function seedDemoAccounts(_db: Db, { identity, accounts, memberships }: DemoAccountServices): Promise<string[]> {
   const missing: { account: DemoAccount; identityId: string | null }[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const found = await identity.people.findByEmail(account.email);
@@ -176,26 +174,19 @@ export async function seedDemoAccounts(db: Db, { identity, accounts, memberships
     const personId =
       identityId ??
       (
-        await identity.identities.create({
-          traits: { email: account.email, name: { first: account.details.firstName!, last: account.details.lastName! } },
+        await identity.admin.create({
+          email: account.email,
+          firstName: account.details.firstName!,
+          lastName: account.details.lastName!,
           verified: true,
         })
-      ).identity.id;
+      ).identityId;
     const saved = await accounts.updatePersonalDetails(personId, account.details, completeUserDataSchema);
     if (!saved.ok) throw new Error(`demo account ${account.email}: ${saved.fieldErrors.map((error) => error.message).join('; ')}`);
     if (account.membership) await memberships.grant({ identityId: personId, source: 'demo', ...account.membership });
-    if (account.isBofAdmin) {
-      // Kratos writes metadata_admin through its admin API, which this provider does not serve yet;
-      // the column is where is_bof_admin is read from (session/claims-source.ts).
-      await db
-        .update(identities)
-        .set({ metadataAdmin: { is_bof_admin: true } })
-        .where(eq(identities.id, personId));
-    }
-    await identity.identities.setCredential(personId, 'password', {
-      identifiers: [normaliseIdentifier(account.email)],
-      config: { hashedPassword },
-    });
+    // is_bof_admin is read from metadata_admin (session/claims-source.ts).
+    if (account.isBofAdmin) await identity.admin.setSiteAdmin(personId, true);
+    await identity.admin.setPassword(personId, { hashedPassword });
   }
   return missing.map(({ account }) => account.email);
 }
