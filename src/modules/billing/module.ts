@@ -9,6 +9,7 @@ import type { MembershipsService } from '../memberships/memberships-service.ts';
 import type { StudentsService } from '../students/students-service.ts';
 import { createCancellationService } from './cancellation.ts';
 import { createLifecycle } from './lifecycle.ts';
+import { errorReporter } from './paid-purchase.ts';
 import { unconfiguredProvider, type BillingProvider } from './provider.ts';
 import { createRecurlyProvider } from './recurly-provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox-provider.ts';
@@ -40,9 +41,17 @@ function providerFor(config: Config, db: ModuleDeps['db']): { provider: BillingP
 export function createBillingModule({ db, config, log, jobs, memberships, mail, students, people }: BillingModuleDeps) {
   const { provider, sandbox } = providerFor(config, db);
   const siteUrl = config.siteUrl;
-  const onError = (error: unknown, context: string) => log.error({ err: error }, context);
   const emailOf = async (identityId: string) => (await people.get(identityId))?.email ?? null;
-  const lifecycle = createLifecycle({ db, jobs, provider, memberships, mail, siteUrl, personOf: (identityId) => people.get(identityId) });
+  const lifecycle = createLifecycle({
+    db,
+    jobs,
+    provider,
+    memberships,
+    mail,
+    siteUrl,
+    log,
+    personOf: (identityId) => people.get(identityId),
+  });
   const subscriptions = createBillingService({
     db,
     provider,
@@ -52,14 +61,14 @@ export function createBillingModule({ db, config, log, jobs, memberships, mail, 
     lifecycle,
     isVerifiedStudent: students.isVerifiedStudent,
     personOf: (identityId) => people.get(identityId),
-    onError,
+    log,
   });
   const service = {
     ...subscriptions,
     sandbox,
     lifecycle,
-    cancellation: createCancellationService({ db, memberships, mail, siteUrl, emailOf, onError }),
-    upgrades: createUpgrades({ db, provider, memberships, mail, siteUrl, lifecycle, emailOf, onError }),
+    cancellation: createCancellationService({ db, memberships, mail, siteUrl, emailOf, onError: errorReporter({ log }) }),
+    upgrades: createUpgrades({ db, provider, memberships, mail, siteUrl, lifecycle, emailOf, log }),
   };
   return {
     name: 'billing',
