@@ -3,6 +3,12 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+/** The module folders, for the rule that no module reads another's tables or stores. */
+const MODULES = readdirSync(new URL('./src/modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -47,15 +53,31 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
-  // The direction rules that hold today, so they cannot regress. Each block covers one layer; a file
-  // must fall in one block only, as a later no-restricted-imports replaces an earlier one.
+  // The layers (ARCHITECTURE.md "Layers", decisions 023 and 028): web → server → modules → platform →
+  // shared/db/config. Each block covers one layer; a file must fall in one block only, as a later
+  // no-restricted-imports replaces an earlier one. Tests are outside the layer rules (they build whole
+  // apps) but not outside the cycle checks. .dependency-cruiser.cjs checks the same rules again.
   {
     files: ['src/shared/**', 'src/config/**'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [layer(['modules', 'server', 'web'], 'src/shared and src/config sit below every other layer.')] },
+        { patterns: [layer(['platform', 'modules', 'server', 'web', 'demo'], 'src/shared and src/config sit below every other layer.')] },
+      ],
+    },
+  },
+  {
+    files: ['src/platform/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            layer(['modules', 'server', 'web', 'demo'], 'src/platform sits below the modules: it imports config, shared and db only.'),
+          ],
+        },
       ],
     },
   },
@@ -75,11 +97,30 @@ export default tseslint.config(
   {
     files: ['src/modules/**'],
     ignores: ['**/*.test.ts', 'src/modules/*/graphql.ts'],
-    rules: { 'no-restricted-imports': ['error', modulesMayImport({ builder: false })] },
+    rules: { 'no-restricted-imports': ['error', moduleImports({ graphql: false })] },
   },
   {
     files: ['src/modules/*/graphql.ts'],
-    rules: { 'no-restricted-imports': ['error', modulesMayImport({ builder: true })] },
+    rules: { 'no-restricted-imports': ['error', moduleImports({ graphql: true })] },
+  },
+  {
+    // A module reads another module through its service and types, never its tables or stores.
+    files: ['src/modules/**'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: MODULES.map((name) => ({
+            target: `./src/modules/${name}`,
+            from: [`./src/modules/!(${name})/**/schema.ts`, `./src/modules/!(${name})/**/*-store.ts`],
+            message: 'A module never reads another module’s tables or stores: call its service (or import its types).',
+          })),
+        },
+      ],
+    },
   },
 );
 
@@ -89,23 +130,29 @@ function layer(folders, message) {
 }
 
 /**
- * A module never imports its own graphql.ts (the transport depends on the service, not the other way),
- * and of src/server only its graphql.ts may import the builder. The three other src/server files
- * listed are today's imports (issue 14 moves them out); no new ones.
+ * A module imports shared, db, config, platform and other modules' services and types. It never
+ * imports the web app, src/demo or its own graphql.ts (the transport depends on the service, not the
+ * other way); of src/server, only a module's graphql.ts imports the GraphQL builder and error types.
  */
-function modulesMayImport({ builder }) {
-  const allowed = ['graphql/errors.ts', 'rate-limits.ts', 'loopback.ts', ...(builder ? ['graphql/builder.ts'] : [])];
+function moduleImports({ graphql }) {
+  const server = graphql
+    ? {
+        regex: '^(\\.\\./)+server/(?!graphql/(builder|errors)\\.ts$)',
+        message: 'A module’s graphql.ts imports only src/server/graphql/builder.ts and errors.ts of src/server.',
+      }
+    : { regex: '^(\\.\\./)+server/', message: 'A module never imports src/server (only its graphql.ts imports the builder).' };
   return {
     paths: ['./graphql.ts', '../graphql.ts'].map((name) => ({
       name,
       message: 'Services never import their GraphQL file: put shared types in the module (e.g. types.ts).',
     })),
-    // A regex, as a gitignore pattern cannot re-include a file below an excluded folder.
     patterns: [
+      server,
       {
-        regex: `^(\\.\\./)+server/(?!(${allowed.map((file) => file.replaceAll('.', '\\.')).join('|')})$)`,
-        message: 'A module does not import src/server (its graphql.ts may import the builder).',
+        regex: '^(\\.\\./)+web/',
+        message: 'A module never imports the web app: page halves live in src/web, shared code in src/shared (decision 028).',
       },
+      { regex: '^(\\.\\./)+demo/', message: 'A module never imports src/demo: the demo seed imports modules, not the other way.' },
     ],
   };
 }
