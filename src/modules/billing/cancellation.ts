@@ -25,7 +25,7 @@ import type { CancellationCoupon } from './types.ts';
 import { formatDay } from './money.ts';
 import { cancellationReasonSchema } from './cancellation-reasons.ts';
 import { billingCancellations, billingSubscriptions } from './schema.ts';
-import { subscriptionView, type PurchasedSubscription } from './subscriptions-service.ts';
+import { subscriptionView, type PurchasedSubscription } from './purchase-terms.ts';
 
 /** The retention offer: half off the next renewal. */
 export const RETENTION_COUPON: CancellationCoupon = Object.freeze({ code: 'STAY50', discountType: 'percent', discountPercent: 50 });

@@ -13,8 +13,10 @@ export function failedTransaction(
   currency: string,
   outcome: Exclude<ChargeOutcome, { status: 'success' }>,
   at: Date,
+  /** What a challenge nobody can answer (a renewal) is recorded as; a buyer's pending challenge has no failure. */
+  challengeRecordedAs?: { code: string; message: string },
 ): typeof billingTransactions.$inferInsert {
-  const challenged = outcome.status === 'three_d_secure_required';
+  const failure = outcome.status === 'three_d_secure_required' ? (challengeRecordedAs ?? { code: null, message: null }) : outcome;
   return {
     id: randomUUID(),
     accountId,
@@ -22,8 +24,8 @@ export function failedTransaction(
     status: outcome.status,
     amount,
     currency,
-    failureCode: challenged ? null : outcome.code,
-    failureMessage: challenged ? null : outcome.message,
+    failureCode: failure.code,
+    failureMessage: failure.message,
     createdAt: at,
   };
 }

@@ -32,6 +32,7 @@ import { planGrant } from './plan-grant.ts';
 import { pendingCoupon } from './cancellation.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
 import { discountedPrice } from './pricing.ts';
+import { createPaidPurchases, errorReporter, type BillingLog, type PurchaseKind, type ReportError } from './paid-purchase.ts';
 import type { BillingProvider } from './provider.ts';
 import { CARD_ON_FILE_TOKEN } from './sandbox-provider.ts';
 import { billingAccounts, billingCancellations, billingInvoices, billingSubscriptions, billingTransactions } from './schema.ts';
@@ -70,9 +71,27 @@ export interface LifecycleOptions {
   personOf: (identityId: string) => Promise<{ email: string } | null>;
   siteUrl: string;
   now?: () => Date;
+  /** How long a renewal waits for the member's purchase in progress before the job is retried. */
+  inProgressWaitMs?: number;
+  /** The app's logger (pino): a refund that could not be made is logged through it. */
+  log?: BillingLog;
+  onError?: ReportError;
 }
 
-export function createLifecycle({ db, jobs, provider, memberships, mail, personOf, siteUrl, now = () => new Date() }: LifecycleOptions) {
+export function createLifecycle({
+  db,
+  jobs,
+  provider,
+  memberships,
+  mail,
+  personOf,
+  siteUrl,
+  now = () => new Date(),
+  inProgressWaitMs = 20_000,
+  log,
+  onError,
+}: LifecycleOptions) {
+  const paidPurchases = createPaidPurchases({ db, provider, now, inProgressWaitMs, onError: errorReporter({ log, onError }) });
   const manageLink = new URL(paths.membership(), `${siteUrl}/`).toString();
 
   async function notify(
@@ -239,35 +258,52 @@ export function createLifecycle({ db, jobs, provider, memberships, mail, personO
       await notify(updated, plan, 'expired', `Your membership ended on ${formatDay(expiresAt)}. You can join again at any time.`);
   }
 
-  async function periodEnd(payload: Record<string, unknown>) {
-    const row = await load(String(payload.subscriptionId));
-    const attempt = Number(payload.attempt ?? 0);
-    // Stale: the subscription moved on (renewed, expired) since this job was scheduled.
-    if (!row || !row.currentPeriodEndsAt || row.currentPeriodEndsAt.toISOString() !== payload.periodEndsAt) return;
-    const plan = planByCode(row.planCode);
-    const periodEndsAt = row.currentPeriodEndsAt;
-    if (row.state === 'CANCELED') return expire(row, plan, row.currentTermEndsAt ?? periodEndsAt, 'CANCELED');
-    if (row.state !== 'ACTIVE') return;
-    if (!plan) throw new Error(`Subscription ${row.id} is on an unknown plan ${row.planCode}`);
+  type RenewalLine = { row: SubscriptionRow; plan: Plan; periodEndsAt: Date; attempt: number; charge: RenewalCharge };
 
-    const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.id, row.accountId));
-    if (!account) throw new Error(`Subscription ${row.id} has no billing account`);
-    const charge = await nextCharge(row);
-    const amount = charge.total;
-    // A provider exception (network) throws: the job is retried with the same key.
-    const outcome = await provider.charge({
-      customerId: account.providerCustomerId,
-      token: CARD_ON_FILE_TOKEN,
-      amount,
-      currency: row.currency,
-      idempotencyKey: `renewal:${row.id}:${periodEndsAt.toISOString()}:${attempt}`,
-    });
-    const at = now();
+  /**
+   * A renewal as a purchase kind (paid-purchase.ts): the next period's price (less a waiting coupon)
+   * charged to the card on file under one provider key per subscription, period and attempt; on
+   * success the next period, on failure dunning. Decided inside the member's claim, like a purchase.
+   */
+  const renewal: PurchaseKind<Record<string, unknown>, RenewalLine, SubscriptionRow, void> = {
+    async decide(payload) {
+      const row = await load(String(payload.subscriptionId));
+      const attempt = Number(payload.attempt ?? 0);
+      const nothing = { kind: 'answer', result: undefined, store: false } as const;
+      // Stale: the subscription moved on (renewed, expired) since this job was scheduled.
+      if (!row || !row.currentPeriodEndsAt || row.currentPeriodEndsAt.toISOString() !== payload.periodEndsAt) return nothing;
+      const plan = planByCode(row.planCode);
+      const periodEndsAt = row.currentPeriodEndsAt;
+      if (row.state === 'CANCELED') {
+        await expire(row, plan, row.currentTermEndsAt ?? periodEndsAt, 'CANCELED');
+        return nothing;
+      }
+      if (row.state !== 'ACTIVE') return nothing;
+      if (!plan) throw new Error(`Subscription ${row.id} is on an unknown plan ${row.planCode}`);
 
-    if (outcome.status === 'success') {
+      const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.id, row.accountId));
+      if (!account) throw new Error(`Subscription ${row.id} has no billing account`);
+      const charge = await nextCharge(row);
+      return {
+        kind: 'charge',
+        line: { row, plan, periodEndsAt, attempt, charge },
+        charge: {
+          accountId: row.accountId,
+          customerId: account.providerCustomerId,
+          token: CARD_ON_FILE_TOKEN,
+          amount: charge.total,
+          currency: row.currency,
+          transactionKind: 'purchase',
+          providerKey: `renewal:${row.id}:${periodEndsAt.toISOString()}:${attempt}`,
+          challengeRecordedAs: { code: 'authentication_required', message: 'The card needs the cardholder to authenticate.' },
+        },
+      };
+    },
+
+    async record({ row, plan, periodEndsAt, charge }, { transactionId, at }) {
       const nextEndsAt = addInterval(periodEndsAt, plan.interval);
       const invoiceId = randomUUID();
-      const renewed = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const [updated] = await tx
           .update(billingSubscriptions)
           .set({
@@ -287,6 +323,7 @@ export function createLifecycle({ db, jobs, provider, memberships, mail, personO
             ),
           )
           .returning();
+        // Cancelled (cancellations do not take the claim) or moved on meanwhile: the path refunds the charge.
         if (!updated) return null;
         await tx.insert(billingInvoices).values({
           id: invoiceId,
@@ -296,7 +333,7 @@ export function createLifecycle({ db, jobs, provider, memberships, mail, personO
           currency: row.currency,
           subtotal: charge.subtotal,
           taxAmount: charge.taxAmount,
-          total: amount,
+          total: charge.total,
           taxInfo: row.taxInfo,
           discountAmount: charge.discount,
           couponCode: charge.coupon?.code ?? null,
@@ -315,80 +352,81 @@ export function createLifecycle({ db, jobs, provider, memberships, mail, personO
           invoiceId,
           kind: 'purchase',
           status: 'success',
-          amount,
+          amount: charge.total,
           currency: row.currency,
-          providerReference: outcome.transactionId,
+          providerReference: transactionId,
           createdAt: at,
         });
         return updated;
       });
-      if (!renewed) return;
-      await grantTerm(renewed, plan, at, nextEndsAt);
+    },
+
+    async fulfil({ plan }, renewed) {
+      await grantTerm(renewed, plan, renewed.updatedAt, renewed.currentPeriodEndsAt!);
       await schedule(renewed);
+    },
+
+    async receipt({ row, plan, charge }, renewed, { card }) {
       const per = plan.interval === 'year' ? 'a year' : 'a month';
       await notify(
         renewed,
         plan,
         'renewed',
-        `Your membership renews on ${formatDay(nextEndsAt)} at ${formatMoney(row.fullPrice, row.currency)} ${per}, unless you cancel before.`,
+        `Your membership renews on ${formatDay(renewed.currentPeriodEndsAt!)} at ${formatMoney(row.fullPrice, row.currency)} ${per}, unless you cancel before.`,
         [
           {
             label: 'Plan',
             value: `${plan.title} (${plan.interval === 'year' ? 'yearly' : 'monthly'})`,
           },
           ...discountLines(row, charge),
-          { label: 'Charged today', value: formatMoney(amount, row.currency) },
+          { label: 'Charged today', value: formatMoney(charge.total, row.currency) },
           {
             label: 'Card',
-            value: `${outcome.card.cardType} ending ${outcome.card.lastFour}`,
+            value: `${card.cardType} ending ${card.lastFour}`,
           },
         ],
       );
-      return;
-    }
+    },
 
-    const failure =
-      outcome.status === 'three_d_secure_required'
-        ? {
-            code: 'authentication_required',
-            message: 'The card needs the cardholder to authenticate.',
-          }
-        : { code: outcome.code, message: outcome.message };
-    await db.insert(billingTransactions).values({
-      id: randomUUID(),
-      accountId: row.accountId,
-      kind: 'purchase',
-      status: outcome.status,
-      amount,
-      currency: row.currency,
-      failureCode: failure.code,
-      failureMessage: failure.message,
-      createdAt: at,
-    });
-    if (attempt >= DUNNING_RETRY_DAYS.length) {
-      // The last attempt failed: the membership's dunning term ends now (its dates say so), the subscription expires.
-      await expire(row, plan, at, 'ACTIVE');
-      return;
-    }
-    const retryAt = new Date(periodEndsAt.getTime() + DUNNING_RETRY_DAYS[attempt]! * DAY);
-    await db
-      .update(billingSubscriptions)
-      .set({ isInDunning: true, updatedAt: at })
-      .where(and(eq(billingSubscriptions.id, row.id), eq(billingSubscriptions.currentPeriodEndsAt, periodEndsAt)));
-    // Access continues while we retry, until the next attempt.
-    await grantTerm(row, plan, at, retryAt > at ? retryAt : new Date(at.getTime() + DAY));
-    await enqueuePeriodEnd(row.id, periodEndsAt, attempt + 1, retryAt);
-    await notify(
-      row,
-      plan,
-      'payment_failed',
-      `We will try again on ${formatDay(retryAt)}. Update your card before then to keep your membership.`,
-      [
-        ...discountLines(row, charge),
-        { label: 'Amount', value: formatMoney(amount, row.currency) },
-        { label: 'Reason', value: failure.message },
-      ],
-    );
+    paid: () => undefined,
+
+    /** Dunning: retried DUNNING_RETRY_DAYS after the period's end, the membership kept until then; after the last attempt, expiry. */
+    async unpaid({ row, plan, periodEndsAt, attempt, charge }, outcome, at) {
+      if (attempt >= DUNNING_RETRY_DAYS.length) {
+        // The last attempt failed: the membership's dunning term ends now (its dates say so), the subscription expires.
+        await expire(row, plan, at, 'ACTIVE');
+        return;
+      }
+      const reason = outcome.status === 'three_d_secure_required' ? 'The card needs the cardholder to authenticate.' : outcome.message;
+      const retryAt = new Date(periodEndsAt.getTime() + DUNNING_RETRY_DAYS[attempt]! * DAY);
+      await db
+        .update(billingSubscriptions)
+        .set({ isInDunning: true, updatedAt: at })
+        .where(and(eq(billingSubscriptions.id, row.id), eq(billingSubscriptions.currentPeriodEndsAt, periodEndsAt)));
+      // Access continues while we retry, until the next attempt.
+      await grantTerm(row, plan, at, retryAt > at ? retryAt : new Date(at.getTime() + DAY));
+      await enqueuePeriodEnd(row.id, periodEndsAt, attempt + 1, retryAt);
+      await notify(
+        row,
+        plan,
+        'payment_failed',
+        `We will try again on ${formatDay(retryAt)}. Update your card before then to keep your membership.`,
+        [
+          ...discountLines(row, charge),
+          { label: 'Amount', value: formatMoney(charge.total, row.currency) },
+          { label: 'Reason', value: reason },
+        ],
+      );
+    },
+
+    lost: () => undefined,
+  };
+
+  /** billing.period_end: a renewal through the paid-purchase path, under the member's claim. A provider exception throws: the job is retried with the same key. */
+  async function periodEnd(payload: Record<string, unknown>) {
+    const row = await load(String(payload.subscriptionId));
+    if (!row) return;
+    await paidPurchases.unkeyed(renewal, payload, row.identityId);
   }
 
   jobs.register(LIFECYCLE_JOBS.trialEnding, trialEnding);

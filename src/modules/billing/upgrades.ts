@@ -20,14 +20,20 @@ import type { MembershipsService } from '../memberships/memberships-service.ts';
 import { addInterval, listedPlans, planByCode, type Currency, type Plan } from './catalogue.ts';
 import { planGrant } from './plan-grant.ts';
 import { reachesFurther } from './eligibility.ts';
-import { createIdempotencyKeys } from './idempotency.ts';
-import { cardOf, cardOnFile, failedTransaction, failureAnswer, giveBack, startProgress, type ChargeProgress } from './ledger.ts';
+import { cardOf, cardOnFile } from './ledger.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
 import { parseCurrency, type TaxInfo } from './pricing.ts';
-import { createPurchaseClaims } from './purchase-claims.ts';
+import {
+  createPaidPurchases,
+  errorReporter,
+  threeDSecureAnswer,
+  type BillingLog,
+  type PurchaseKind,
+  type ReportError,
+} from './paid-purchase.ts';
 import { CARD_ON_FILE_TOKEN, type BillingProvider, type CardSummary } from './provider.ts';
 import { billingAccounts, billingInvoices, billingSubscriptions, billingTransactions } from './schema.ts';
-import { subscriptionView, type PurchasedSubscription } from './subscriptions-service.ts';
+import { subscriptionView, type PurchasedSubscription } from './purchase-terms.ts';
 import { taxAmount } from './tax/index.ts';
 
 export const UPGRADE_ERROR_TYPES = [
@@ -152,7 +158,10 @@ export interface UpgradesOptions {
   lifecycle?: { schedule(row: typeof billingSubscriptions.$inferSelect): Promise<void> };
   now?: () => Date;
   inProgressWaitMs?: number;
-  onError?: (error: unknown, context: string) => void;
+  /** The app's logger (pino): failures the service answers for are logged through it. */
+  log?: BillingLog;
+  /** Overrides `log` (tests collect what was reported). */
+  onError?: ReportError;
 }
 
 type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
@@ -167,23 +176,15 @@ export function createUpgrades({
   lifecycle,
   now = () => new Date(),
   inProgressWaitMs = 20_000,
-  onError = (error, context) => console.error(`billing: ${context}`, error),
+  log,
+  onError: reportError,
 }: UpgradesOptions) {
+  const onError = errorReporter({ log, onError: reportError });
   const failure = (type: UpgradeErrorType, message: string = UPGRADE_MESSAGES[type as keyof typeof UPGRADE_MESSAGES]): UpgradeFailure => ({
     kind: 'error',
     type,
     message,
   });
-
-  const keys = createIdempotencyKeys<UpgradeResult>({
-    db,
-    now,
-    inProgressWaitMs,
-    reused: () => failure('TRANSACTION_ERROR', UPGRADE_MESSAGES.KEY_REUSED),
-    stillInProgress: () => failure('TRANSACTION_ERROR', UPGRADE_MESSAGES.IN_PROGRESS),
-    isPending: (result) => result.kind === 'three_d_secure',
-  });
-  const claims = createPurchaseClaims({ db, now, waitMs: inProgressWaitMs, onError });
 
   type Held = { row: SubscriptionRow; account: typeof billingAccounts.$inferSelect; paidForPeriod: number };
 
@@ -293,162 +294,150 @@ export function createUpgrades({
     });
   }
 
-  /** The part after the key and the member's account are claimed; `progress` says how far it got, should it throw. */
-  async function execute(
-    input: z.output<typeof upgradeInputSchema>,
-    progress: ChargeProgress,
-  ): Promise<{ result: UpgradeResult; store: boolean }> {
-    const { identityId } = input;
-    // A retry of an upgrade that charged and recorded, then failed later (granting, the email): finish it.
-    const [done] = await db
-      .select()
-      .from(billingInvoices)
-      .where(eq(billingInvoices.upgradeKey, `${identityId}:${input.idempotencyKey}`));
-    if (done?.subscriptionId) {
-      const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, done.subscriptionId));
-      const plan = row && planByCode(row.planCode);
-      if (row && plan) {
-        await grant(row, plan);
-        return {
-          result: {
+  type UpgradeLine = Quoted & { input: z.output<typeof upgradeInputSchema>; chargeKind: 'verify' | 'purchase' };
+
+  /** An upgrade as a purchase kind (paid-purchase.ts): the quote charged, one subscription row moved to the new plan. */
+  const upgradeKind: PurchaseKind<z.output<typeof upgradeInputSchema>, UpgradeLine, SubscriptionRow, UpgradeResult> = {
+    async decide(input) {
+      const { identityId } = input;
+      // A retry of an upgrade that charged and recorded, then failed later (granting, the email): finish it.
+      const [done] = await db
+        .select()
+        .from(billingInvoices)
+        .where(eq(billingInvoices.upgradeKey, `${identityId}:${input.idempotencyKey}`));
+      if (done?.subscriptionId) {
+        const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, done.subscriptionId));
+        const plan = row && planByCode(row.planCode);
+        if (row && plan) {
+          await grant(row, plan);
+          const result: UpgradeResult = {
             kind: 'success',
             subscription: subscriptionView(row, plan),
             previousPlan: done.upgradedFromPlan ?? '',
             currentPlan: plan.code,
             charged: done.total,
-          },
-          store: true,
-        };
+          };
+          return { kind: 'answer', result, store: true };
+        }
       }
-    }
 
-    const quoted = await quoteFor(identityId, input.planCode, input.currency);
-    if (quoted.kind === 'error' || quoted.kind === 'invalid') return { result: quoted, store: false };
-    const { row, account, from, to, quote } = quoted;
-    if (!input.cardToken && !cardOf(account)) return { result: failure('NO_CARD'), store: false };
+      const quoted = await quoteFor(identityId, input.planCode, input.currency);
+      if (quoted.kind === 'error' || quoted.kind === 'invalid') return { kind: 'answer', result: quoted, store: false };
+      const { account, quote } = quoted;
+      if (!input.cardToken && !cardOf(account)) return { kind: 'answer', result: failure('NO_CARD'), store: false };
+      const chargeKind = quote.dueToday > 0 ? 'purchase' : 'verify';
+      return {
+        kind: 'charge',
+        line: { ...quoted, input, chargeKind },
+        charge: {
+          accountId: account.id,
+          customerId: account.providerCustomerId,
+          token: input.cardToken ?? CARD_ON_FILE_TOKEN,
+          amount: quote.dueToday,
+          currency: quote.currency,
+          transactionKind: chargeKind,
+          providerKey: `${identityId}:upgrade:${input.idempotencyKey}`,
+          threeDSecureActionResultToken: input.threeDSecureActionResultToken ?? null,
+        },
+      };
+    },
 
-    const chargeKind = quote.dueToday > 0 ? 'purchase' : 'verify';
-    progress.asked = true;
-    const outcome = await provider.charge({
-      customerId: account.providerCustomerId,
-      token: input.cardToken ?? CARD_ON_FILE_TOKEN,
-      amount: quote.dueToday,
-      currency: quote.currency,
-      idempotencyKey: `${identityId}:upgrade:${input.idempotencyKey}`,
-      threeDSecureActionResultToken: input.threeDSecureActionResultToken ?? null,
-    });
-    if (outcome.status !== 'success') {
-      await db
-        .insert(billingTransactions)
-        .values(failedTransaction(account.id, chargeKind, quote.dueToday, quote.currency, outcome, now()));
+    async record({ row, account, from, to, quote, input, chargeKind }, { transactionId, card, at }) {
+      const periodEndsAt = addInterval(at, to.interval);
+      const invoiceId = randomUUID();
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(billingSubscriptions)
+          .set({
+            planCode: to.code,
+            itemPrice: quote.planFee,
+            taxAmount: quote.total - quote.planFee,
+            fullPrice: quote.total,
+            isTrial: false,
+            // An upgrade during a free trial ends the trial now.
+            trialEndsAt: row.isTrial && row.trialEndsAt && row.trialEndsAt > at ? at : row.trialEndsAt,
+            currentPeriodStartedAt: at,
+            currentPeriodEndsAt: periodEndsAt,
+            currentTermEndsAt: periodEndsAt,
+            activeInvoiceId: invoiceId,
+            isInDunning: false,
+            updatedAt: at,
+          })
+          .where(
+            and(
+              eq(billingSubscriptions.id, row.id),
+              eq(billingSubscriptions.state, 'ACTIVE'),
+              eq(billingSubscriptions.planCode, from.code),
+            ),
+          )
+          .returning();
+        // The subscription changed under us (a cancellation, which does not take the claim): the path gives the charge back.
+        if (!updated) return null;
+        await tx.insert(billingInvoices).values({
+          id: invoiceId,
+          accountId: account.id,
+          subscriptionId: row.id,
+          state: 'paid',
+          currency: quote.currency,
+          subtotal: quote.planFee - quote.proRata,
+          taxAmount: quote.taxAmount,
+          total: quote.dueToday,
+          taxInfo: quote.taxInfo,
+          upgradeKey: `${input.identityId}:${input.idempotencyKey}`,
+          upgradedFromPlan: from.code,
+          createdAt: at,
+          paidAt: at,
+        });
+        await tx.insert(billingTransactions).values({
+          id: randomUUID(),
+          accountId: account.id,
+          invoiceId,
+          kind: chargeKind,
+          status: 'success',
+          amount: quote.dueToday,
+          currency: quote.currency,
+          providerReference: transactionId,
+          createdAt: at,
+        });
+        if (input.cardToken) await tx.update(billingAccounts).set(cardOnFile(card, at)).where(eq(billingAccounts.id, account.id));
+        return updated;
+      });
+    },
+
+    async fulfil({ to }, upgraded) {
+      await grant(upgraded, to);
+      await lifecycle?.schedule(upgraded);
+    },
+
+    receipt: ({ input, from, to, quote }, upgraded, { card }) =>
+      sendReceipt(input.identityId, subscriptionView(upgraded, to), from, to, quote, card),
+
+    paid: ({ from, to, quote }, upgraded) => ({
+      kind: 'success',
+      subscription: subscriptionView(upgraded, to),
+      previousPlan: from.code,
+      currentPlan: to.code,
+      charged: quote.dueToday,
+    }),
+
+    unpaid({ input, account }, outcome) {
       switch (outcome.status) {
         case 'three_d_secure_required':
-          return {
-            result: {
-              kind: 'three_d_secure',
-              accountCode: account.id,
-              code: 'three_d_secure_action_required',
-              recurlyToken: input.cardToken ?? CARD_ON_FILE_TOKEN,
-              threeDSecureActionToken: outcome.actionToken,
-              message: UPGRADE_MESSAGES.THREE_D_SECURE,
-            },
-            store: true,
-          };
+          return threeDSecureAnswer(account.id, input.cardToken ?? CARD_ON_FILE_TOKEN, outcome, UPGRADE_MESSAGES.THREE_D_SECURE);
         case 'declined':
         case 'insufficient_funds':
-          return { result: failure('PAYMENT_DECLINED', outcome.message), store: true };
+          return failure('PAYMENT_DECLINED', outcome.message);
         case 'error':
-          return { result: failure('TRANSACTION_ERROR', outcome.message), store: true };
+          return failure('TRANSACTION_ERROR', outcome.message);
       }
-    }
+    },
 
-    const charge = {
-      transactionId: outcome.transactionId,
-      amount: quote.dueToday,
-      currency: quote.currency,
-      refundKey: `${identityId}:upgrade:${input.idempotencyKey}:refund`,
-    };
-    progress.charged = charge;
-    const at = now();
-    const periodEndsAt = addInterval(at, to.interval);
-    const invoiceId = randomUUID();
-    const upgraded = await db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(billingSubscriptions)
-        .set({
-          planCode: to.code,
-          itemPrice: quote.planFee,
-          taxAmount: quote.total - quote.planFee,
-          fullPrice: quote.total,
-          isTrial: false,
-          // An upgrade during a free trial ends the trial now.
-          trialEndsAt: row.isTrial && row.trialEndsAt && row.trialEndsAt > at ? at : row.trialEndsAt,
-          currentPeriodStartedAt: at,
-          currentPeriodEndsAt: periodEndsAt,
-          currentTermEndsAt: periodEndsAt,
-          activeInvoiceId: invoiceId,
-          isInDunning: false,
-          updatedAt: at,
-        })
-        .where(
-          and(eq(billingSubscriptions.id, row.id), eq(billingSubscriptions.state, 'ACTIVE'), eq(billingSubscriptions.planCode, from.code)),
-        )
-        .returning();
-      if (!updated) return null;
-      await tx.insert(billingInvoices).values({
-        id: invoiceId,
-        accountId: account.id,
-        subscriptionId: row.id,
-        state: 'paid',
-        currency: quote.currency,
-        subtotal: quote.planFee - quote.proRata,
-        taxAmount: quote.taxAmount,
-        total: quote.dueToday,
-        taxInfo: quote.taxInfo,
-        upgradeKey: `${identityId}:${input.idempotencyKey}`,
-        upgradedFromPlan: from.code,
-        createdAt: at,
-        paidAt: at,
-      });
-      await tx.insert(billingTransactions).values({
-        id: randomUUID(),
-        accountId: account.id,
-        invoiceId,
-        kind: chargeKind,
-        status: 'success',
-        amount: quote.dueToday,
-        currency: quote.currency,
-        providerReference: outcome.transactionId,
-        createdAt: at,
-      });
-      if (input.cardToken) await tx.update(billingAccounts).set(cardOnFile(outcome.card, at)).where(eq(billingAccounts.id, account.id));
-      return updated;
-    });
-    if (!upgraded) {
-      // The subscription changed under us (a cancellation or a renewal, which do not take the claim): give the charge back.
-      return {
-        result: failure(
-          'NO_SUBSCRIPTION',
-          `Your membership changed while upgrading, so it was not upgraded. ${await giveBack(provider, charge, onError)} Check your membership page before trying again.`,
-        ),
-        store: true,
-      };
-    }
-    progress.recorded = true;
-
-    await grant(upgraded, to);
-    await lifecycle?.schedule(upgraded);
-    const subscription = subscriptionView(upgraded, to);
-    try {
-      await sendReceipt(identityId, subscription, from, to, quote, outcome.card);
-    } catch (error) {
-      onError(error, 'upgrade receipt not sent');
-    }
-    return {
-      result: { kind: 'success', subscription, previousPlan: from.code, currentPlan: to.code, charged: quote.dueToday },
-      store: true,
-    };
-  }
+    lost: (_line, givenBack) =>
+      failure(
+        'NO_SUBSCRIPTION',
+        `Your membership changed while upgrading, so it was not upgraded. ${givenBack} Check your membership page before trying again.`,
+      ),
+  };
 
   async function grant(row: SubscriptionRow, plan: Plan) {
     await memberships.grant(
@@ -461,6 +450,16 @@ export function createUpgrades({
     );
   }
 
+  const upgradeUnderKey = createPaidPurchases({ db, provider, now, inProgressWaitMs, onError }).keyed<UpgradeResult>({
+    name: 'upgrade',
+    reused: () => failure('TRANSACTION_ERROR', UPGRADE_MESSAGES.KEY_REUSED),
+    stillInProgress: () => failure('TRANSACTION_ERROR', UPGRADE_MESSAGES.IN_PROGRESS),
+    busy: () => failure('TRANSACTION_ERROR', UPGRADE_MESSAGES.ACCOUNT_BUSY),
+    failed: (message) => failure('TRANSACTION_ERROR', message),
+    beforeCharge: UPGRADE_MESSAGES.TRANSACTION_ERROR,
+    isPending: (result) => result.kind === 'three_d_secure',
+  });
+
   /** §3 purchaseSubscriptionUpgrade. */
   async function purchaseUpgrade(raw: UpgradeInput): Promise<UpgradeResult> {
     const parsed = upgradeInputSchema.safeParse(raw);
@@ -469,25 +468,12 @@ export function createUpgrades({
     const fingerprint = createHash('sha256')
       .update(JSON.stringify(['upgrade', input.planCode, input.currency?.toUpperCase() ?? null, input.cardToken ?? null]))
       .digest('hex');
-    const claim = await keys.claim(input.identityId, input.idempotencyKey, fingerprint, Boolean(input.threeDSecureActionResultToken));
-    if (claim.kind === 'result') return claim.result;
-    const progress = startProgress();
-    try {
-      const claimed = await claims.whileClaimed(input.identityId, () => execute(input, progress));
-      const { result, store } =
-        claimed.kind === 'done' ? claimed.value : { result: failure('TRANSACTION_ERROR', UPGRADE_MESSAGES.ACCOUNT_BUSY), store: false };
-      if (store) await keys.settle(input.identityId, input.idempotencyKey, result);
-      else await keys.release(input.identityId, input.idempotencyKey);
-      return result;
-    } catch (error) {
-      onError(error, 'upgrade failed');
-      const { message, keep } = await failureAnswer(progress, UPGRADE_MESSAGES.TRANSACTION_ERROR, provider, onError);
-      const result = failure('TRANSACTION_ERROR', message);
-      await (
-        keep ? keys.settle(input.identityId, input.idempotencyKey, result) : keys.release(input.identityId, input.idempotencyKey)
-      ).catch((cause: unknown) => onError(cause, 'could not settle or release the idempotency key'));
-      return result;
-    }
+    return upgradeUnderKey(upgradeKind, input, {
+      identityId: input.identityId,
+      key: input.idempotencyKey,
+      fingerprint,
+      resuming: Boolean(input.threeDSecureActionResultToken),
+    });
   }
 
   return { options, preview, purchaseUpgrade };
