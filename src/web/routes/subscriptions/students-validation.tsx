@@ -7,12 +7,7 @@
 import { useMemo } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { academicCodeSchema, academicEmailInputSchema } from '../../../modules/students/academic-input.ts';
-import {
-  validationAction,
-  validationLoader,
-  type ValidationActionData,
-  type ValidationView,
-} from './validation-page.server.ts';
+import { validationAction, validationLoader, type ValidationActionData, type ValidationView } from './validation-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
 import { AuthPage } from '../../components/auth-page.tsx';
 import { STUDENT_VALIDATION_PATH } from '../../components/billing/payment-types.ts';

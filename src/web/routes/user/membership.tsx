@@ -5,12 +5,7 @@
 // Signed-out readers sign in and come back. The server half is membership-page.server.ts beside it.
 import { useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useFetcher } from 'react-router';
-import {
-  membershipAction,
-  membershipLoader,
-  type MembershipActionData,
-  type MembershipView,
-} from './membership-page.server.ts';
+import { membershipAction, membershipLoader, type MembershipActionData, type MembershipView } from './membership-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
