@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/free-port.ts';
 import { LOCK_FILE } from '../db/data-dir-lock.ts';
 import { ANALYTICS_DEV_PATH } from '../modules/analytics/dev-routes.ts';
 import { PAYLOAD_DATA_SCHEMA } from '../modules/analytics/collector.ts';
@@ -27,7 +28,7 @@ interface Server {
 
 /** A server on the shared data directory; resolves once it says it is ready, or has exited. */
 async function startServer(): Promise<Server & { ready: boolean }> {
-  const port = 4000 + Math.floor(Math.random() * 900);
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DEMO_CONTENT: 'false', LOG_LEVEL: 'info', DATA_DIR: dataDir },
@@ -75,7 +76,7 @@ let first: Server;
 
 beforeAll(async () => {
   const started = await startServer();
-  expect(started.ready).toBe(true);
+  expect(started.ready, `the server did not become ready:\n${started.stdout()}\n${started.stderr()}`).toBe(true);
   first = started;
 }, 60_000);
 
@@ -161,7 +162,7 @@ describe('one server per data directory', () => {
     expect(lockOwner()).toBe(first.child.pid); // left behind by the dead process
 
     const next = await startServer();
-    expect(next.ready).toBe(true);
+    expect(next.ready, `the next start did not become ready:\n${next.stdout()}\n${next.stderr()}`).toBe(true);
     expect(lockOwner()).toBe(next.child.pid);
     const recent = (await (await fetch(`${next.url}${ANALYTICS_DEV_PATH}?limit=500`)).json()) as { events: { eventId: string }[] };
     const stored = new Set(recent.events.map((event) => event.eventId));

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../test/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -35,7 +36,7 @@ describe('graceful shutdown', () => {
     const { spawn } = await import('node:child_process');
     const { mkdtempSync } = await import('node:fs');
     const os = await import('node:os');
-    const port = 4000 + Math.floor(Math.random() * 900);
+    const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,
       env: {
