@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { errorReporter } from './paid-purchase.ts';
 import { paths } from '../../shared/paths.ts';
 import { fieldErrorsFromZod, type FieldError } from '../../shared/validation/field-errors.ts';
 import type { MailService } from '../mail/mail-service.ts';
@@ -108,7 +109,7 @@ export function createCancellationService({
   emailOf,
   siteUrl,
   now = () => new Date(),
-  onError = (error, context) => console.error(`billing: ${context}`, error),
+  onError = errorReporter({}),
 }: CancellationServiceOptions) {
   /** The person's subscription that may be cancelled: the ACTIVE one, or null. */
   async function cancellableSubscription(identityId: string): Promise<PurchasedSubscription | null> {

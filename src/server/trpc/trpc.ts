@@ -114,8 +114,6 @@ function procedureFor(allowed: (principal: Principal) => boolean) {
 
 /** signedIn: any verified session user. */
 export const signedInProcedure = procedureFor(isSignedIn);
-/** The name this procedure had before the levels were named; the same as signedInProcedure. */
-export const protectedProcedure = signedInProcedure;
 /** member: a membership that opens something. */
 export const memberProcedure = procedureFor(isMember);
 /** siteAdmin: the site's own staff. */
