@@ -75,7 +75,11 @@ function AccountMenu({ user }: { user: SessionUser }) {
   const { pathname } = useLocation();
   const [signingOut, setSigningOut] = useState(false);
 
+  // Close on navigation only: a menu the reader opened before the page hydrated stays open.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (menu.current) menu.current.open = false;
   }, [pathname]);
 
