@@ -1,0 +1,128 @@
+// The change bus on a real database (decision 032): a message reaches each subscriber once, in
+// this process (whose own NOTIFY comes back and is ignored) and, on PostgreSQL, in every other
+// process on the database, split into parts a NOTIFY accepts when it is large.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { CHANGES_CHANNEL, createChangeBus, MAX_PAYLOAD_BYTES, type ChangeBus } from './change-bus.ts';
+
+const silent = { error: () => {}, warn: () => {} };
+const manyPaths = (n: number) => Array.from({ length: n }, (_, i) => `/articles/a-story-with-a-long-enough-slug-number-${i}/`);
+
+let database: Database & { url?: string };
+let bus: ChangeBus;
+/** Every payload on the channel, as the database carried it. */
+const carried: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  bus = await createChangeBus({ database, log: silent });
+  await database.listen(CHANGES_CHANNEL, (payload) => carried.push(payload));
+});
+afterAll(async () => {
+  await bus.close();
+  await database.close();
+});
+
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+  // Listeners of one notification run in turn: let the others run too.
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('the change bus in one process', () => {
+  it('gives this process its own message once, not again when the database echoes it', async () => {
+    const heard: (string[] | null)[] = [];
+    const stop = bus.subscribe('pages', (message) => heard.push(message.paths));
+    const before = carried.length;
+    await bus.publish('pages', { paths: ['/articles/one/'] });
+    expect(heard).toEqual([['/articles/one/']]);
+    await until(() => carried.length > before);
+    expect(heard).toEqual([['/articles/one/']]);
+    stop();
+  });
+
+  it('sends an oversize message in parts a NOTIFY accepts, and this process gets it whole once', async () => {
+    const heard: (string[] | null)[] = [];
+    const stop = bus.subscribe('pages', (message) => heard.push(message.paths));
+    const paths = manyPaths(800);
+    const before = carried.length;
+    await bus.publish('pages', { paths });
+    await until(
+      () =>
+        carried.slice(before).flatMap((part) => (JSON.parse(part) as { message: { paths: string[] } }).message.paths).length ===
+        paths.length,
+    );
+    const parts = carried.slice(before);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(Buffer.byteLength(part)).toBeLessThan(MAX_PAYLOAD_BYTES);
+    expect(heard).toEqual([paths]);
+    stop();
+  });
+});
+
+describe.skipIf(inject('databaseTemplate').kind !== 'postgres')('the change bus across processes on one PostgreSQL database', () => {
+  let otherDatabase: Database;
+  let other: ChangeBus;
+  let third: ChangeBus;
+  beforeAll(async () => {
+    otherDatabase = await openDatabase({ kind: 'postgres', url: database.url!, max: 2 });
+    other = await createChangeBus({ database: otherDatabase, log: silent });
+    third = await createChangeBus({ database: otherDatabase, log: silent });
+  });
+  afterAll(async () => {
+    await other.close();
+    await third.close();
+    await otherDatabase.close();
+  });
+
+  it('a pages message with paths reaches every subscriber of every process once', async () => {
+    const heard = { here: [] as (string[] | null)[], other: [] as (string[] | null)[], third: [] as (string[] | null)[] };
+    const stops = [
+      bus.subscribe('pages', (message) => heard.here.push(message.paths)),
+      other.subscribe('pages', (message) => heard.other.push(message.paths)),
+      third.subscribe('pages', (message) => heard.third.push(message.paths)),
+    ];
+    await bus.publish('pages', { paths: ['/', '/articles/two/'] });
+    await other.publish('pages', { paths: null });
+    await until(() => heard.here.length === 2 && heard.other.length === 2 && heard.third.length === 2);
+    // A last message from the third: once it has arrived everywhere, nothing earlier is still on its way.
+    await third.publish('pages', { paths: ['/rss.xml'] });
+    await until(() => heard.here.length === 3 && heard.other.length === 3);
+    // Each process hears its own message first, so the order differs between processes; the messages do not.
+    const each = (messages: (string[] | null)[]) => messages.map((paths) => JSON.stringify(paths)).sort();
+    const expected = each([['/', '/articles/two/'], null, ['/rss.xml']]);
+    expect({ here: each(heard.here), other: each(heard.other), third: each(heard.third) }).toEqual({
+      here: expected,
+      other: expected,
+      third: expected,
+    });
+    for (const stop of stops) stop();
+  });
+
+  it('an oversize message arrives in parts that together carry every path once', async () => {
+    const heard: string[][] = [];
+    const stop = other.subscribe('pages', (message) => heard.push(message.paths ?? []));
+    const paths = manyPaths(800);
+    await bus.publish('pages', { paths });
+    await until(() => heard.flat().length >= paths.length);
+    expect(heard.length).toBeGreaterThan(1);
+    expect(heard.flat()).toEqual(paths);
+    stop();
+  });
+
+  it('a message another process publishes on another topic reaches only that topic', async () => {
+    const pages: unknown[] = [];
+    const sessions: string[][] = [];
+    const stops = [
+      other.subscribe('pages', (message) => pages.push(message)),
+      other.subscribe('sessions', (message) => sessions.push(message.ids)),
+    ];
+    const id = '0b9a8c1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    await bus.publish('sessions', { ids: [id] });
+    await until(() => sessions.length === 1);
+    expect(sessions).toEqual([[id]]);
+    expect(pages).toEqual([]);
+    for (const stop of stops) stop();
+  });
+});
