@@ -12,12 +12,14 @@ import type { Database } from '../db/database.ts';
 import { isUnstorableTextError, UNSTORABLE_TEXT_MESSAGE } from '../db/unstorable-text.ts';
 import { thirdPartyCspSources } from '../shared/analytics/third-parties.ts';
 import { openSessionChanges } from '../modules/identity/session-changes.ts';
-import { pageSessionUser, refreshPageSession } from '../modules/session/auth-routes.ts';
+import { createChangeBus } from '../platform/change-bus.ts';
+import { refreshPageSession } from '../modules/session/auth-routes.ts';
 import { pathPrefix, secureCookies } from '../platform/module.ts';
 import { registerGraphQL } from './graphql/yoga.ts';
 import { registerHealth } from './health.ts';
 import { thisMachineOnly } from '../platform/loopback.ts';
 import { registerPages } from './pages.ts';
+import { createPageDecider, type PageFacts } from './page-decision.ts';
 import { createLimitStore } from '../platform/rate-limits.ts';
 import { registerSecurity } from './security.ts';
 import { registerTrpc } from './trpc/register.ts';
@@ -66,7 +68,10 @@ export async function buildApp({
   const limits = createLimitStore({ ...config.limits, onUnavailable: (message) => app.log.warn(message) });
   await limits.ready();
   app.addHook('onClose', async () => limits.close());
+  // What changed, told to every process on the database (decision 032).
+  const changes = await createChangeBus({ database, log: app.log });
   const { services, modules } = createServices({
+    changes,
     db: database.db,
     config,
     log: app.log,
@@ -128,27 +133,39 @@ export async function buildApp({
 
   const serverBuild = build ?? ((await import(SERVER_BUILD_FILE)) as ServerBuild);
   const browserConfig = { ...publicConfig(config), careers: config.careers };
-  await registerPages(app, {
+  const pages = await registerPages(app, {
     build: serverBuild,
     mode: development ? 'development' : 'production',
     siteOrigin: new URL(config.siteUrl).origin,
-    context: async (request, reply) => ({
-      config: browserConfig,
-      services,
-      nonce: request.cspNonce,
-      requestId: request.id,
-      clientAddress: request.ip,
-      user: await pageSessionUser(request, reply, { session: services.session, secureCookies: secureCookies(config) }),
-      refreshSession: () => refreshPageSession(request, reply, { session: services.session, secureCookies: secureCookies(config) }),
-    }),
+    // Decide, then look up (issue 15): the reader and the access decision, before cache and render.
+    decide: createPageDecider({ services, secureCookies: secureCookies(config) }),
+    context: (request, reply, decision) => {
+      const page = decision.facts as PageFacts;
+      return {
+        config: browserConfig,
+        services,
+        nonce: request.cspNonce,
+        requestId: request.id,
+        clientAddress: request.ip,
+        user: page.user,
+        page,
+        refreshSession: () => refreshPageSession(request, reply, { session: services.session, secureCookies: secureCookies(config) }),
+      };
+    },
   });
+
+  changes.subscribe('pages', ({ paths }) => pages.invalidate(paths ?? undefined));
 
   // Background jobs run in this process (DESIGN §1) when the server asks; tests drive services.jobs.runDue() themselves.
   if (backgroundJobs) app.addHook('onReady', async () => services.jobs.start({ intervalMs: 15_000 }));
-  for (const module of modules) if (module.onClose) app.addHook('onClose', module.onClose);
+  // One hook, so the order is explicit (Fastify runs onClose hooks last added first): the modules
+  // finish, dependents first (their write-behind buffers store what they hold), then the database closes.
   app.addHook('onClose', async () => {
+    for (const module of [...modules].reverse()) await module.onClose?.();
     await database.close();
   });
+  // Added last, so it runs first: stop listening while the database is still open.
+  app.addHook('onClose', async () => changes.close());
   return app as FastifyInstance & { services: Services };
 }
 

@@ -3,6 +3,8 @@
 // number of statements whatever the number of follows or stories.
 import { and, count, desc, eq, gte, max, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { Logger } from '../../platform/module.ts';
+import { createWriteBehind } from '../../platform/write-behind.ts';
 import { paths } from '../../shared/paths.ts';
 import { fieldErrorsFromZod, type Validated } from '../../shared/validation/field-errors.ts';
 import type { ContentService, StoryCard, StorySubject, StorySummary } from '../content/content-service.ts';
@@ -50,9 +52,72 @@ export interface FollowsServiceDeps {
   content: ContentService;
   /** Names and slugs of followed people and organisations; by default the profiles service over the same db. */
   profiles?: ProfilesService;
+  /** Where a failure to store reads is logged (the module's logger). */
+  log?: Pick<Logger, 'error' | 'warn'>;
+  /** How long a read may wait in memory before it is stored (write-behind.ts). */
+  readsIntervalMs?: number;
+  now?: () => Date;
 }
 
-export function createFollowsService({ db, content, profiles = createProfilesService({ db }) }: FollowsServiceDeps) {
+/** One page view of a signed-in reader, held until its batch is stored. */
+interface PendingRead {
+  userId: string;
+  storyId: string;
+  at: Date;
+}
+
+export function createFollowsService({
+  db,
+  content,
+  profiles = createProfilesService({ db }),
+  log = console,
+  readsIntervalMs,
+  now = () => new Date(),
+}: FollowsServiceDeps) {
+  // Reads are written behind the page (decision 031): one statement for a batch of views.
+  const reads = createWriteBehind<PendingRead>({ flush: storeReads, intervalMs: readsIntervalMs, log, name: 'story reads' });
+
+  /**
+   * A batch of page views as one multi-row upsert: a reader's views of a story in the batch become
+   * one row (PostgreSQL refuses to update a row twice in one statement), and rows go in key order
+   * so two processes storing overlapping batches lock them in the same order.
+   */
+  async function storeReads(batch: PendingRead[]): Promise<void> {
+    const rows = new Map<string, { userId: string; storyId: string; firstReadAt: Date; lastReadAt: Date; views: number }>();
+    for (const { userId, storyId, at } of batch) {
+      const key = `${userId}\n${storyId}`;
+      const row = rows.get(key);
+      if (!row) rows.set(key, { userId, storyId, firstReadAt: at, lastReadAt: at, views: 1 });
+      else {
+        if (at < row.firstReadAt) row.firstReadAt = at;
+        if (at > row.lastReadAt) row.lastReadAt = at;
+        row.views += 1;
+      }
+    }
+    const values = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+    await db
+      .insert(storyReads)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [storyReads.userId, storyReads.storyId],
+        set: {
+          lastReadAt: sql`greatest(${storyReads.lastReadAt}, excluded.last_read_at)`,
+          views: sql`${storyReads.views} + excluded.views`,
+        },
+      });
+  }
+
+  /** The reader's reads not stored yet, newest time per story. */
+  function pendingReadsOf(userId: string): Map<string, Date> {
+    const found = new Map<string, Date>();
+    for (const read of reads.pending()) {
+      if (read.userId !== userId) continue;
+      const seen = found.get(read.storyId);
+      if (!seen || read.at > seen) found.set(read.storyId, read.at);
+    }
+    return found;
+  }
+
   /** The followed things, in the order asked; null for one that does not exist (or no longer does). */
   async function targets(refs: readonly FollowRef[]): Promise<(FollowTarget | null)[]> {
     // Malformed keys are left out before they reach a uuid column, where they would fail the query.
@@ -122,7 +187,7 @@ export function createFollowsService({ db, content, profiles = createProfilesSer
 
   async function readStoryIds(userId: string): Promise<string[]> {
     const rows = await db.select({ storyId: storyReads.storyId }).from(storyReads).where(eq(storyReads.userId, userId));
-    return rows.map((r) => r.storyId);
+    return [...new Set([...rows.map((r) => r.storyId), ...pendingReadsOf(userId).keys()])];
   }
 
   /** Stories most readers opened in the last MOST_READ_DAYS, leaving out `excludeIds`. */
@@ -193,16 +258,20 @@ export function createFollowsService({ db, content, profiles = createProfilesSer
         .orderBy(userFollows.createdAt, userFollows.userId);
     },
 
-    /** A signed-in reader opened a story. */
-    async recordRead({ userId, storyId }: { userId: string; storyId: string }): Promise<void> {
-      await db
-        .insert(storyReads)
-        .values({ userId, storyId })
-        .onConflictDoUpdate({
-          target: [storyReads.userId, storyReads.storyId],
-          set: { lastReadAt: sql`now()`, views: sql`${storyReads.views} + 1` },
-        });
+    /**
+     * A signed-in reader opened a story. Held in memory and stored with the next batch (within
+     * readsIntervalMs, and at shutdown): the page never waits for it. The reader's own reads
+     * (storiesReadSince, recommendations) see it at once.
+     */
+    recordRead({ userId, storyId }: { userId: string; storyId: string }): void {
+      reads.add({ userId, storyId, at: now() });
     },
+
+    /** Stores the reads held in memory now (tests, and before reading what everyone read). */
+    flushReads: () => reads.flush(),
+
+    /** Stores what is held and stops the timer: the module's onClose. */
+    close: () => reads.close(),
 
     /** Stories a reader read before signing in (the anonymous meter), added to their history once. */
     async recordReads({ userId, storyIds }: { userId: string; storyIds: readonly string[] }): Promise<void> {
@@ -213,14 +282,24 @@ export function createFollowsService({ db, content, profiles = createProfilesSer
         .onConflictDoNothing();
     },
 
-    /** Stories the reader opened since `since` (the paywall token's meter for the period). */
+    /**
+     * Stories the reader opened since `since` (the paywall token's meter for the period), oldest
+     * read first: what is stored, and the reads of this process not stored yet.
+     */
     async storiesReadSince({ userId, since }: { userId: string; since: Date }): Promise<string[]> {
       const rows = await db
-        .select({ storyId: storyReads.storyId })
+        .select({ storyId: storyReads.storyId, lastReadAt: storyReads.lastReadAt })
         .from(storyReads)
         .where(and(eq(storyReads.userId, userId), gte(storyReads.lastReadAt, since)))
         .orderBy(storyReads.lastReadAt);
-      return rows.map((row) => row.storyId);
+      const pending = pendingReadsOf(userId);
+      if (pending.size === 0) return rows.map((row) => row.storyId);
+      const latest = new Map(rows.map((row) => [row.storyId, row.lastReadAt]));
+      for (const [storyId, at] of pending) {
+        const stored = latest.get(storyId);
+        if (at >= since && (!stored || at > stored)) latest.set(storyId, at);
+      }
+      return [...latest.entries()].sort(([, a], [, b]) => a.getTime() - b.getTime()).map(([storyId]) => storyId);
     },
 
     /**

@@ -3,13 +3,15 @@
 // buttons' form posts as a browser without JavaScript sends them.
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { graphql, signIn } from '../../test/graphql.ts';
 import { authors } from '../content/schema.ts';
 import { identities } from '../identity/schema.ts';
 import { organisationProfiles, personProfiles } from '../profiles/schema.ts';
 import { followMessages, type FollowRef } from './follow-rules.ts';
+import { createFollowsService } from './follows-service.ts';
 import { storyReads, userFollows } from './schema.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -87,6 +89,8 @@ async function recommended(person: Person | null, variables: Record<string, unkn
   return (await graphql(app, RECOMMENDED, { variables, cookie: person?.cookie })).data!.recommendedStories;
 }
 async function clear(person: Person) {
+  // Reads still held in memory would land after the delete.
+  await app.services.follows.flushReads();
   await app.db.delete(userFollows).where(eq(userFollows.userId, person.userId));
   await app.db.delete(storyReads).where(eq(storyReads.userId, person.userId));
 }
@@ -308,9 +312,11 @@ describe('recommendedStories', () => {
     await clear(bob);
     const newest = await app.services.content.newestStories({ limit: 40 });
     const popular = newest[30]!;
-    await app.services.follows.recordRead({ userId: bob.userId, storyId: popular.id });
-    await app.services.follows.recordRead({ userId: admin.userId, storyId: popular.id });
-    await app.services.follows.recordRead({ userId: ada.userId, storyId: newest[0]!.id });
+    app.services.follows.recordRead({ userId: bob.userId, storyId: popular.id });
+    app.services.follows.recordRead({ userId: admin.userId, storyId: popular.id });
+    app.services.follows.recordRead({ userId: ada.userId, storyId: newest[0]!.id });
+    // "Most read" counts what is stored; the reader's own reads count at once (the next test).
+    await app.services.follows.flushReads();
     const { stories } = await recommended(ada, { first: 3 });
     expect(stories.map((s: { id: string }) => s.id)).toEqual([popular.id, newest[1]!.id, newest[2]!.id]);
     await app.db.delete(storyReads).where(eq(storyReads.storyId, popular.id));
@@ -476,4 +482,80 @@ describe('follow buttons without JavaScript', () => {
     expect(page.statusCode).toBe(302);
     expect(page.headers.location).toBe(`/user/login/?return_to=${encodeURIComponent(`${SITE}/user/following/`)}`);
   });
+});
+
+describe('reading history, written behind the page (decision 031)', () => {
+  /** Free stories: any signed-in reader gets the whole page. */
+  async function freeStories(count: number) {
+    const newest = await app.services.content.newestStories({ limit: 40 });
+    const summaries = await app.services.content.storySummaries(newest.map((story) => story.id));
+    return summaries.filter((story) => story.access === 'free').slice(0, count);
+  }
+  const meterOf = async (person: Person) => {
+    const issued = await app.services.session.refreshTokens({ identitySessionToken: person.identitySessionToken });
+    return (decodeJwt(issued!.paywall.token) as { meter: { read: string[] } }).meter.read;
+  };
+  const open = (person: Person, slug: string) =>
+    app.inject({ method: 'GET', url: `/articles/${slug}/`, headers: { cookie: person.cookie } });
+
+  it('counts a story in the meter and leaves it out of recommendations the moment it is read', async () => {
+    await clear(bob);
+    const read = await freeStories(3);
+    for (const story of read) expect((await open(bob, story.slug)).statusCode).toBe(200);
+    // Again: one story, one place in the meter.
+    await open(bob, read[0]!.slug);
+    // The paywall token minted right after the page (no wait for the batch) already counts all three.
+    expect((await meterOf(bob)).sort()).toEqual(read.map((story) => story.id).sort());
+    const { stories } = await recommended(bob, { first: 10 });
+    for (const story of read) expect(stories.map((s: { id: string }) => s.id)).not.toContain(story.id);
+
+    await app.services.follows.flushReads();
+    const rows = await app.db.select().from(storyReads).where(eq(storyReads.userId, bob.userId));
+    expect(rows.map((row) => [row.storyId, row.views]).sort()).toEqual(read.map((story, i) => [story.id, i === 0 ? 2 : 1]).sort());
+    // Once stored, the meter is the same.
+    expect((await meterOf(bob)).sort()).toEqual(read.map((story) => story.id).sort());
+  });
+
+  it('adds views to what is stored, keeps the first read and moves the last', async () => {
+    await clear(bob);
+    const [story] = await freeStories(1);
+    let clock = new Date('2026-01-01T10:00:00Z');
+    const follows = createFollowsService({ db: app.db, content: app.services.content, now: () => clock });
+    follows.recordRead({ userId: bob.userId, storyId: story!.id });
+    await follows.flushReads();
+    clock = new Date('2026-01-02T10:00:00Z');
+    follows.recordRead({ userId: bob.userId, storyId: story!.id });
+    follows.recordRead({ userId: bob.userId, storyId: story!.id });
+    await follows.close();
+    const [row] = await app.db.select().from(storyReads).where(eq(storyReads.userId, bob.userId));
+    expect(row).toMatchObject({ views: 3, firstReadAt: new Date('2026-01-01T10:00:00Z'), lastReadAt: clock });
+  });
+
+  it('stores every read still held when the service closes', async () => {
+    await clear(bob);
+    const stories = await freeStories(5);
+    const follows = createFollowsService({ db: app.db, content: app.services.content, readsIntervalMs: 3_600_000 });
+    for (const story of stories) follows.recordRead({ userId: bob.userId, storyId: story.id });
+    await follows.close();
+    const rows = await app.db.select().from(storyReads).where(eq(storyReads.userId, bob.userId));
+    expect(rows.map((row) => row.storyId).sort()).toEqual(stories.map((story) => story.id).sort());
+  });
+
+  describe.skipIf(inject('databaseTemplate').kind !== 'postgres')(
+    'a process that shuts down (PostgreSQL: a second app on the same database)',
+    () => {
+      it('loses no read: app.close() stores what the pages handed over', async () => {
+        const other = await createTestApp({ SITE_URL: SITE }, { sameDatabaseAs: app });
+        const reader = await signIn(other, { first: 'Cy', last: 'Close' });
+        const stories = await freeStories(4);
+        for (const story of stories)
+          expect(
+            (await other.inject({ method: 'GET', url: `/articles/${story.slug}/`, headers: { cookie: reader.cookie } })).statusCode,
+          ).toBe(200);
+        await other.close();
+        const rows = await app.db.select().from(storyReads).where(eq(storyReads.userId, reader.userId));
+        expect(rows.map((row) => row.storyId).sort()).toEqual(stories.map((story) => story.id).sort());
+      });
+    },
+  );
 });

@@ -247,11 +247,15 @@ describe('recordRedemption and listGifts', () => {
     if (!first.ok || !second.ok) throw new Error('not created');
     const giftId = first.value.gift.giftId;
 
-    expect(await gifts.recordRedemption({ giftId, visitorKey: 'visitor:a' })).toBe(true);
-    expect(await gifts.recordRedemption({ giftId, visitorKey: 'visitor:a' })).toBe(false);
-    expect(await gifts.recordRedemption({ giftId, visitorKey: 'user:42' })).toBe(true);
-    expect(await gifts.recordRedemption({ giftId: second.value.gift.giftId, visitorKey: 'visitor:a' })).toBe(true);
-    expect(await gifts.recordRedemption({ giftId: 'x', visitorKey: 'visitor:a' })).toBe(false);
+    gifts.recordRedemption({ giftId, visitorKey: 'visitor:a' });
+    gifts.recordRedemption({ giftId, visitorKey: 'visitor:a' });
+    await gifts.flushRedemptions();
+    // Again in a later batch: still the same visitor.
+    gifts.recordRedemption({ giftId, visitorKey: 'visitor:a' });
+    gifts.recordRedemption({ giftId, visitorKey: 'user:42' });
+    gifts.recordRedemption({ giftId: second.value.gift.giftId, visitorKey: 'visitor:a' });
+    gifts.recordRedemption({ giftId: 'x', visitorKey: 'visitor:a' });
+    await gifts.flushRedemptions();
     // What is stored is a hash (a sha256 digest, base64url), never the visitor's key. (Not "no '42' in
     // it": a random digest holds "42" about one run in five, which made this test flaky.)
     const stored = await database.db.select().from(storyGiftRedemptions);
@@ -268,5 +272,31 @@ describe('recordRedemption and listGifts', () => {
       [stories[0]!.id, 2],
     ]);
     expect(await gifts.listGifts({ giverIdentityId: randomUUID() })).toEqual([]);
+    await gifts.close();
+  });
+
+  it('shows the giver the visitors of a moment ago: their list stores the redemptions held first', async () => {
+    const gifts = service();
+    const giver = member();
+    const created = await gifts.createGift({ giver, storyId: stories[0]!.id });
+    if (!created.ok) throw new Error('not created');
+    for (const visitor of ['visitor:a', 'visitor:b', 'visitor:a'])
+      gifts.recordRedemption({ giftId: created.value.gift.giftId, visitorKey: visitor });
+    const [listed] = await gifts.listGifts({ giverIdentityId: giver.identityId });
+    expect(listed!.redemptionCount).toBe(2);
+    await gifts.close();
+  });
+
+  it('stores at close what it still holds', async () => {
+    const gifts = service();
+    const giver = member();
+    const created = await gifts.createGift({ giver, storyId: stories[0]!.id });
+    if (!created.ok) throw new Error('not created');
+    gifts.recordRedemption({ giftId: created.value.gift.giftId, visitorKey: 'visitor:a' });
+    expect(await database.db.select().from(storyGiftRedemptions)).toEqual([]);
+    await gifts.close();
+    expect(await database.db.select().from(storyGiftRedemptions)).toHaveLength(1);
+    const [row] = await database.db.select().from(storyGifts);
+    expect(row!.redemptionCount).toBe(1);
   });
 });

@@ -4,6 +4,8 @@
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { Logger } from '../../platform/module.ts';
+import { createWriteBehind } from '../../platform/write-behind.ts';
 import { paths } from '../../shared/paths.ts';
 import { fieldErrorsFromZod, type FieldError } from '../../shared/validation/field-errors.ts';
 import type { ContentService } from '../content/content-service.ts';
@@ -65,13 +67,68 @@ export interface GiftsServiceOptions {
   /** The site's URL, for the absolute links members share. */
   siteUrl: string;
   now?: () => Date;
+  /** Where a failure to store redemptions is logged (the module's logger). */
+  log?: Pick<Logger, 'error' | 'warn'>;
+  /** How long a redemption may wait in memory before it is stored (write-behind.ts). */
+  redemptionsIntervalMs?: number;
+}
+
+/** A visitor who opened a gift, held until its batch is stored. */
+interface PendingRedemption {
+  giftId: string;
+  visitorHash: string;
+  firstSeenAt: Date;
 }
 
 export type GiftsService = ReturnType<typeof createGiftsService>;
 
 type GiftRow = typeof storyGifts.$inferSelect;
 
-export function createGiftsService({ db, content, identity, siteUrl, now = () => new Date() }: GiftsServiceOptions) {
+export function createGiftsService({
+  db,
+  content,
+  identity,
+  siteUrl,
+  now = () => new Date(),
+  log = console,
+  redemptionsIntervalMs,
+}: GiftsServiceOptions) {
+  // Redemptions are written behind the story page (decision 031).
+  const redemptions = createWriteBehind<PendingRedemption>({
+    flush: storeRedemptions,
+    intervalMs: redemptionsIntervalMs,
+    log,
+    name: 'gift redemptions',
+  });
+
+  /**
+   * A batch of redemptions in one transaction: the new (gift, visitor) rows in one insert (a
+   * visitor already counted, in the batch or before, is skipped), then each gift's count raised by
+   * the rows it gained, gifts in id order so concurrent batches lock them in the same order.
+   */
+  async function storeRedemptions(batch: PendingRedemption[]): Promise<void> {
+    const unique = new Map<string, PendingRedemption>();
+    for (const item of batch) {
+      const key = `${item.giftId}\n${item.visitorHash}`;
+      if (!unique.has(key)) unique.set(key, item);
+    }
+    const values = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, item]) => item);
+    await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(storyGiftRedemptions)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ giftId: storyGiftRedemptions.giftId });
+      const gained = new Map<string, number>();
+      for (const { giftId } of inserted) gained.set(giftId, (gained.get(giftId) ?? 0) + 1);
+      for (const [giftId, n] of [...gained].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        await tx
+          .update(storyGifts)
+          .set({ redemptionCount: sql`${storyGifts.redemptionCount} + ${n}` })
+          .where(eq(storyGifts.giftId, giftId));
+    });
+  }
+
   async function giverName(identityId: string): Promise<string> {
     const person = await identity.people.get(identityId);
     const full = [person?.firstName?.trim(), person?.lastName?.trim()].filter(Boolean).join(' ');
@@ -106,6 +163,14 @@ export function createGiftsService({ db, content, identity, siteUrl, now = () =>
       .from(storyGifts)
       .where(and(eq(storyGifts.giverIdentityId, giverIdentityId), gte(storyGifts.createdAt, start), lt(storyGifts.createdAt, end)));
     return row?.n ?? 0;
+  }
+
+  /**
+   * Before the giver sees counts: the redemptions this process holds are stored (one insert, when
+   * there are any). A store that fails leaves them for the retry; the list is still shown.
+   */
+  async function settleRedemptions(): Promise<void> {
+    if (redemptions.pending().length > 0) await redemptions.flush().catch(() => {});
   }
 
   async function quota({ giverIdentityId }: { giverIdentityId: string }): Promise<GiftQuota> {
@@ -193,31 +258,27 @@ export function createGiftsService({ db, content, identity, siteUrl, now = () =>
 
     /**
      * Someone other than the giver opened the gift. Counted once per visitor (`visitorKey`, hashed
-     * with the gift id here, so what is stored cannot be matched across gifts); true when counted.
+     * with the gift id here, so what is stored cannot be matched across gifts). Held in memory and
+     * stored with the next batch (and at shutdown): the page never waits for it.
      */
-    async recordRedemption({ giftId, visitorKey }: { giftId: string; visitorKey: string }): Promise<boolean> {
+    recordRedemption({ giftId, visitorKey }: { giftId: string; visitorKey: string }): void {
       const parsed = giftIdSchema.safeParse(giftId);
-      if (!parsed.success) return false;
+      if (!parsed.success) return;
       const visitorHash = createHash('sha256').update(`${parsed.data}\n${visitorKey}`).digest('base64url');
-      return db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(storyGiftRedemptions)
-          .values({ giftId: parsed.data, visitorHash, firstSeenAt: now() })
-          .onConflictDoNothing()
-          .returning({ giftId: storyGiftRedemptions.giftId });
-        if (inserted.length === 0) return false;
-        await tx
-          .update(storyGifts)
-          .set({ redemptionCount: sql`${storyGifts.redemptionCount} + 1` })
-          .where(eq(storyGifts.giftId, parsed.data));
-        return true;
-      });
+      redemptions.add({ giftId: parsed.data, visitorHash, firstSeenAt: now() });
     },
+
+    /** Stores the redemptions held in memory now. */
+    flushRedemptions: () => redemptions.flush(),
+
+    /** Stores what is held and stops the timer: the module's onClose. */
+    close: () => redemptions.close(),
 
     /** Stops a gift link opening its story. Only its giver may; revoking twice is fine. */
     async revokeGift({ giverIdentityId, giftId }: { giverIdentityId: string; giftId: unknown }): Promise<RevokeGiftResult> {
       const parsed = revokeGiftSchema.safeParse({ giftId });
       if (!parsed.success) return { ok: false, reason: 'invalid', fieldErrors: fieldErrorsFromZod(parsed.error) };
+      await settleRedemptions();
       const [row] = await db.select().from(storyGifts).where(eq(storyGifts.giftId, parsed.data.giftId));
       if (!row)
         return { ok: false, reason: 'invalid', fieldErrors: [{ path: ['giftId'], code: 'not_found', message: giftMessages.giftId }] };
@@ -234,6 +295,7 @@ export function createGiftsService({ db, content, identity, siteUrl, now = () =>
 
     /** The giver's gift links, newest first, with their stories and how many people opened each. */
     async listGifts({ giverIdentityId }: { giverIdentityId: string }): Promise<GiftSummary[]> {
+      await settleRedemptions();
       const rows = await db
         .select()
         .from(storyGifts)
