@@ -1,6 +1,6 @@
 // Uncaught errors and unhandled rejections become application_error events (SPEC §8), message cut
 // to 2048 and stack to 8192 characters, except the known noisy script errors.
-import { LIMITS } from '../../shared/analytics/fields.ts';
+import { LIMITS } from '../../shared/analytics/limits.ts';
 import type { EventPayloads } from '../../shared/analytics/events.ts';
 
 /** §8: errors browsers, extensions and autofill raise that say nothing about our code. */

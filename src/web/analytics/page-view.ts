@@ -1,6 +1,6 @@
 // The §3 page fields of a page call, from the page's URL, its referrer and its title. Cut to the
 // §5 limits so a very long address still yields a valid page view.
-import { LIMITS } from '../../shared/analytics/fields.ts';
+import { LIMITS } from '../../shared/analytics/limits.ts';
 import type { PageView } from './tracker-proxy.ts';
 
 const UTM = [

@@ -1,6 +1,6 @@
 // How far into a story the reader has scrolled, in 10 % steps (SPEC §5, §9): 0 when it opens,
 // then each step once as the bottom of the window passes it.
-import { LIMITS } from '../../shared/analytics/fields.ts';
+import { LIMITS } from '../../shared/analytics/limits.ts';
 
 const STEP = LIMITS.scrollStep;
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { trackEvent } from './analytics.ts';
 import { watchScrollDepth } from './scroll-depth.ts';
 import { useTrackEvent } from './use-track-event.ts';
-import { LIMITS } from '../../shared/analytics/fields.ts';
+import { LIMITS } from '../../shared/analytics/limits.ts';
 
 /** Words in a copied selection: runs of non-space characters. */
 export function wordCount(text: string): number {

@@ -12,7 +12,7 @@ import {
   type OperationResult,
   type RequestPolicy,
 } from '@urql/core';
-import { isAuthError } from '../auth/auth-client.ts';
+import { isAuthError } from '../auth/is-auth-error.ts';
 
 /** GRAPHQL_CSRF_HEADER of server/graphql/yoga.ts, which the browser must not import. */
 export const CSRF_HEADER = 'x-atelier-csrf';

@@ -2,7 +2,7 @@
 // is open, and a modest invitation to subscribe. The giver, opening their own link, is told what
 // the link does instead.
 import { Link } from 'react-router';
-import { GIFTS_PAGE_PATH, type GiftOnPage } from '../../modules/gifts/gift-rules.ts';
+import type { GiftOnPage } from '../../modules/gifts/gift-rules.ts';
 import { paths } from '../../shared/paths.ts';
 import { formatDate } from '../lib/format.ts';
 
@@ -13,7 +13,7 @@ export function GiftBanner({ gift }: { gift: GiftOnPage }) {
       <div className="gift-banner">
         <p className="gift-banner__title">You shared this story</p>
         <p className="gift-banner__text">
-          Anyone with your gift link can read it in full until {until}. <Link to={GIFTS_PAGE_PATH}>See your gift links</Link>
+          Anyone with your gift link can read it in full until {until}. <Link to={paths.gifts()}>See your gift links</Link>
         </p>
       </div>
     );

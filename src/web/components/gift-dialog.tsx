@@ -8,7 +8,9 @@
 // heading, focus kept inside by the browser, Escape closes it and focus returns to the button.
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
-import { GIFTS_PAGE_PATH, quotaSentence, type GiftActionData } from '../../modules/gifts/gift-rules.ts';
+import type { GiftActionData } from '../../modules/gifts/gift-rules.ts';
+import { quotaSentence } from '../../modules/gifts/gift-words.ts';
+import { paths } from '../../shared/paths.ts';
 import { trackEvent } from '../analytics/analytics.ts';
 import { useTrackResult } from '../analytics/use-track-event.ts';
 import { formatDate } from '../lib/format.ts';
@@ -97,7 +99,7 @@ export function GiftDialog({ storyId, headline, result }: { storyId: string; hea
           </p>
         )}
         <div className="gift-dialog__actions">
-          <Link to={GIFTS_PAGE_PATH} className="gift-dialog__manage">
+          <Link to={paths.gifts()} className="gift-dialog__manage">
             Your gift links
           </Link>
           <form method="dialog">
