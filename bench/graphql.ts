@@ -4,6 +4,7 @@
 // bare Fastify route measured in the same run.
 import { measure, report, startBaseline } from './measure.ts';
 import { startSite } from './server.ts';
+import { ACCOUNT_QUERY, memberCookie } from './session.ts';
 
 const SITE_PORT = 4412;
 const BARE_PORT = 4413;
@@ -19,39 +20,17 @@ const post = (query: string, variables?: Record<string, unknown>) => ({
   body: JSON.stringify({ query, variables }),
 });
 
-/** The product cookies of a demo member signed in through the identity API (password, API flow). */
-async function memberCookie(email: string): Promise<string> {
-  const flow = (await (await fetch(`${site.url}/identity/self-service/login/api`)).json()) as { id: string };
-  const login = await fetch(`${site.url}/identity/self-service/login?flow=${flow.id}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ method: 'password', identifier: email, password: 'atelier-demo' }),
-  });
-  const { session_token: token } = (await login.json()) as { session_token: string };
-  const identityCookie = `ory_kratos_session=${token}`;
-  const auth = await fetch(`${site.url}/api/auth`, {
-    method: 'POST',
-    headers: { cookie: identityCookie, 'content-type': 'application/json', origin: site.url },
-    body: JSON.stringify({ castleRequestToken: '', currentUrl: `${site.url}/` }),
-  });
-  if (!auth.ok) throw new Error(`/api/auth answered ${auth.status}: ${await auth.text()}`);
-  const tokens = auth.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
-  return [identityCookie, ...tokens].join('; ');
-}
-
 try {
-  const member = { ...csrf, cookie: await memberCookie('standard@example.com') };
+  const member = { ...csrf, cookie: await memberCookie(site.url, 'standard@example.com') };
   const signedIn = (query: string, variables?: Record<string, unknown>) => ({
     ...post(query, variables),
     headers: { 'content-type': 'application/json', ...member },
   });
-  const ACCOUNT =
-    '{ viewer { ... on Viewer { individualAccount { accountId subscriptions { planCode state currentPeriodEndsAt } billingInfo { creditCardInfo { lastFour } } } } } }';
   const PREVIEW =
     '{ subscriptionUpgradePreview(planCode: "individuals_premium_yearly_v1") { __typename ... on SubscriptionUpgradePreviewSuccess { preview { dueToday proRata total } } } }';
   // A GraphQL refusal is a 200 too: check once that the member really gets their data.
   for (const [query, expected] of [
-    [ACCOUNT, '"lastFour":"4242"'],
+    [ACCOUNT_QUERY, '"lastFour":"4242"'],
     [PREVIEW, '"dueToday"'],
   ] as const) {
     const { url, ...init } = signedIn(query);
@@ -70,10 +49,10 @@ try {
       ),
     }),
     await measure({ name: 'POST viewer, anonymous (AuthError)', ...post('{ viewer { __typename ... on AuthError { message } } }') }),
-    await measure({ name: 'POST viewer.individualAccount, member', ...signedIn(ACCOUNT) }),
+    await measure({ name: 'POST viewer.individualAccount, member', ...signedIn(ACCOUNT_QUERY) }),
     await measure({ name: 'POST subscriptionUpgradePreview, member', ...signedIn(PREVIEW) }),
   ]);
 } finally {
-  site.stop();
+  await site.stop();
   await bare.close();
 }

@@ -81,5 +81,5 @@ try {
   );
   if (failures > 0) console.log(`${failures} sign-ins failed (rate limits or errors)`);
 } finally {
-  site.stop();
+  await site.stop();
 }

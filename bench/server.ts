@@ -1,21 +1,28 @@
-// Starts the production build on a fresh embedded database for a benchmark, and stops it.
+// Starts the production build for a benchmark — on a fresh embedded database, or on DATABASE_URL
+// when set (an empty database is migrated and seeded at start) — and stops it.
+// BENCH_SITE_DIR runs another checkout's build (a `git worktree` of an older commit, to compare old
+// against new in the same minutes); BENCH_WORKERS=n passes WEB_CONCURRENCY=n, one worker per core
+// with DATABASE_URL (issue 15; the site decides whether it honours it).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
+export const siteRoot = path.resolve(process.env.BENCH_SITE_DIR ?? path.join(import.meta.dirname, '..'));
+
+/** The worker count asked for, when BENCH_WORKERS is set. */
+export const WORKERS = process.env.BENCH_WORKERS ? Number(process.env.BENCH_WORKERS) : undefined;
 
 export async function startSite(
   port: number,
   env: Record<string, string> = {},
-): Promise<{ url: string; stop: () => void; process: ChildProcess }> {
-  if (!existsSync(path.join(root, 'dist/server/main.js')) || !existsSync(path.join(root, 'build/server/index.js'))) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+): Promise<{ url: string; stop: () => Promise<void>; process: ChildProcess }> {
+  if (!existsSync(path.join(siteRoot, 'dist/server/main.js')) || !existsSync(path.join(siteRoot, 'build/server/index.js'))) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: siteRoot, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
   }
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
+    cwd: siteRoot,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -24,19 +31,26 @@ export async function startSite(
       LOG_LEVEL: 'warn',
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-')),
       SITE_URL: `http://127.0.0.1:${port}`,
+      ...(WORKERS !== undefined ? { WEB_CONCURRENCY: String(WORKERS) } : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`the site exited (${child.exitCode}) before it was ready`);
     try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, stop: () => child.kill('SIGTERM'), process: child };
+      if ((await fetch(`${url}/readyz`)).ok) return { url, stop, process: child };
     } catch {
       // not up yet
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  child.kill('SIGTERM');
+  await stop();
   throw new Error(`${url} did not become ready`);
 }
