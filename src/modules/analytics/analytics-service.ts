@@ -1,6 +1,7 @@
 // Stores what the collector receives: good events (deduplicated on the tracker's event id) and
-// bad rows with their reason. A database failure is thrown, never swallowed, so the route answers
-// 5xx and the tracker sends the batch again (DESIGN §2: nothing is lost).
+// bad rows with their reason, in batches gathered from concurrent requests (group commit). A
+// database failure is thrown, never swallowed, so the route answers 5xx and the tracker sends the
+// batch again (DESIGN §2: nothing is lost).
 import type { Db } from '../../db/database.ts';
 import { decodeEvent, type CollectorRequest } from './collector.ts';
 import { readDashboardAggregates, type DashboardAggregates } from './dashboard.ts';
@@ -23,8 +24,107 @@ export interface CollectResult {
   bad: number;
 }
 
-export function createAnalyticsService({ db }: { db: Db }) {
-  /** Decodes each tracker-protocol event and stores the batch in one transaction. */
+/** One request's decoded events, waiting for the batch it joined to be committed. */
+interface Waiting {
+  good: AnalyticsEventRow[];
+  bad: AnalyticsBadRowInsert[];
+  done: (stored: number) => void;
+  failed: (error: unknown) => void;
+}
+
+export interface AnalyticsServiceOptions {
+  db: Db;
+  /** A batch takes the requests waiting, up to this many events (a request is never split). */
+  maxBatchEvents?: number;
+}
+
+export function createAnalyticsService({ db, maxBatchEvents = 5_000 }: AnalyticsServiceOptions) {
+  // Group commit (decision 031): the requests that arrive while a batch is being stored wait
+  // together, and go to the database as the next batch — one transaction, multi-row inserts. A
+  // request is answered once its batch is committed, so an acknowledged event is never lost.
+  let waiting: Waiting[] = [];
+  let committing: Promise<void> | null = null;
+  let scheduled = false;
+
+  function schedule() {
+    if (scheduled || committing) return;
+    scheduled = true;
+    // After the I/O of this turn: requests whose bodies arrived together share the first batch too.
+    setImmediate(() => {
+      scheduled = false;
+      commitNext();
+    });
+  }
+
+  function commitNext() {
+    if (committing || waiting.length === 0) return;
+    let events = 0;
+    let taken = 0;
+    while (taken < waiting.length && (taken === 0 || events + waiting[taken]!.good.length <= maxBatchEvents)) {
+      events += waiting[taken]!.good.length + waiting[taken]!.bad.length;
+      taken += 1;
+    }
+    const batch = waiting.slice(0, taken);
+    waiting = waiting.slice(taken);
+    committing = commit(batch).finally(() => {
+      committing = null;
+      if (waiting.length > 0) commitNext();
+    });
+  }
+
+  /** Stores a batch; when it fails, each request's part alone, so one request's problem costs only that request. */
+  async function commit(batch: Waiting[]): Promise<void> {
+    let stored: number[];
+    try {
+      stored = await store(batch);
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.failed(error);
+        return;
+      }
+      await Promise.all(
+        batch.map(async (request) => {
+          try {
+            request.done((await store([request]))[0]!);
+          } catch (alone) {
+            request.failed(alone);
+          }
+        }),
+      );
+      return;
+    }
+    batch.forEach((request, i) => request.done(stored[i]!));
+  }
+
+  /** One transaction for the batch; how many new events each request stored (a resent event id is not new). */
+  async function store(batch: Waiting[]): Promise<number[]> {
+    const good = batch.flatMap((request) => request.good);
+    const bad = batch.flatMap((request) => request.bad);
+    const inserted = await db.transaction(async (tx) => {
+      const ids: string[] = [];
+      for (const rows of chunks(good)) {
+        const stored = await tx
+          .insert(analyticsEvents)
+          .values(rows)
+          .onConflictDoNothing({ target: analyticsEvents.eventId })
+          .returning({ eventId: analyticsEvents.eventId });
+        for (const row of stored) ids.push(row.eventId);
+      }
+      for (const rows of chunks(bad)) await tx.insert(analyticsBadRows).values(rows);
+      return ids;
+    });
+    // An event id stored by this batch counts for the first request that sent it; events without
+    // an id got a new one, and are always new.
+    const unclaimed = new Set(inserted);
+    return batch.map((request) =>
+      request.good.reduce((count, row) => {
+        if (row.eventId === undefined) return count + 1;
+        return unclaimed.delete(row.eventId) ? count + 1 : count;
+      }, 0),
+    );
+  }
+
+  /** Decodes each tracker-protocol event and stores them with the batch being gathered; resolves once committed. */
   async function collect(events: readonly unknown[], options: CollectOptions): Promise<CollectResult> {
     const { source, collectorTstamp = new Date(), ...request } = options;
     const good: AnalyticsEventRow[] = [];
@@ -34,20 +134,12 @@ export function createAnalyticsService({ db }: { db: Db }) {
       if (decoded.ok) good.push(decoded.row);
       else bad.push({ reason: storableText(decoded.reason), raw: rawText(event), source, receivedAt: collectorTstamp });
     }
-    const inserted = await db.transaction(async (tx) => {
-      let count = 0;
-      for (const rows of chunks(good)) {
-        const stored = await tx
-          .insert(analyticsEvents)
-          .values(rows)
-          .onConflictDoNothing({ target: analyticsEvents.eventId })
-          .returning({ eventId: analyticsEvents.eventId });
-        count += stored.length;
-      }
-      for (const rows of chunks(bad)) await tx.insert(analyticsBadRows).values(rows);
-      return count;
+    if (good.length === 0 && bad.length === 0) return { stored: 0, duplicates: 0, bad: 0 };
+    const stored = await new Promise<number>((done, failed) => {
+      waiting.push({ good, bad, done, failed });
+      schedule();
     });
-    return { stored: inserted, duplicates: good.length - inserted, bad: bad.length };
+    return { stored, duplicates: good.length - stored, bad: bad.length };
   }
 
   /** Keeps a payload whose envelope could not be read (not JSON, wrong schema, no events). */
@@ -60,7 +152,15 @@ export function createAnalyticsService({ db }: { db: Db }) {
     return readDashboardAggregates(db, options);
   }
 
-  return { collect, recordBadPayload, dashboard };
+  /** Waits for the batches under way (the module's onClose: every request was answered by then). */
+  async function close(): Promise<void> {
+    while (committing || waiting.length > 0) {
+      commitNext();
+      await committing?.catch(() => {});
+    }
+  }
+
+  return { collect, recordBadPayload, dashboard, close };
 }
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

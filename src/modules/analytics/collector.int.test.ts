@@ -1,9 +1,9 @@
 // The collector over HTTP (inject) on a fresh copy of the migrated template database.
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { EVENTS } from '../../shared/analytics/events.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { createAnalyticsService } from './analytics-service.ts';
@@ -270,6 +270,95 @@ describe('POST /com.snowplowanalytics.snowplow/tp2', () => {
     expect(await storedBadRows()).toEqual([]);
   });
 });
+
+describe('group commit: concurrent requests stored together', () => {
+  /** The tracker's batch with its own event ids and app id. */
+  function batchOf(appId: string, size = 10) {
+    const body = batch();
+    return {
+      ...body,
+      data: Array.from({ length: size }, (_, i) => ({ ...body.data[i % 2]!, eid: randomUUID(), aid: appId })),
+    };
+  }
+  const idsOf = (body: { data: { eid: string }[] }) => body.data.map((event) => event.eid);
+  const storedIds = async (ids: string[]) =>
+    (await database.db.select({ id: analyticsEvents.eventId }).from(analyticsEvents).where(inArray(analyticsEvents.eventId, ids))).map(
+      (row) => row.id,
+    );
+
+  it('stores every event of many requests at once exactly once, each answered only after its events are stored', async () => {
+    const bodies = Array.from({ length: 40 }, (_, i) => batchOf(`app-${i}`));
+    // Ten of them sent again at the same time (a tracker retrying while the first try is under way).
+    const sent = [...bodies, ...bodies.slice(0, 10)];
+    const answers = await Promise.all(
+      sent.map(async (body) => {
+        const response = await post(body);
+        // Acknowledged means stored: looked at the moment the answer arrives.
+        return { status: response.statusCode, stored: (await storedIds(idsOf(body))).length };
+      }),
+    );
+    expect(answers.every((answer) => answer.status === 200 && answer.stored === 10)).toBe(true);
+    const [counts] = await database.db
+      .select({ rows: sql<number>`count(*)::int`, distinct: sql<number>`count(distinct ${analyticsEvents.eventId})::int` })
+      .from(analyticsEvents);
+    expect(counts).toEqual({ rows: 400, distinct: 400 });
+  });
+
+  it('answers 5xx to the one request the database refuses and stores the others of its batch', async () => {
+    const refusing = await buildCollector({ analytics: createAnalyticsService({ db: refusingAppId(database.db, 'poison') }) });
+    try {
+      const good = Array.from({ length: 6 }, (_, i) => batchOf(`app-${i}`, 5));
+      const poison = batchOf('poison', 5);
+      const [refused, ...answers] = await Promise.all([poison, ...good].map((body) => post(body, {}, refusing)));
+      expect(refused!.statusCode).toBe(500);
+      expect(answers.map((answer) => answer.statusCode)).toEqual(good.map(() => 200));
+      expect(await storedIds(good.flatMap(idsOf))).toHaveLength(30);
+      expect(await storedIds(idsOf(poison))).toEqual([]);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('waits at close for the batches under way', async () => {
+    const analytics = createAnalyticsService({ db: database.db });
+    const body = batchOf('closing');
+    const collecting = analytics.collect(body.data, { source: 'post', ip: null, userAgent: null, anonymous: true, networkUserId: null });
+    await analytics.close();
+    expect(await storedIds(idsOf(body))).toHaveLength(10);
+    expect(await collecting).toEqual({ stored: 10, duplicates: 0, bad: 0 });
+  });
+});
+
+/** The database, except that an insert of a row with this app id fails (as a row PostgreSQL refuses would). */
+function refusingAppId(db: Db, appId: string): Db {
+  const refuseIn = (tx: Db) =>
+    new Proxy(tx, {
+      get(target, key, receiver) {
+        if (key !== 'insert') return Reflect.get(target, key, receiver) as unknown;
+        return (table: typeof analyticsEvents) => {
+          const builder = target.insert(table);
+          return new Proxy(builder, {
+            get(inner, innerKey) {
+              if (innerKey !== 'values') {
+                const value = Reflect.get(inner, innerKey) as unknown;
+                return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(inner) : value;
+              }
+              return (rows: { appId?: string | null }[]) => {
+                if (rows.some((row) => row.appId === appId)) throw new Error(`refused a row of ${appId}`);
+                return inner.values(rows as never);
+              };
+            },
+          });
+        };
+      },
+    });
+  return new Proxy(db, {
+    get(target, key, receiver) {
+      if (key !== 'transaction') return Reflect.get(target, key, receiver) as unknown;
+      return (run: (tx: Db) => Promise<unknown>) => target.transaction((tx) => run(refuseIn(tx as unknown as Db)));
+    },
+  });
+}
 
 describe('GET /i', () => {
   it('stores one event from the query string (ue_px, cx base64url) and answers a no-cache GIF', async () => {

@@ -11,5 +11,7 @@ export function createAnalyticsModule({ db, config, limits }: Pick<ModuleDeps, '
     service: analytics,
     routes: (app) => registerCollectorRoutes(app, { analytics, allowedOrigins: [new URL(config.siteUrl).origin], limits }),
     devRoutes: async (app) => registerAnalyticsDevRoutes(app, { db }),
+    // The batches under way finish before the database closes.
+    onClose: () => analytics.close(),
   };
 }
