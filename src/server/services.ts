@@ -21,6 +21,7 @@ import { createMembershipsModule } from '../modules/memberships/module.ts';
 import { createSessionModule } from '../modules/session/module.ts';
 import { createStudentsModule } from '../modules/students/module.ts';
 import { createWallsModule } from '../modules/walls/module.ts';
+import type { ChangeBus } from '../platform/change-bus.ts';
 import type { AppModule, Logger, ModuleDeps } from '../platform/module.ts';
 import type { LimitStore } from '../platform/rate-limits.ts';
 import { identitySecret } from './secrets.ts';
@@ -34,17 +35,19 @@ export interface ServicesOptions {
   limits: LimitStore;
   /** How ended identity sessions reach every process (PostgreSQL NOTIFY); this process only when omitted. */
   sessionChanges?: SessionChanges;
+  /** How changed pages reach every process (platform/change-bus.ts); this process only when omitted. */
+  changes?: ChangeBus;
   /** Cheaper password hashing for tests. */
   passwordParams?: IdentityServiceOptions['passwordParams'];
 }
 
-export function createModules({ db, config, log, limits, sessionChanges, passwordParams }: ServicesOptions) {
+export function createModules({ db, config, log, limits, sessionChanges, changes, passwordParams }: ServicesOptions) {
   const secret = identitySecret(config);
   const deps = (module: string): ModuleDeps => ({ db, config, limits, secret, log: log.child({ module }) });
 
   const jobs = createJobsModule(deps('jobs'));
   const mail = createMailModule(deps('mail'));
-  const content = createContentModule(deps('content'));
+  const content = createContentModule({ ...deps('content'), changes });
   const identity = createIdentityModule({
     ...deps('identity'),
     mail: mail.service,

@@ -1,13 +1,20 @@
 // The content module: stories, topics and authors, and the RSS feeds.
+import type { ChangeBus } from '../../platform/change-bus.ts';
 import type { AppModule, ModuleDeps } from '../../platform/module.ts';
 import { createContentService, type ContentService } from './content-service.ts';
 import { registerFeedRoutes } from './feed-routes.ts';
 
-export function createContentModule({ db, config }: Pick<ModuleDeps, 'db' | 'config'>): AppModule<ContentService> {
-  const content = createContentService({ db });
+export function createContentModule({
+  db,
+  config,
+  log,
+  changes,
+}: Pick<ModuleDeps, 'db' | 'config' | 'log'> & { changes?: ChangeBus }): AppModule<ContentService> {
+  const content = createContentService({ db, changes, log });
   return {
     name: 'content',
     service: content,
     routes: async (app) => registerFeedRoutes(app, { content, config }),
+    onClose: async () => content.close(),
   };
 }
