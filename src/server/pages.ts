@@ -1,17 +1,43 @@
-// Serves the React Router app: turns a Fastify request into a Fetch Request, hands it to the
-// server build with our load context, and streams the Response back.
+// Serves the React Router app: decides what the reader may see (decide), answers from the page
+// cache when that decision's page is stored (page-cache.ts), else turns the Fastify request into a
+// Fetch Request, hands it to the server build with our load context, and streams the Response back.
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { AppLoadContextValue } from './load-context.ts';
 import { isFromOwnSite } from './same-origin.ts';
-import { allowsSharedCaching, createPageCache, isAnonymousRequest, isCacheablePath, type PageCache } from './page-cache.ts';
+import {
+  allowsSharedCaching,
+  createPageCache,
+  encodePage,
+  isAnonymousRequest,
+  isCacheablePath,
+  matchesEtag,
+  pickEncoding,
+  replaceNonceWithHashes,
+  type CachedPage,
+  type PageCache,
+  type PageCspSources,
+  type PageDecision,
+} from './page-cache.ts';
 
 /** Paths that are pages but keep their exact form (§2: /user/confirm-email has no trailing slash). */
 const NO_TRAILING_SLASH = new Set(['/user/confirm-email']);
 /** React Router's own endpoints (route discovery at /__manifest) keep their form too. */
 const isFrameworkPath = (pathname: string) => pathname.startsWith('/__');
+
+/** What registerPages gives back: the page cache's invalidation (wired to the change bus in app.ts). */
+export interface Pages {
+  /** No paths: every cached page. Otherwise every variant and query string of each path. */
+  invalidate(paths?: readonly string[]): void;
+}
+
+/** Without a `decide` (tests, development): the anonymous rule — no session cookie, one shared variant. */
+const anonymousDecision = async (request: FastifyRequest): Promise<PageDecision> => ({
+  variant: isAnonymousRequest(request.cookies) ? 'anon' : null,
+  cookies: [],
+});
 
 export async function registerPages(
   app: FastifyInstance,
@@ -20,17 +46,27 @@ export async function registerPages(
     mode,
     context,
     siteOrigin,
+    decide,
   }: {
     build: ServerBuild | (() => Promise<ServerBuild>);
     mode: 'production' | 'development';
-    context: (request: FastifyRequest, reply: FastifyReply) => AppLoadContextValue | Promise<AppLoadContextValue>;
+    context: (request: FastifyRequest, reply: FastifyReply, decision: PageDecision) => AppLoadContextValue | Promise<AppLoadContextValue>;
     /** Form posts (React Router actions) are accepted from this origin only. */
     siteOrigin: string;
+    /**
+     * The access decision, from the request alone (no database read): called once for every page
+     * request that reaches rendering (after redirects and refused forms), before the cache is
+     * looked up. Its `variant` keys the cache; its `cookies` are sent on a hit and on a miss.
+     * With it, a page rendered for a signed-in reader may be stored: the decision says who shares it.
+     */
+    decide?: (request: FastifyRequest, reply: FastifyReply) => Promise<PageDecision>;
   },
-) {
+): Promise<Pages> {
   const handle = createRequestHandler(build, mode);
   // Development renders every request afresh, so edits show at once.
   const cache: PageCache | null = mode === 'production' ? createPageCache() : null;
+  const decidePage = decide ?? anonymousDecision;
+  const cachedPageCsp = (sources: PageCspSources) => (app.hasDecorator('cachedPageCsp') ? app.cachedPageCsp(sources) : null);
 
   await app.register(async (pages) => {
     // Page actions read forms (request.formData()): the two form encodings are kept as bytes for
@@ -65,32 +101,94 @@ export async function registerPages(
             .header('accept-post', FORM_TYPES.join(', '))
             .send(refused.message);
       }
-      const cacheable = cache !== null && request.method === 'GET' && isCacheablePath(request.url) && isAnonymousRequest(request.cookies);
-      if (cacheable) {
-        const hit = cache.get(request.url, request.cspNonce);
-        if (hit) return reply.status(hit.status).headers(Object.fromEntries(hit.headers)).header('x-page-cache', 'hit').send(hit.body);
+      const decision = await decidePage(request, reply);
+      const variant =
+        cache !== null && (request.method === 'GET' || request.method === 'HEAD') && isCacheablePath(request.url) ? decision.variant : null;
+      // The hit path: a lookup and the reader's cookies; no Fetch Request, no React Router, no load context.
+      if (variant !== null) {
+        const page = cache!.get(request.url, variant);
+        if (page) return sendCachedPage(request, reply, page, decision.cookies, 'hit');
       }
+      const renderedAt = cache?.generation() ?? 0;
       // AppLoadContext is declared open-ended by React Router; ours is the typed value it is augmented with.
-      const loadContext = await context(request, reply);
+      const loadContext = await context(request, reply, decision);
       const response = await handle(toFetchRequest(request, reply), loadContext as unknown as AppLoadContext);
-      // Whatever the cookies looked like: a render that knew a reader, or set their cookies, is theirs alone.
-      const personal = loadContext.user !== null || reply.hasHeader('set-cookie');
+      // A render that set a cookie the decision did not name did something for this reader alone; without
+      // a decision, a render that knew a reader is theirs alone too.
+      const renderCookies = [...headerValues(reply.getHeader('set-cookie')), ...response.headers.getSetCookie()];
+      const personal = (decide === undefined && loadContext.user !== null) || renderCookies.some((c) => !decision.cookies.includes(c));
       if (
-        cacheable &&
+        variant !== null &&
+        request.method === 'GET' &&
         !personal &&
         response.status === 200 &&
         response.headers.get('content-type')?.startsWith('text/html') &&
-        response.headers.getSetCookie().length === 0 &&
         allowsSharedCaching(response.headers.get('cache-control'))
       ) {
-        const body = await response.text();
-        const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
-        cache.set(request.url, { status: 200, headers, body, nonce: request.cspNonce });
-        return reply.status(200).headers(Object.fromEntries(headers)).header('x-page-cache', 'miss').send(body);
+        const html = await response.text();
+        const rendered = replaceNonceWithHashes(html, loadContext.nonce);
+        if (rendered) {
+          const page: CachedPage = {
+            headers: storedHeaders(response.headers),
+            csp: cachedPageCsp(rendered.sources),
+            ...(await encodePage(rendered.html, variant)),
+          };
+          cache!.set(request.url, variant, page, renderedAt);
+          reply.removeHeader('set-cookie'); // only the decision's cookies, which the render's all were
+          return sendCachedPage(request, reply, page, decision.cookies, 'miss');
+        }
+        request.log.warn({ url: request.url }, 'page not cached: its CSP nonce is in it outside a nonce attribute');
+        return sendFetchResponse(reply, new Response(html, response), decision.cookies);
       }
-      return sendFetchResponse(reply, response);
+      return sendFetchResponse(reply, response, decision.cookies);
     });
   });
+
+  return { invalidate: (paths) => cache?.invalidate(paths) };
+}
+
+/** Sends a stored page in the reader's preferred coding, or 304 when they hold that very representation. */
+function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, cookies: string[], state: 'hit' | 'miss') {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const etag = page.etags[encoding];
+  reply.header('etag', etag).header('x-page-cache', state);
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (matchesEtag(request.headers['if-none-match'], etag)) {
+    for (const name of ['cache-control', 'vary']) if (page.headers[name]) reply.header(name, page.headers[name]);
+    return reply.code(304).send();
+  }
+  reply.headers(page.headers);
+  if (page.csp) reply.header('content-security-policy', page.csp);
+  // A content-encoding already set tells @fastify/compress the body is compressed.
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  const body = page.bodies[encoding];
+  reply.code(200).header('content-length', body.length);
+  return request.method === 'HEAD' ? reply.send() : reply.send(body);
+}
+
+/** The render's headers worth keeping for every reader; Vary gains Accept-Encoding. */
+function storedHeaders(headers: Headers): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of headers) {
+    if (!UNSTORED_HEADERS.has(name)) kept[name] = value;
+  }
+  kept.vary = kept.vary && !/\baccept-encoding\b/i.test(kept.vary) ? `${kept.vary}, Accept-Encoding` : (kept.vary ?? 'Accept-Encoding');
+  return kept;
+}
+
+const UNSTORED_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'etag',
+  'content-security-policy',
+  'x-page-cache',
+]);
+
+function headerValues(value: ReturnType<FastifyReply['getHeader']>): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value.map(String) : [String(value)];
 }
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
@@ -154,13 +252,16 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   } as RequestInit);
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response) {
+async function sendFetchResponse(reply: FastifyReply, response: Response, decisionCookies: string[]) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie') continue;
     reply.header(name, value);
   }
-  const cookies = response.headers.getSetCookie();
+  const already = headerValues(reply.getHeader('set-cookie'));
+  const cookies = [...response.headers.getSetCookie(), ...decisionCookies].filter(
+    (c, i, all) => !already.includes(c) && all.indexOf(c) === i,
+  );
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
