@@ -2,6 +2,8 @@
 // bad rows with their reason, in batches gathered from concurrent requests (group commit). A
 // database failure is thrown, never swallowed, so the route answers 5xx and the tracker sends the
 // batch again (DESIGN §2: nothing is lost).
+import { randomUUID } from 'node:crypto';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { decodeEvent, type CollectorRequest } from './collector.ts';
 import { readDashboardAggregates, type DashboardAggregates } from './dashboard.ts';
@@ -102,24 +104,22 @@ export function createAnalyticsService({ db, maxBatchEvents = 5_000 }: Analytics
     const bad = batch.flatMap((request) => request.bad);
     const inserted = await db.transaction(async (tx) => {
       const ids: string[] = [];
-      for (const rows of chunks(good)) {
+      for (const rows of chunks(good, EVENTS_PER_STATEMENT)) {
         const stored = await tx
           .insert(analyticsEvents)
-          .values(rows)
+          .select(selectEvents(rows))
           .onConflictDoNothing({ target: analyticsEvents.eventId })
           .returning({ eventId: analyticsEvents.eventId });
         for (const row of stored) ids.push(row.eventId);
       }
-      for (const rows of chunks(bad)) await tx.insert(analyticsBadRows).values(rows);
+      for (const rows of chunks(bad, CHUNK)) await tx.insert(analyticsBadRows).values(rows);
       return ids;
     });
-    // An event id stored by this batch counts for the first request that sent it; events without
-    // an id got a new one, and are always new.
+    // An event id stored by this batch counts for the first request that sent it.
     const unclaimed = new Set(inserted);
     return batch.map((request) =>
       request.good.reduce((count, row) => {
-        if (row.eventId === undefined) return count + 1;
-        return unclaimed.delete(row.eventId) ? count + 1 : count;
+        return unclaimed.delete(row.eventId!) ? count + 1 : count;
       }, 0),
     );
   }
@@ -131,7 +131,8 @@ export function createAnalyticsService({ db, maxBatchEvents = 5_000 }: Analytics
     const bad: AnalyticsBadRowInsert[] = [];
     for (const event of events) {
       const decoded = decodeEvent(event, { ...request, collectorTstamp });
-      if (decoded.ok) good.push(decoded.row);
+      // An event the tracker sent without an id gets one here, so each stored id names its request.
+      if (decoded.ok) good.push({ ...decoded.row, eventId: decoded.row.eventId ?? randomUUID() });
       else bad.push({ reason: storableText(decoded.reason), raw: rawText(event), source, receivedAt: collectorTstamp });
     }
     if (good.length === 0 && bad.length === 0) return { stored: 0, duplicates: 0, bad: 0 };
@@ -165,12 +166,34 @@ export function createAnalyticsService({ db, maxBatchEvents = 5_000 }: Analytics
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
-// A 64 KB body can hold ~2000 tiny events; chunks keep each insert under PostgreSQL's 65535 parameters.
+// A 64 KB body can hold ~2000 tiny events; chunks keep each bad-row insert under PostgreSQL's 65535 parameters.
 const CHUNK = 500;
-function chunks<T>(rows: T[]): T[][] {
+/** Events go as one JSON parameter, whatever their number; this bounds the text of one statement. */
+const EVENTS_PER_STATEMENT = 2_000;
+function chunks<T>(rows: T[], size: number): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
+}
+
+const EVENT_COLUMNS = Object.entries(getTableColumns(analyticsEvents));
+/** `r(event_id uuid, app_id text, …)`: every column of the table, in its order, as json_to_recordset reads them. */
+const RECORD_TYPE = sql.raw(`r(${EVENT_COLUMNS.map(([, column]) => `"${column.name}" ${column.getSQLType()}`).join(', ')})`);
+const RECORD_COLUMNS = sql.raw(EVENT_COLUMNS.map(([, column]) => `r."${column.name}"`).join(', '));
+
+/**
+ * The rows as one JSON array read back by json_to_recordset: one parameter and one short statement
+ * for a whole batch. Building a multi-row VALUES list (26 parameters an event) cost more CPU than
+ * the database spent storing it. Every column is sent (the service fills event id, contexts,
+ * fields and collector time), so no column default is needed.
+ */
+function selectEvents(rows: readonly AnalyticsEventRow[]): SQL {
+  const records = rows.map((row) => {
+    const record: Record<string, unknown> = {};
+    for (const [key, column] of EVENT_COLUMNS) record[column.name] = row[key as keyof AnalyticsEventRow] ?? null;
+    return record;
+  });
+  return sql`select ${RECORD_COLUMNS} from json_to_recordset(${JSON.stringify(records)}::json) as ${RECORD_TYPE}`;
 }
 
 /** Text PostgreSQL accepts: JSON for values, the body as received otherwise. */

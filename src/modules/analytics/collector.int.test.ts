@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database, Db } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { EVENTS } from '../../shared/analytics/events.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { createAnalyticsService } from './analytics-service.ts';
@@ -305,17 +305,27 @@ describe('group commit: concurrent requests stored together', () => {
   });
 
   it('answers 5xx to the one request the database refuses and stores the others of its batch', async () => {
-    const refusing = await buildCollector({ analytics: createAnalyticsService({ db: refusingAppId(database.db, 'poison') }) });
+    // A row the database refuses (as a value a column rejects would be): a trigger that fails on one app id.
+    await database.db.execute(sql`
+      create function refuse_poison() returns trigger language plpgsql as $$
+      begin
+        if new.app_id = 'poison' then raise exception 'refused a row of poison'; end if;
+        return new;
+      end $$`);
+    await database.db.execute(
+      sql`create trigger refuse_poison before insert on analytics_events for each row execute function refuse_poison()`,
+    );
     try {
       const good = Array.from({ length: 6 }, (_, i) => batchOf(`app-${i}`, 5));
       const poison = batchOf('poison', 5);
-      const [refused, ...answers] = await Promise.all([poison, ...good].map((body) => post(body, {}, refusing)));
+      const [refused, ...answers] = await Promise.all([poison, ...good].map((body) => post(body)));
       expect(refused!.statusCode).toBe(500);
       expect(answers.map((answer) => answer.statusCode)).toEqual(good.map(() => 200));
       expect(await storedIds(good.flatMap(idsOf))).toHaveLength(30);
       expect(await storedIds(idsOf(poison))).toEqual([]);
     } finally {
-      await refusing.close();
+      await database.db.execute(sql`drop trigger refuse_poison on analytics_events`);
+      await database.db.execute(sql`drop function refuse_poison()`);
     }
   });
 
@@ -328,37 +338,6 @@ describe('group commit: concurrent requests stored together', () => {
     expect(await collecting).toEqual({ stored: 10, duplicates: 0, bad: 0 });
   });
 });
-
-/** The database, except that an insert of a row with this app id fails (as a row PostgreSQL refuses would). */
-function refusingAppId(db: Db, appId: string): Db {
-  const refuseIn = (tx: Db) =>
-    new Proxy(tx, {
-      get(target, key, receiver) {
-        if (key !== 'insert') return Reflect.get(target, key, receiver) as unknown;
-        return (table: typeof analyticsEvents) => {
-          const builder = target.insert(table);
-          return new Proxy(builder, {
-            get(inner, innerKey) {
-              if (innerKey !== 'values') {
-                const value = Reflect.get(inner, innerKey) as unknown;
-                return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(inner) : value;
-              }
-              return (rows: { appId?: string | null }[]) => {
-                if (rows.some((row) => row.appId === appId)) throw new Error(`refused a row of ${appId}`);
-                return inner.values(rows as never);
-              };
-            },
-          });
-        };
-      },
-    });
-  return new Proxy(db, {
-    get(target, key, receiver) {
-      if (key !== 'transaction') return Reflect.get(target, key, receiver) as unknown;
-      return (run: (tx: Db) => Promise<unknown>) => target.transaction((tx) => run(refuseIn(tx as unknown as Db)));
-    },
-  });
-}
 
 describe('GET /i', () => {
   it('stores one event from the query string (ue_px, cx base64url) and answers a no-cache GIF', async () => {
