@@ -18,7 +18,7 @@ import { pathPrefix, secureCookies } from '../platform/module.ts';
 import { registerGraphQL } from './graphql/yoga.ts';
 import { registerHealth } from './health.ts';
 import { thisMachineOnly } from '../platform/loopback.ts';
-import { registerPages } from './pages.ts';
+import { registerPages, type Pages } from './pages.ts';
 import { createPageDecider, type PageFacts } from './page-decision.ts';
 import { createLimitStore } from '../platform/rate-limits.ts';
 import { registerSecurity } from './security.ts';
@@ -155,6 +155,7 @@ export async function buildApp({
   });
 
   changes.subscribe('pages', ({ paths }) => pages.invalidate(paths ?? undefined));
+  app.decorate('pages', pages);
 
   // Background jobs run in this process (DESIGN §1) when the server asks; tests drive services.jobs.runDue() themselves.
   if (backgroundJobs) app.addHook('onReady', async () => services.jobs.start({ intervalMs: 15_000 }));
@@ -172,5 +173,7 @@ export async function buildApp({
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** The page cache (tests drop pages to compare with a fresh render). */
+    pages: Pages;
   }
 }

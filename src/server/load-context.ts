@@ -2,6 +2,7 @@
 import type { PublicConfig } from '../config/config.ts';
 import type { Services } from './services.ts';
 import type { SessionUser } from '../shared/auth/session-user.ts';
+import type { PageFacts } from './page-decision.ts';
 
 export interface AppLoadContextValue {
   config: PublicConfig & { careers: { jobsUrl: string; contactUrl: string } };
@@ -13,6 +14,12 @@ export interface AppLoadContextValue {
   clientAddress: string;
   /** The signed-in reader (§3 session user, from the verified bof_session), or null when anonymous. */
   user: SessionUser | null;
+  /**
+   * What the page's access decision learnt before the render (page-decision.ts): whether the render
+   * is shared by every reader with the same decision (then loaders put nothing personal in it), and
+   * on a story page the story as this reader may see it. Null when nothing was decided (tests).
+   */
+  page: PageFacts | null;
   /**
    * Mints the product session tokens again and sets them on the response: an action that changes
    * a claim (user data completed, email changed) calls it so the next page already sees the change.

@@ -1,4 +1,4 @@
-import newsreaderLatin from '@fontsource-variable/newsreader/files/newsreader-latin-opsz-normal.woff2?url';
+import newsreaderLatin from './styles/fonts/newsreader-normal.woff2?url';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type LinksFunction } from 'react-router';
 import type { Route } from './+types/root';
 import { Footer } from './components/footer.tsx';
@@ -8,7 +8,8 @@ import { AnalyticsBootstrap } from './analytics/analytics-bootstrap.tsx';
 import { ConsentAssets } from './consent/consent-assets.tsx';
 import { useNonce } from './lib/nonce.tsx';
 import { useRootData, type RootData } from './lib/root-data.ts';
-import { useBrowserAuth, useSessionUser } from './lib/session.ts';
+import { useAudience, useBrowserAuth } from './lib/session.ts';
+import { audienceOf } from '../shared/auth/audience.ts';
 import { canonicalUrl } from './lib/seo.ts';
 import './styles/app.css';
 
@@ -24,18 +25,18 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     config: context.config,
     sections: topics.filter((t) => t.kind === 'section').map(({ slug, name }) => ({ slug, name })),
     series: topics.filter((t) => t.kind === 'series').map(({ slug, name }) => ({ slug, name })),
-    user: context.user,
+    audience: audienceOf(context.user),
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
-  const user = useSessionUser(data?.user ?? null);
+  const audience = useAudience(data?.audience ?? 'anonymous');
   // In the Layout, not App: error pages (404s included) keep the header's session working too.
   useBrowserAuth(
     data ? { identityBaseUrl: data.config.endpoints.identity, authEndpointUrl: data.config.endpoints.auth } : null,
-    data?.user ?? null,
+    data?.audience ?? 'anonymous',
   );
   const { pathname } = useLocation();
   const productName = data?.config.productName ?? 'Atelier';
@@ -55,7 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Masthead productName={productName} sections={data?.sections ?? []} series={data?.series ?? []} user={user} />
+        <Masthead productName={productName} sections={data?.sections ?? []} series={data?.series ?? []} audience={audience} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

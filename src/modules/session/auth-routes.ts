@@ -78,20 +78,6 @@ export async function registerSessionRoutes(app: FastifyInstance, options: Sessi
   });
 }
 
-/**
- * The page's session user for the load context; sets or clears the cookies on the reply when the
- * tokens had to be minted (just signed in, or expired while reading) or the identity session is gone.
- */
-export async function pageSessionUser(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { session, secureCookies }: { session: SessionService; secureCookies: boolean },
-): Promise<SessionUser | null> {
-  const { user, cookies } = await session.resolvePageSession(request.cookies, request.headers.cookie);
-  applyCookieAction(reply, cookies, { secure: secureCookies });
-  return user;
-}
-
 /** Fresh tokens for the request's identity session, set on the reply (cleared when it has ended). */
 export async function refreshPageSession(
   request: FastifyRequest,

@@ -3,20 +3,74 @@
 // JavaScript, and after hydration a fetcher sends it without leaving the page. Signed-out readers
 // get a link to sign in that brings them back here. A press on a topic's button sends
 // user_click_topic_follow or user_click_topic_unfollow (authors have no catalogue event).
+import { useEffect, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
-import type { FollowActionData, FollowState } from '../../modules/follows/follow-rules.ts';
+import type { FollowActionData, FollowRef, FollowState } from '../../modules/follows/follow-rules.ts';
 import { trackEvent } from '../analytics/analytics.ts';
-import { useRootData } from '../lib/root-data.ts';
+import { useRootData, type RootData } from '../lib/root-data.ts';
 import { canonicalUrl } from '../lib/seo.ts';
 import { SignInLink } from './auth-links.tsx';
 
 /** Topics and series are followed by slug or section id; the topic page passes its slug, as story events do. */
 const TOPIC_FOLLOWS: readonly string[] = ['TAG_SLUG', 'SITE_SECTION_ID'];
 
-export function FollowButton({ follow, name, topicId }: { follow: FollowState; name: string; topicId?: string }) {
+/** FollowState, where a missing `following` means the page does not say: the browser asks. */
+export type PageFollowState = FollowRef & { following?: FollowState['following'] };
+
+const USER_FOLLOWS = /* GraphQL */ `
+  query PageFollows($followsType: FollowsType) {
+    userFollows(followsType: $followsType) {
+      __typename
+      ... on UserFollowsSuccess {
+        follows {
+          followsKey
+        }
+      }
+    }
+  }
+`;
+
+interface UserFollowsData {
+  userFollows: { __typename: string; follows?: { followsKey: string }[] };
+}
+
+/**
+ * Whether the signed-in reader follows this: the page's answer, or, on a page shared by every
+ * signed-in reader (it does not say), the reader's own follows asked for after load. Until then
+ * (and without JavaScript) the button reads "Follow", which is harmless: following is idempotent.
+ */
+function useFollowing(follow: PageFollowState, root: RootData | undefined): boolean | null {
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const known = follow.following;
+  useEffect(() => {
+    if (known !== undefined || !root) return;
+    let current = true;
+    // Loaded with the question: a reader who is not signed in never needs the API client.
+    import('../api/browser-clients.ts')
+      .then(({ browserGraphQLClient }) =>
+        browserGraphQLClient(root.config).query<UserFollowsData>(USER_FOLLOWS, { followsType: follow.followsType }),
+      )
+      .then((data) => {
+        if (current) setAsked(followsIncludes(data.userFollows.follows ?? [], follow));
+      })
+      // Not knowing keeps the neutral button; a press still does the right thing.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [known, root, follow]);
+  return known === undefined ? asked : known;
+}
+
+const followsIncludes = (follows: readonly { followsKey: string }[], { followsKey }: FollowRef) =>
+  follows.some((candidate) => candidate.followsKey === followsKey);
+
+export function FollowButton({ follow, name, topicId }: { follow: PageFollowState; name: string; topicId?: string }) {
   const fetcher = useFetcher<FollowActionData>();
-  const siteUrl = useRootData()?.config.siteUrl ?? '';
+  const root = useRootData();
+  const siteUrl = root?.config.siteUrl ?? '';
   const { pathname, search } = useLocation();
+  const followingNow = useFollowing(follow, root);
 
   if (follow.following === null) {
     return (
@@ -28,7 +82,7 @@ export function FollowButton({ follow, name, topicId }: { follow: FollowState; n
 
   // Shown at once, before the server answers; the loaders' next answer confirms it.
   const intent = fetcher.formData?.get('intent');
-  const following = intent ? intent === 'follow' : follow.following;
+  const following = intent ? intent === 'follow' : (followingNow ?? false);
   const problem = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors[0]?.message : undefined;
 
   return (

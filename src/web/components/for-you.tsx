@@ -5,7 +5,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths.ts';
-import { browserGraphQLClient } from '../api/browser-clients.ts';
 import { useRootData } from '../lib/root-data.ts';
 import { useSessionUser } from '../lib/session.ts';
 
@@ -44,15 +43,18 @@ const STORY_COUNT = 4;
 
 export function ForYou() {
   const root = useRootData();
-  const user = useSessionUser(root?.user ?? null);
+  const user = useSessionUser();
   const [stories, setStories] = useState<Recommended[] | null>(null);
   const userId = user?.isLoggedIn ? user.id : null;
 
   useEffect(() => {
     if (!userId || !root) return;
     let current = true;
-    browserGraphQLClient(root.config)
-      .query<RecommendedData>(RECOMMENDED_STORIES, { first: STORY_COUNT })
+    // The API clients load with the first signed-in reader's call, never on an anonymous page (issue 15).
+    import('../api/browser-clients.ts')
+      .then(({ browserGraphQLClient }) =>
+        browserGraphQLClient(root.config).query<RecommendedData>(RECOMMENDED_STORIES, { first: STORY_COUNT }),
+      )
       .then((data) => {
         if (current) setStories(data.recommendedStories.stories ?? []);
       })

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../shared/paths.ts';
-import type { SessionUser } from '../../shared/auth/session-user.ts';
-import { browserAuthStarting } from '../lib/session.ts';
+import type { Audience } from '../../shared/auth/audience.ts';
+import { browserAuthStarting, useSessionUser } from '../lib/session.ts';
 import { SignInLink } from './auth-links.tsx';
 
 interface NavItem {
@@ -14,24 +14,27 @@ export function Masthead({
   productName,
   sections,
   series,
-  user,
+  audience,
 }: {
   productName: string;
   sections: NavItem[];
   series: NavItem[];
-  user: SessionUser | null;
+  /** The kind of reader (root.tsx: the page's until the browser has read the cookies). */
+  audience: Audience;
 }) {
+  const signedIn = audience !== 'anonymous';
+  const isMember = audience === 'member';
   return (
     <header className="masthead">
       <div className="masthead__bar wrap">
         <nav className="masthead__utility" aria-label="Account">
-          {!user && <SignInLink className="masthead__signin">Sign in</SignInLink>}
-          {!user?.isMember && (
+          {!signedIn && <SignInLink className="masthead__signin">Sign in</SignInLink>}
+          {!isMember && (
             <Link to={paths.packages()} className="button button--small">
               Subscribe
             </Link>
           )}
-          {user && <AccountMenu user={user} />}
+          {signedIn && <AccountMenu isMember={isMember} />}
         </nav>
       </div>
       <div className="masthead__brand wrap">
@@ -69,8 +72,10 @@ export function Masthead({
 /**
  * A <details> disclosure: opens and closes without JavaScript, and the summary is a native,
  * focusable toggle. With JavaScript it also closes on Escape, on a click elsewhere and on navigation.
+ * The page is shared by every reader of its kind: who is signed in comes from the browser's cookies.
  */
-function AccountMenu({ user }: { user: SessionUser }) {
+function AccountMenu({ isMember }: { isMember: boolean }) {
+  const user = useSessionUser();
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   const [signingOut, setSigningOut] = useState(false);
@@ -112,12 +117,14 @@ function AccountMenu({ user }: { user: SessionUser }) {
     <details className="account-menu" ref={menu} onKeyDown={onKeyDown}>
       <summary className="account-menu__toggle">
         My account
-        {user.isMember && <span className="badge account-menu__badge">Member</span>}
+        {isMember && <span className="badge account-menu__badge">Member</span>}
       </summary>
       <div className="account-menu__panel">
-        <p className="account-menu__who">
-          Signed in as <strong>{user.email}</strong>
-        </p>
+        {user?.email && (
+          <p className="account-menu__who">
+            Signed in as <strong>{user.email}</strong>
+          </p>
+        )}
         <ul className="account-menu__links">
           <li>
             <Link to={paths.account()}>Account details</Link>
@@ -125,7 +132,7 @@ function AccountMenu({ user }: { user: SessionUser }) {
           <li>
             <Link to={paths.following()}>Following</Link>
           </li>
-          {user.isMember && (
+          {isMember && (
             <li>
               <Link to={paths.gifts()}>Gift links</Link>
             </li>

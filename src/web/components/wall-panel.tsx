@@ -8,7 +8,7 @@ import { trackEvent } from '../analytics/analytics.ts';
 import { useTrackEvent } from '../analytics/use-track-event.ts';
 import { useRootData } from '../lib/root-data.ts';
 import { canonicalUrl } from '../lib/seo.ts';
-import { useSessionUser } from '../lib/session.ts';
+import { useAudience } from '../lib/session.ts';
 import { CodeRegistrationForm, RegisterLink, SignInLink } from './auth-links.tsx';
 
 /** The wall event's fields (§3): variant names, and the experiment the reader is in (trials JSON ≤ 255). */
@@ -44,7 +44,7 @@ export function WallPanel({
   useTrackEvent('user_view_wall', fields);
   // Signed-in readers meet pay and upgrade walls too; "sign in" is only for those who are not.
   const root = useRootData();
-  const signedIn = useSessionUser(root?.user ?? null)?.isLoggedIn ?? false;
+  const signedIn = useAudience(root?.audience ?? 'anonymous') !== 'anonymous';
   const siteUrl = root?.config.siteUrl ?? '';
   const { pathname } = useLocation();
   // A registration wall signs the reader up through §4 register() and, by email code, customRegistration().

@@ -1,13 +1,16 @@
 import { useRouteLoaderData } from 'react-router';
 import type { PublicConfig } from '../../config/config.ts';
-import type { SessionUser } from '../../shared/auth/session-user.ts';
+import type { Audience } from '../../shared/auth/audience.ts';
 
 export interface RootData {
   config: PublicConfig & { careers: { jobsUrl: string; contactUrl: string } };
   sections: { slug: string; name: string }[];
   series: { slug: string; name: string }[];
-  /** The signed-in reader as the server saw them (verified bof_session), or null. */
-  user: SessionUser | null;
+  /**
+   * Which kind of reader the page was rendered for (verified bof_session): never who, so the page
+   * is the same bytes for every reader of that kind (issue 15). The browser fills in the person.
+   */
+  audience: Audience;
 }
 
 /** The root loader's data: settings for the browser and the navigation. Undefined only if the root loader failed. */

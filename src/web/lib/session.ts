@@ -1,12 +1,14 @@
-// The app's one browser auth client (web/auth), started after hydration, and the session user
-// the UI renders: the server's (root loader) until the client has read the cookies, then the
-// client's, which follows refreshes, sign-in and sign-out without a page load.
+// The app's one browser auth client (web/auth), started after hydration for a reader with a
+// session, and the reader the UI renders: the page's audience (root loader: a kind of reader, never
+// a person, so the page can be shared, issue 15) until the browser has read the cookies, then the
+// browser's user, which follows refreshes, sign-in and sign-out without a page load.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
 import { trackEvent } from '../analytics/analytics.ts';
 import type { AuthClient } from '../auth/auth-client.ts';
-import { createCookieReader, MAIN_TOKEN_COOKIE } from '../../shared/auth/cookies.ts';
-import { readMainTokenClaims, type SessionUser } from '../../shared/auth/session-user.ts';
+import { createCookieReader, MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../../shared/auth/cookies.ts';
+import { readMainTokenClaims, sessionUserFromTokens, type SessionUser } from '../../shared/auth/session-user.ts';
+import { audienceOf, type Audience } from '../../shared/auth/audience.ts';
 import { REFRESH_MARGIN_MS } from '../auth/token-refresher.ts';
 
 /** Never refresh on a timer more often than this, whatever the token lifetime. */
@@ -100,14 +102,43 @@ function subscribe(listener: () => void) {
 
 const notReady: Snapshot = { ready: false, user: null };
 
-/** The user to render: the server's until the browser client is ready, then the client's. */
-export function useSessionUser(serverUser: SessionUser | null): SessionUser | null {
-  const current = useSyncExternalStore(
-    subscribe,
-    () => snapshot,
-    () => notReady,
-  );
-  return current.ready ? current.user : serverUser;
+// Before the client has started (or on a page where it never does: an anonymous reader's), the
+// browser knows the reader from the readable cookie alone (§3); memoised per cookie text so
+// useSyncExternalStore sees a stable snapshot.
+let fromCookies: { text: string; snapshot: Snapshot } | null = null;
+function cookieSnapshot(): Snapshot {
+  const text = document.cookie;
+  if (fromCookies?.text !== text) {
+    const cookies = createCookieReader(() => text);
+    const user = sessionUserFromTokens(cookies.get(MAIN_TOKEN_COOKIE), cookies.get(PAYWALL_TOKEN_COOKIE));
+    fromCookies = { text, snapshot: { ready: true, user: user.isLoggedIn ? user : null } };
+  }
+  return fromCookies.snapshot;
+}
+
+const browserSnapshot = () => (snapshot.ready ? snapshot : cookieSnapshot());
+
+/**
+ * The signed-in reader as the browser knows them, or null: always null on the server and while
+ * the page hydrates (a shared page carries no one's details, issue 15), then from the cookies.
+ */
+export function useSessionUser(): SessionUser | null {
+  return useSyncExternalStore(subscribe, browserSnapshot, () => notReady).user;
+}
+
+/**
+ * The kind of reader to render for: the page's (the server's decision, in the root data) until
+ * the browser has read the cookies, then the browser's, which follows sign-in and sign-out.
+ */
+export function useAudience(pageAudience: Audience): Audience {
+  const current = useSyncExternalStore(subscribe, browserSnapshot, () => notReady);
+  return current.ready ? audienceOf(current.user) : pageAudience;
+}
+
+/** Whether the readable session cookies are there: only then is there a session to keep fresh. */
+function hasSessionCookies(): boolean {
+  const cookies = createCookieReader(() => document.cookie);
+  return cookies.get(MAIN_TOKEN_COOKIE) !== undefined || cookies.get(PAYWALL_TOKEN_COOKIE) !== undefined;
 }
 
 /**
@@ -115,19 +146,17 @@ export function useSessionUser(serverUser: SessionUser | null): SessionUser | nu
  * route data when the client learns of another user than the server rendered for (signed in or
  * out without a page load), so loaders that depend on the reader run again.
  */
-export function useBrowserAuth(options: BrowserAuthOptions | null, serverUser: SessionUser | null) {
+export function useBrowserAuth(options: BrowserAuthOptions | null, pageAudience: Audience) {
   const { pathname } = useLocation();
   const { revalidate } = useRevalidator();
-  const live = useSyncExternalStore(
-    subscribe,
-    () => snapshot,
-    () => notReady,
-  );
-  const revalidatedFor = useRef<string | null>(null);
+  const live = useSyncExternalStore(subscribe, browserSnapshot, () => notReady);
+  const revalidatedFor = useRef<Audience | null>(null);
 
   const configured = options !== null;
   useEffect(() => {
-    if (options) void startBrowserAuth(options).catch(() => undefined);
+    // An anonymous reader has no session to keep fresh: the identity client loads when they sign
+    // in (the sign-in screens start it) or act (browserAuthStarting callers fall back to links).
+    if (options && hasSessionCookies()) void startBrowserAuth(options).catch(() => undefined);
     // Started once per page, when the settings are known; they do not change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [configured]);
@@ -138,11 +167,11 @@ export function useBrowserAuth(options: BrowserAuthOptions | null, serverUser: S
 
   useEffect(() => {
     if (!live.ready || !configured) return;
-    const liveId = live.user?.id ?? '';
-    if (liveId === (serverUser?.id ?? '') || revalidatedFor.current === liveId) return;
-    revalidatedFor.current = liveId;
+    const liveAudience = audienceOf(live.user);
+    if (liveAudience === pageAudience || revalidatedFor.current === liveAudience) return;
+    revalidatedFor.current = liveAudience;
     // The server may disagree (it alone sees the identity cookie) and set or clear the tokens in
-    // its answer: read them again afterwards, so both sides end up on the same user.
+    // its answer: read them again afterwards, so both sides end up on the same reader.
     void revalidate().then(ensureFresh);
-  }, [live, configured, serverUser, revalidate]);
+  }, [live, configured, pageAudience, revalidate]);
 }

@@ -4,11 +4,18 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { fieldErrorsFromZod } from '../../shared/validation/field-errors.ts';
 import { canonicalUrl } from '../lib/seo.ts';
+import type { PageFollowState } from '../components/follow-button.tsx';
 import { withReturnTo } from './user/user-paths.ts';
-import { followFormSchema, type FollowActionData, type FollowRef, type FollowState } from '../../modules/follows/follow-rules.ts';
+import { followFormSchema, type FollowActionData, type FollowRef } from '../../modules/follows/follow-rules.ts';
 
-export async function followState(context: AppLoadContext, follow: FollowRef): Promise<FollowState> {
+/**
+ * The follow button's state: null for a signed-out reader (the button asks them to sign in). On a
+ * page shared by every signed-in reader (page-decision.ts) whether this one follows is theirs
+ * alone: `following` is left out and the browser asks (follow-button.tsx).
+ */
+export async function followState(context: AppLoadContext, follow: FollowRef): Promise<PageFollowState> {
   if (!context.user) return { ...follow, following: null };
+  if (context.page?.shared) return { ...follow };
   return { ...follow, following: await context.services.follows.isFollowing({ userId: context.user.id, ...follow }) };
 }
 

@@ -20,6 +20,25 @@ import { absoluteUrl, socialMeta } from '../lib/seo.ts';
 import type { Route } from './+types/story';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { walls } = context.services;
+  // The page request was decided before it got here (server/page-decision.ts): the story as this
+  // reader may see it, the same for every reader with that decision, so the page may be shared.
+  const decided = context.page?.story?.story.slug === params.slug ? context.page.story : null;
+  const { page, gift, meterCookie } = decided
+    ? { page: decided, gift: null, meterCookie: null }
+    : await decideHere({ params, context, request });
+  if (!page) throw data(null, { status: 404 });
+  // Browsers revalidate (ETag); a shared cache may hold it only when the decision says it is shared.
+  const headers = new Headers({ 'cache-control': context.page?.shared && decided ? 'no-cache' : 'private, no-cache' });
+  if (meterCookie) headers.append('set-cookie', meterCookieHeader(meterCookie, { secure: context.config.siteUrl.startsWith('https://') }));
+  return data({ ...page, nextBestAction: walls.nextBestAction(context.user), gift, canGift: canGift(context) }, { headers });
+}
+
+/**
+ * A request the page decision left to the loader: a gift link (counted as a visit), a form post's
+ * reload and client-side navigation's route data. The same decision, made here for this reader.
+ */
+async function decideHere({ params, context, request }: Pick<Route.LoaderArgs, 'params' | 'context' | 'request'>) {
   const { content, walls, follows } = context.services;
   let meterCookie: string | null = null;
   // A valid ?gift= for this story (modules/gifts): the banner, and the whole story for anyone.
@@ -33,13 +52,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       return access.decision;
     },
   });
-  if (!page) throw data(null, { status: 404 });
   // A signed-in reader's reads personalise their recommendations and make their meter (modules/follows).
-  if (context.user) await follows.recordRead({ userId: context.user.id, storyId: page.story.id });
-  // What this reader may see depends on who they are and their meter: never a shared cache.
-  const headers = new Headers({ 'cache-control': 'private, no-cache' });
-  if (meterCookie) headers.append('set-cookie', meterCookieHeader(meterCookie, { secure: context.config.siteUrl.startsWith('https://') }));
-  return data({ ...page, nextBestAction: walls.nextBestAction(context.user), gift, canGift: canGift(context) }, { headers });
+  if (page && context.user && request.method === 'GET') await follows.recordRead({ userId: context.user.id, storyId: page.story.id });
+  return { page, gift, meterCookie };
 }
 
 /** The gift dialog's form (intent=gift). */

@@ -1,0 +1,82 @@
+// Decide, then look up (issue 15, DESIGN §2, §5): before a page is looked up in the page cache or
+// rendered, the reader's access decision is made from the cookies alone — the verified session
+// tokens, or the signed meter cookie — with the story's facts from the content module's memory.
+// Its outcome is the page's variant: every reader with the same outcome gets the same bytes, and
+// the reader's own cookies (a new meter) travel beside them. A page carries no one's details (the
+// browser fills them in, web/lib/session.ts), so the outcome is all that may differ.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from './services.ts';
+import type { PageDecision } from './page-cache.ts';
+import type { StoryPage } from '../modules/content/content-service.ts';
+import { applyCookieAction } from '../modules/session/auth-routes.ts';
+import { GIFT_PARAM, mayGift } from '../modules/gifts/gift-rules.ts';
+import { meterCookieHeader } from '../modules/walls/meter.ts';
+import { audienceOf } from '../shared/auth/audience.ts';
+import type { SessionUser } from '../shared/auth/session-user.ts';
+
+/** What the decision learnt, for the page's loaders (load context `page`). */
+export interface PageFacts {
+  /** The reader from the verified session cookies (null: anonymous). */
+  user: SessionUser | null;
+  /**
+   * The render may be shared by every reader with the same variant: loaders put nothing personal
+   * in it (follow state is left to the browser). False for form posts, route data requests and a
+   * response that sets this reader's session cookies.
+   */
+  shared: boolean;
+  /** A story page, already cut to what this reader may see, with the decision that cut it. */
+  story?: StoryPage;
+}
+
+/** /articles/<slug>/ (shared/paths.ts `story`): the one page whose content depends on the decision. */
+const STORY_PAGE = /^\/articles\/([^/?#]+)\/(?:\?|$)/;
+
+export function createPageDecider({ services, secureCookies }: { services: Services; secureCookies: boolean }) {
+  const { session, content, walls, follows } = services;
+
+  return async function decide(request: FastifyRequest, reply: FastifyReply): Promise<PageDecision & { facts: PageFacts }> {
+    const resolved = await session.resolvePageSession(request.cookies, request.headers.cookie);
+    applyCookieAction(reply, resolved.cookies, { secure: secureCookies });
+    const { user } = resolved;
+    const audience = audienceOf(user);
+    const document = request.method === 'GET' || request.method === 'HEAD';
+    // Minting or clearing this reader's session tokens makes this one response theirs.
+    const shared = document && resolved.cookies.kind === 'keep' && !request.url.includes('.data');
+    const story = document ? STORY_PAGE.exec(request.url) : null;
+    // A gift link is decided by the story's loader (it counts the visit); its page is the holder's.
+    if (!story || new URL(request.url, 'http://page').searchParams.has(GIFT_PARAM)) {
+      return { variant: shared ? audience : null, cookies: [], facts: { user, shared: shared && !story } };
+    }
+
+    let meterCookie: string | null = null;
+    const page = await content.readStory({
+      slug: decodeSlug(story[1]!),
+      decide: async (facts) => {
+        const access = await walls.storyAccess({ user, cookieHeader: request.headers.cookie, story: facts });
+        meterCookie = access.meterCookie;
+        return access.decision;
+      },
+    });
+    const cookies = meterCookie ? [meterCookieHeader(meterCookie, { secure: secureCookies })] : [];
+    if (!page) return { variant: null, cookies, facts: { user, shared: false } };
+    // Reading history makes the signed-in reader's meter and recommendations; written behind the page.
+    if (user && request.method === 'GET') {
+      Promise.resolve(follows.recordRead({ userId: user.id, storyId: page.story.id })).catch((error: unknown) => {
+        request.log.error({ err: error }, 'could not record a read');
+      });
+    }
+    const canGift = user !== null && mayGift(user);
+    // Everything the story's loader data holds besides the story: the decision (wall, variant,
+    // experiment groups), the next best action (by audience) and the gift button.
+    const variant = `${audience}|${canGift ? 'gift' : ''}|${JSON.stringify(page.access)}`;
+    return { variant: shared ? variant : null, cookies, facts: { user, shared, story: page } };
+  };
+}
+
+function decodeSlug(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
