@@ -1,0 +1,185 @@
+// npm run bench:collector (node --import tsx bench/collector.ts): how many analytics events the
+// collector stores per second. The collector's routes and service run in a process of their own
+// (this file with --serve) on a fresh database — embedded PGlite, or a new database on the
+// PostgreSQL server DATABASE_URL names — with the rate limit lifted; autocannon's clients POST
+// tracker payloads of EVENTS_PER_REQUEST events, each with its own event id. Afterwards the rows
+// are counted: stored events per second, and whether every acknowledged event was stored.
+// COLLECTOR_ROOT measures another checkout (a git worktree of an older commit) with the same load.
+import { fork } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import type * as DatabaseModule from '../src/db/database.ts';
+import type * as ServiceModule from '../src/modules/analytics/analytics-service.ts';
+import type * as RoutesModule from '../src/modules/analytics/collector-routes.ts';
+import { EVENTS } from '../src/shared/analytics/events.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4420);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const EVENTS_PER_REQUEST = 10;
+const ROOT = path.resolve(process.env.COLLECTOR_ROOT ?? path.join(import.meta.dirname, '..'));
+const POST_PATH = '/com.snowplowanalytics.snowplow/tp2';
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+if (process.argv.includes('--serve')) await serve();
+else await run();
+
+/** The child: the collector of ROOT on its own database, until the parent asks for the count. */
+async function serve() {
+  const load = <T>(file: string) => import(pathToFileURL(path.join(ROOT, file)).href) as Promise<T>;
+  const { openDatabase } = await load<typeof DatabaseModule>('src/db/database.ts');
+  const { createAnalyticsService } = await load<typeof ServiceModule>('src/modules/analytics/analytics-service.ts');
+  const { registerCollectorRoutes } = await load<typeof RoutesModule>('src/modules/analytics/collector-routes.ts');
+  const { default: Fastify } = await import('fastify');
+  const url = process.env.BENCH_DATABASE_URL;
+  const database = url ? await openDatabase({ kind: 'postgres', url }) : await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  const analytics = createAnalyticsService({ db: database.db });
+  const app = Fastify({ logger: false });
+  await registerCollectorRoutes(app, {
+    analytics,
+    allowedOrigins: [ORIGIN],
+    rateLimit: { max: 1_000_000_000, timeWindowMs: 60_000 },
+  });
+  await app.listen({ host: '127.0.0.1', port: PORT });
+  process.send!({ ready: true });
+  process.on('message', (message: { count?: boolean }) => {
+    if (!message.count) return;
+    void (async () => {
+      // What the module's onClose does at shutdown (nothing when the service has no close).
+      await (analytics as { close?: () => Promise<void> }).close?.();
+      await app.close();
+      const rows = await database.db.execute<{ n: number }>(
+        (await import('drizzle-orm')).sql`select count(*)::int as n from analytics_events`,
+      );
+      const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows;
+      process.send!({ rows: list[0]!.n });
+      await database.close();
+      process.exit(0);
+    })();
+  });
+}
+
+/** One tracker POST: page views, article views and page pings, as @snowplow/browser-tracker v4 sends them. */
+function payload(): string {
+  const now = Date.now();
+  const common = (i: number) => ({
+    eid: randomUUID(),
+    tv: 'js-4.5.0',
+    tna: 'sp',
+    aid: 'bench',
+    p: 'web',
+    cookie: '1',
+    cs: 'UTF-8',
+    lang: 'en-GB',
+    res: '1920x1080',
+    cd: '24',
+    tz: 'Europe/London',
+    dtm: String(now + i),
+    stm: String(now + 20),
+    vp: '1280x720',
+    ds: '1265x4210',
+    vid: '2',
+    sid: 'b4c3d2e1-f0a9-4b8c-8d7e-6f5a4b3c2d1e',
+    duid: '0d5c1e0a-6b8f-4c1e-9b52-6a1f3d2e4c5b',
+    url: `${ORIGIN}/articles/the-new-luxury/?utm_source=newsletter&utm_medium=email`,
+    refr: 'https://www.google.com/',
+    co: JSON.stringify({
+      schema: 'iglu:com.snowplowanalytics.snowplow/contexts/jsonschema/1-0-0',
+      data: [
+        { schema: 'iglu:com.snowplowanalytics.snowplow/web_page/jsonschema/1-0-0', data: { id: '6a1f5e1c-9d0b-4f43-9a51-3e0f4c5a7b21' } },
+      ],
+    }),
+  });
+  const events = Array.from({ length: EVENTS_PER_REQUEST }, (_, i) => {
+    if (i === 0) return { e: 'pv', page: 'The new luxury | Atelier', ...common(i) };
+    if (i === 1)
+      return {
+        e: 'ue',
+        ue_pr: JSON.stringify({
+          schema: 'iglu:com.snowplowanalytics.snowplow/unstruct_event/jsonschema/1-0-0',
+          data: {
+            schema: EVENTS.user_view_article.schema,
+            data: { article_id: 'story-1', topic_id: 'luxury', wall_variant: 'pay' },
+          },
+        }),
+        ...common(i),
+      };
+    return { e: 'pp', pp_mix: '0', pp_max: '0', pp_miy: String(i * 100), pp_may: String(i * 120), ...common(i) };
+  });
+  return JSON.stringify({ schema: 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4', data: events });
+}
+
+async function run() {
+  const serverUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let admin: postgres.Sql | undefined;
+  if (serverUrl) {
+    const name = `atelier_bench_collector_${randomBytes(4).toString('hex')}`;
+    admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const child = fork(import.meta.filename, ['--serve'], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, NODE_ENV: 'production', BENCH_DATABASE_URL: databaseUrl ?? '' },
+    cwd: ROOT,
+  });
+  const message = <T>(key: string) =>
+    new Promise<T>((resolve, reject) => {
+      child.on('message', (m: Record<string, unknown>) => key in m && resolve(m as T));
+      child.on('exit', (code) => reject(new Error(`the collector process exited (${code})`)));
+    });
+  try {
+    await message('ready');
+    // Checked once: a payload the collector refuses would make the count meaningless.
+    const check = await fetch(`${ORIGIN}${POST_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: payload(),
+    });
+    if (check.status !== 200) throw new Error(`the collector answered ${check.status}: ${await check.text()}`);
+    const started = Date.now();
+    const result = await autocannon({
+      url: `${ORIGIN}${POST_PATH}`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=UTF-8', origin: ORIGIN },
+          setupRequest: (request) => ({ ...request, body: payload() }),
+        },
+      ],
+    });
+    const elapsed = (Date.now() - started) / 1000;
+    const counting = message<{ rows: number }>('rows');
+    child.send({ count: true });
+    const counted = (await counting).rows;
+    const acknowledged = (result['2xx'] + 1) * EVENTS_PER_REQUEST;
+    console.log(
+      `\ncollector, ${CONNECTIONS} connections, ${SECONDS} s, ${EVENTS_PER_REQUEST} events a request, Node ${process.version}, ${os.cpus().length} cores, ${serverUrl ? 'PostgreSQL' : 'PGlite'}, ${ROOT}`,
+    );
+    console.log('| requests/s | p50 ms | p99 ms | non-2xx | events stored | acknowledged | stored events/s |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(
+      `| ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx + result.errors} | ${counted} | ${acknowledged} | ${(counted / elapsed).toFixed(0)} |`,
+    );
+    if (counted < acknowledged) {
+      console.error(`LOST: ${acknowledged - counted} acknowledged events were not stored`);
+      process.exitCode = 1;
+    }
+  } finally {
+    child.kill('SIGTERM');
+    if (admin && databaseUrl) {
+      await admin.unsafe(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+      await admin.end();
+    }
+  }
+}
