@@ -26,6 +26,8 @@ export interface Config {
   port: number;
   logLevel: SettingValues['LOG_LEVEL'];
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  /** WEB_CONCURRENCY: worker processes on PostgreSQL (server/main.ts); unset: one per core. */
+  workers?: number;
   dataDir: string;
   demoContent: boolean;
   endpoints: {
@@ -116,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: v.PORT,
     logLevel: v.LOG_LEVEL,
     database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: v.DATA_DIR },
+    workers: v.WEB_CONCURRENCY,
     dataDir: v.DATA_DIR,
     demoContent: v.DEMO_CONTENT ?? v.APP_ENV !== 'prod',
     endpoints: {

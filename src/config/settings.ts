@@ -184,6 +184,11 @@ export const SETTINGS = [
       .optional()
       .transform((value) => value || undefined),
   ),
+  setting(
+    'WEB_CONCURRENCY',
+    'Server processes with DATABASE_URL: npm start runs this many workers sharing the port. Unset: one per core. The embedded database (PGlite) always serves from one process.',
+    z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1, 'must be at least 1').max(256).optional()),
+  ),
   setting('DATA_DIR', 'Directory of the embedded database and caches.', z.string().trim().min(1, 'DATA_DIR must not be empty'), './data'),
   setting(
     'DEMO_CONTENT',
