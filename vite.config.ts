@@ -1,8 +1,36 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Compress once, at build time (issue 15): every script, style sheet and SVG of the browser build
+ * gets a `.br` (brotli at its best, quality 11) and a `.gz` beside it, for the static file server
+ * to send as they are (@fastify/static `preCompressed`) instead of compressing on every request at
+ * the quick setting. Brotli 11 saves about 14 % on the React chunks against quality 4 (decision 033).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'atelier-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      if (!options.dir || this.environment.name !== 'client') return;
+      for (const file of Object.values(bundle)) {
+        if (!/\.(?:js|css|svg)$/.test(file.fileName)) continue;
+        const source = file.type === 'chunk' ? file.code : file.source;
+        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+        if (bytes.length < 1024) continue;
+        const target = path.join(options.dir, file.fileName);
+        writeFileSync(`${target}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${target}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompress()],
   build: {
     // Fonts stay files (never inlined) so they cache independently and can be preloaded.
     assetsInlineLimit: 0,
