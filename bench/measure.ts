@@ -131,12 +131,13 @@ export function goalMet(result: Measured, bareRps: number): boolean {
   );
 }
 
+/** The 1-minute load average when the bench began (module load), for the line above the table. */
+const LOAD_AT_START = os.loadavg()[0]!;
+if (LOAD_AT_START > 6)
+  console.warn(`load average ${LOAD_AT_START.toFixed(2)} (> 6): other work shares the cores; these figures will be low`);
+
 /** The conditions of the run, for the line above the table. */
 export function conditions(extra: string[] = []): string {
-  const load = os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
   return [
     `autocannon, ${CONNECTIONS} connections, ${DURATION} s each (after ${WARMUP} s warm-up)`,
     `Accept-Encoding: ${ACCEPT_ENCODING}`,
@@ -144,7 +145,7 @@ export function conditions(extra: string[] = []): string {
     `${os.cpus().length} cores`,
     `database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
     ...extra,
-    `load average ${load}`,
+    `load average (1 min) ${LOAD_AT_START.toFixed(2)} at the start, ${os.loadavg()[0]!.toFixed(2)} at the end`,
   ].join(', ');
 }
 

@@ -146,5 +146,10 @@ try {
 const collector = await measureCollector();
 if ('rps' in collector) results.push(collector);
 else notes.push(`collector: ${collector.missing}`);
-report(results, { extra: [WORKERS !== undefined ? `BENCH_WORKERS=${WORKERS}` : 'one site process'], notes });
+const processes = !process.env.DATABASE_URL
+  ? 'one site process (PGlite)'
+  : WORKERS !== undefined
+    ? `BENCH_WORKERS=${WORKERS} (WEB_CONCURRENCY)`
+    : "BENCH_WORKERS unset (the site's default: one worker per core where the build has workers)";
+report(results, { extra: [processes], notes });
 chart(results);
