@@ -11,7 +11,7 @@ import { publicConfig, type Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { isUnstorableTextError, UNSTORABLE_TEXT_MESSAGE } from '../db/unstorable-text.ts';
 import { thirdPartyCspSources } from '../shared/analytics/third-parties.ts';
-import { openSessionChanges } from '../modules/identity/session-changes.ts';
+import { sessionChangesOn } from '../modules/identity/session-changes.ts';
 import { createChangeBus } from '../platform/change-bus.ts';
 import { refreshPageSession } from '../modules/session/auth-routes.ts';
 import { pathPrefix, secureCookies } from '../platform/module.ts';
@@ -77,7 +77,7 @@ export async function buildApp({
     log: app.log,
     passwordParams,
     limits,
-    sessionChanges: await openSessionChanges(database),
+    sessionChanges: sessionChangesOn(changes),
   });
   app.decorate('services', services);
 
