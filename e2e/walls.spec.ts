@@ -5,11 +5,12 @@ import { emailedCode, expect, expectAccessible, registerOnScreen, test } from '.
 
 test.describe.configure({ timeout: 180_000 });
 
-const wallVariant = (page: Page) =>
-  page
-    .locator('[data-wall-variant]')
-    .getAttribute('data-wall-variant', { timeout: 1_000 })
-    .catch(() => null);
+/** The story's wall variant, or null: read once the story is there (a busy machine may still be hydrating it). */
+async function wallVariant(page: Page): Promise<string | null> {
+  await page.locator('article.story').waitFor();
+  const wall = page.locator('[data-wall-variant]');
+  return (await wall.count()) > 0 ? wall.getAttribute('data-wall-variant') : null;
+}
 
 function claimsOf(token: string) {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { meter: { read: string[] }; entitlements: string[] };

@@ -36,9 +36,15 @@ export function browserAuth(): AuthClient | null {
   return client;
 }
 
-/** The client once it has loaded, or null when nothing started it (no JavaScript ran yet). */
+/** What the page configured the client with (useBrowserAuth), so a reader's first action can start it. */
+let configuredOptions: BrowserAuthOptions | null = null;
+
+/**
+ * The client, loading it now if the page has not yet (an anonymous reader's page does not until
+ * they act: sign in, sign up at a wall, call the API); null only before the page has hydrated.
+ */
 export function browserAuthStarting(): Promise<AuthClient> | null {
-  return starting;
+  return starting ?? (configuredOptions ? startBrowserAuth(configuredOptions) : null);
 }
 
 /** Starts the client once; later calls get the same one. Browser only. */
@@ -154,6 +160,7 @@ export function useBrowserAuth(options: BrowserAuthOptions | null, pageAudience:
 
   const configured = options !== null;
   useEffect(() => {
+    configuredOptions = options;
     // An anonymous reader has no session to keep fresh: the identity client loads when they sign
     // in (the sign-in screens start it) or act (browserAuthStarting callers fall back to links).
     if (options && hasSessionCookies()) void startBrowserAuth(options).catch(() => undefined);
