@@ -24,8 +24,10 @@ export interface Database {
   /**
    * Calls `onPayload` for every NOTIFY on `channel`, from any process on this database (PostgreSQL
    * LISTEN; on PGlite only this process can notify). Resolves once listening; the result stops it.
+   * `onRelisten` runs when a lost connection was replaced and listens again (PostgreSQL): whatever
+   * was sent in between was missed.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onRelisten?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,8 +46,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await client`select 1`;
       },
-      listen: async (channel, onPayload) => {
-        const { unlisten } = await client.listen(channel, onPayload);
+      listen: async (channel, onPayload, onRelisten) => {
+        let listened = false;
+        const { unlisten } = await client.listen(channel, onPayload, () => {
+          if (listened) onRelisten?.();
+          listened = true;
+        });
         return unlisten;
       },
       close: () => client.end({ timeout: 5 }),

@@ -1,6 +1,7 @@
 // The change bus on a real database (decision 032): a message reaches each subscriber once, in
 // this process (whose own NOTIFY comes back and is ignored) and, on PostgreSQL, in every other
 // process on the database, split into parts a NOTIFY accepts when it is large.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { createTestDatabase } from '../test/database.ts';
@@ -108,6 +109,19 @@ describe.skipIf(inject('databaseTemplate').kind !== 'postgres')('the change bus 
     await until(() => heard.flat().length >= paths.length);
     expect(heard.length).toBeGreaterThan(1);
     expect(heard.flat()).toEqual(paths);
+    stop();
+  });
+
+  it('drops every cached page when its listening connection was lost, as messages sent meanwhile never came', async () => {
+    const heard: (string[] | null)[] = [];
+    const stop = bus.subscribe('pages', (message) => heard.push(message.paths));
+    await otherDatabase.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
+    );
+    await until(() => heard.includes(null));
+    // Listening again: a message from another process arrives as before.
+    await other.publish('pages', { paths: ['/after/'] });
+    await until(() => heard.some((paths) => paths?.[0] === '/after/'));
     stop();
   });
 

@@ -62,15 +62,23 @@ export async function createChangeBus({
   const bus = createBus(async (payload) => {
     await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`);
   }, log);
-  const unlisten = await database.listen(CHANGES_CHANNEL, (payload) => {
-    const envelope = parseEnvelope(payload);
-    if (!envelope) return log.warn({ channel: CHANGES_CHANNEL }, 'ignored a change message this version does not understand');
-    // Our own message, back from the database: delivered when it was published.
-    if (envelope.from === bus.id) return;
-    const message = TOPICS[envelope.topic].safeParse(envelope.message);
-    if (!message.success) return log.warn({ channel: CHANGES_CHANNEL, topic: envelope.topic }, 'ignored a malformed change message');
-    bus.deliver(envelope.topic, message.data);
-  });
+  const unlisten = await database.listen(
+    CHANGES_CHANNEL,
+    (payload) => {
+      const envelope = parseEnvelope(payload);
+      if (!envelope) return log.warn({ channel: CHANGES_CHANNEL }, 'ignored a change message this version does not understand');
+      // Our own message, back from the database: delivered when it was published.
+      if (envelope.from === bus.id) return;
+      const message = TOPICS[envelope.topic].safeParse(envelope.message);
+      if (!message.success) return log.warn({ channel: CHANGES_CHANNEL, topic: envelope.topic }, 'ignored a malformed change message');
+      bus.deliver(envelope.topic, message.data);
+    },
+    () => {
+      // The connection was lost and replaced: messages sent meanwhile never came, so every page may be stale.
+      log.warn({ channel: CHANGES_CHANNEL }, 'listening again after a lost connection: every cached page is dropped');
+      bus.deliver('pages', { paths: null });
+    },
+  );
   let closed = false;
   return {
     publish: bus.publish,
