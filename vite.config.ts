@@ -34,6 +34,15 @@ export default defineConfig({
   build: {
     // Fonts stay files (never inlined) so they cache independently and can be preloaded.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React DOM, React and React Router in one file that every page loads and caches: one
+          // request fewer (each costs about 0.8 KB of headers) and one compression window.
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+        },
+      },
+    },
   },
   server: { port: 5173 },
 });

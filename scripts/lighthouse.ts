@@ -43,6 +43,8 @@ interface PageResult {
   fontRequests: number;
   totalBytes: number;
   lighthouseVersion: string;
+  /** Each script and font fetched, for --json: what to look at next. */
+  files: { url: string; type: string; bytes: number }[];
 }
 
 async function freePort(): Promise<number> {
@@ -141,6 +143,7 @@ async function firstLink(base: string, pattern: RegExp): Promise<string> {
 }
 
 interface NetworkItem {
+  url?: string;
   resourceType?: string;
   transferSize?: number;
 }
@@ -172,6 +175,11 @@ async function measure(port: number, page: string, url: string): Promise<PageRes
     fontRequests: of('Font').length,
     totalBytes: sum(requests),
     lighthouseVersion: lhr.lighthouseVersion,
+    files: [...of('Script'), ...of('Font')].map((item) => ({
+      url: item.url ?? '',
+      type: item.resourceType ?? '',
+      bytes: item.transferSize ?? 0,
+    })),
   };
 }
 

@@ -1,6 +1,7 @@
 // Inline validation with the shared zod schemas: the browser checks a field when it loses focus
 // and the whole form on submit, with the same messages the server action would return. Without
 // JavaScript the form still posts and the action answers with those messages.
+import './zod-jitless.ts';
 import { useState, type FocusEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsFromZod, messagesByField, type FieldError } from '../../shared/validation/field-errors.ts';
