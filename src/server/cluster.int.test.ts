@@ -1,7 +1,8 @@
 // The server on every core (decision 032), as an operator runs it: with DATABASE_URL and
 // WEB_CONCURRENCY=2 the primary starts two workers sharing the port, both answer, a story edit made
 // by another process shows on both though each had the page cached, and SIGTERM drains them and
-// exits 0. Runs the build (dist/) when there is one, else the sources through tsx.
+// exits 0. Runs the sources through tsx, as main.test.ts does (a dist/ older than the sources would
+// test old code); the pages need the React Router build, so without one the test is skipped.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { get } from 'node:http';
@@ -17,8 +18,6 @@ import { freePort } from '../test/free-port.ts';
 import { SERVER_BUILD_FILE } from './app.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const dist = path.join(root, 'dist/server/main.js');
-const entry = existsSync(dist) ? [dist] : ['--import', 'tsx', 'src/server/main.ts'];
 
 /** One request on a connection of its own, so the kernel hands it to either worker. */
 function fresh(url: string): Promise<{ status: number; body: string }> {
@@ -47,7 +46,7 @@ describe.skipIf(inject('databaseTemplate').kind !== 'postgres' || !existsSync(SE
       bus = await createChangeBus({ database, log: { error: () => {}, warn: () => {} } });
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
-      child = spawn(process.execPath, entry, {
+      child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
         cwd: root,
         env: {
           PATH: process.env.PATH,
