@@ -53,4 +53,5 @@ if (!built || stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 process.env.NODE_ENV = 'production';
+// With DATABASE_URL, main.js is the cluster primary; its workers run main.js itself, never this script (decision 032).
 await import(path.join(root, 'dist/server/main.js'));
