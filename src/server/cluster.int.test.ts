@@ -106,6 +106,23 @@ describe.skipIf(inject('databaseTemplate').kind !== 'postgres' || !existsSync(SE
       while (inARow < 4) inARow = (await fresh(`${base}/`)).body.includes(headline) ? inARow + 1 : 0;
     }, 20_000);
 
+    it('replaces a worker that dies, and the new one serves', async () => {
+      const serving = () =>
+        output
+          .split('\n')
+          .filter((line) => line.includes('"msg":"worker is serving"'))
+          .map((line) => (JSON.parse(line) as { pid: number }).pid);
+      const [victim] = serving();
+      process.kill(victim!, 'SIGKILL');
+      while (serving().length < 3) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(output).toContain('a worker died; starting another');
+      const replacement = serving()[2]!;
+      // Fresh connections go to each worker in turn: the replacement answers one of the next few.
+      const before = output.length;
+      for (let i = 0; i < 4; i++) expect((await fresh(`${base}/readyz`)).status).toBe(200);
+      expect(output.slice(before)).toContain(`"pid":${replacement},`);
+    }, 60_000);
+
     it('drains both workers and exits 0 on SIGTERM', async () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
