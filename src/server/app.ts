@@ -107,6 +107,8 @@ export async function buildApp({
       root: CLIENT_BUILD_DIR,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each script and style sheet (vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
