@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config/config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
-import { buildApp } from './app.ts';
 import { modeLine, openConfiguredDatabase, prepareDatabase, prepareDemoAccounts } from './boot.ts';
 
 /** A worker's own drain (Fastify's close, the modules' onClose) gets 10 s; the primary waits a little longer for all of them. */
@@ -42,6 +41,8 @@ async function main() {
 async function serve(config: Config) {
   const started = Date.now();
   const worker = cluster.isWorker ? cluster.worker : undefined;
+  // Loaded here, not at the top: the primary never serves, so it never loads the app.
+  const { buildApp } = await import('./app.ts');
   const database = await openConfiguredDatabase(config);
   const { seeded } = worker ? { seeded: false } : await prepareDatabase(database, config);
   // Every worker runs the job loop: the runner claims jobs with FOR UPDATE SKIP LOCKED and a lease,
