@@ -186,7 +186,7 @@ export const SETTINGS = [
   ),
   setting(
     'WEB_CONCURRENCY',
-    'Server processes with DATABASE_URL: npm start runs this many workers sharing the port. Unset: one per core. The embedded database (PGlite) always serves from one process.',
+    'Server processes with DATABASE_URL: npm start runs this many workers sharing the port. Unset: one per core. Each worker holds up to 11 PostgreSQL connections (10 pooled, 1 listening), so keep workers × 11 under the server’s max_connections. The embedded database (PGlite) always serves from one process.',
     z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1, 'must be at least 1').max(256).optional()),
   ),
   setting('DATA_DIR', 'Directory of the embedded database and caches.', z.string().trim().min(1, 'DATA_DIR must not be empty'), './data'),
