@@ -7,6 +7,7 @@
 // COLLECTOR_ROOT measures another checkout (a git worktree of an older commit) with the same load.
 import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import os from 'node:os';
@@ -47,8 +48,11 @@ async function serve() {
   });
   await app.listen({ host: '127.0.0.1', port: PORT });
   process.send!({ ready: true });
-  process.on('message', (message: { count?: boolean }) => {
+  let cpuAtStart = process.cpuUsage();
+  process.on('message', (message: { start?: boolean; count?: boolean }) => {
+    if (message.start) cpuAtStart = process.cpuUsage();
     if (!message.count) return;
+    const cpu = process.cpuUsage(cpuAtStart);
     void (async () => {
       // What the module's onClose does at shutdown (nothing when the service has no close).
       await (analytics as { close?: () => Promise<void> }).close?.();
@@ -57,7 +61,7 @@ async function serve() {
         (await import('drizzle-orm')).sql`select count(*)::int as n from analytics_events`,
       );
       const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows;
-      process.send!({ rows: list[0]!.n });
+      process.send!({ rows: list[0]!.n, cpuMs: (cpu.user + cpu.system) / 1000 });
       await database.close();
       process.exit(0);
     })();
@@ -127,7 +131,8 @@ async function run() {
     databaseUrl = url.toString();
   }
   const child = fork(import.meta.filename, ['--serve'], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<dir>: a CPU profile of the collector process, for finding where its time goes.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, NODE_ENV: 'production', BENCH_DATABASE_URL: databaseUrl ?? '' },
     cwd: ROOT,
   });
@@ -145,6 +150,15 @@ async function run() {
       body: payload(),
     });
     if (check.status !== 200) throw new Error(`the collector answered ${check.status}: ${await check.text()}`);
+    // CPU the database server's backends for this database spend (PostgreSQL; PGlite runs inside the collector process).
+    const backendCpu = async () => {
+      if (!admin || !databaseUrl) return new Map<number, number>();
+      const name = new URL(databaseUrl).pathname.slice(1);
+      const pids = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${name}`;
+      return new Map(pids.map(({ pid }) => [pid, cpuTicks(pid)]));
+    };
+    const backendsBefore = await backendCpu();
+    child.send({ start: true });
     const started = Date.now();
     const result = await autocannon({
       url: `${ORIGIN}${POST_PATH}`,
@@ -159,27 +173,53 @@ async function run() {
       ],
     });
     const elapsed = (Date.now() - started) / 1000;
-    const counting = message<{ rows: number }>('rows');
+    const backendsAfter = await backendCpu();
+    const databaseMs = [...backendsAfter].reduce((sum, [pid, ticks]) => sum + (ticks - (backendsBefore.get(pid) ?? 0)), 0) * 10;
+    const counting = message<{ rows: number; cpuMs: number }>('rows');
     child.send({ count: true });
-    const counted = (await counting).rows;
+    const { rows: counted, cpuMs } = await counting;
+    const cpuPerThousand = ((cpuMs + databaseMs) / counted) * 1000;
     const acknowledged = (result['2xx'] + 1) * EVENTS_PER_REQUEST;
     console.log(
       `\ncollector, ${CONNECTIONS} connections, ${SECONDS} s, ${EVENTS_PER_REQUEST} events a request, Node ${process.version}, ${os.cpus().length} cores, ${serverUrl ? 'PostgreSQL' : 'PGlite'}, ${ROOT}`,
     );
-    console.log('| requests/s | p50 ms | p99 ms | non-2xx | events stored | acknowledged | stored events/s |');
-    console.log('|---:|---:|---:|---:|---:|---:|---:|');
     console.log(
-      `| ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx + result.errors} | ${counted} | ${acknowledged} | ${(counted / elapsed).toFixed(0)} |`,
+      '| requests/s | p50 ms | p99 ms | non-2xx | events stored | acknowledged | stored events/s | CPU ms per 1000 events (collector + database) |',
+    );
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(
+      `| ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx + result.errors} | ${counted} | ${acknowledged} | ${(counted / elapsed).toFixed(0)} | ${cpuPerThousand.toFixed(0)} (${cpuMs.toFixed(0)} + ${databaseMs.toFixed(0)}) |`,
+    );
+    // PGlite runs in the collector's one process (one core); with PostgreSQL, collector and database can use a core each.
+    const cores = serverUrl ? 2 : 1;
+    console.log(
+      `load average ${os.loadavg()[0]!.toFixed(1)} at the end. The CPU figure holds whatever the load: ${((cores * 1_000_000) / cpuPerThousand).toFixed(0)} events/s if collector and database had ${cores} core${cores > 1 ? 's' : ''} to themselves`,
     );
     if (counted < acknowledged) {
       console.error(`LOST: ${acknowledged - counted} acknowledged events were not stored`);
       process.exitCode = 1;
     }
   } finally {
-    child.kill('SIGTERM');
+    // It exits by itself once it has counted (a profile is written then); otherwise it is stopped.
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const stop = setTimeout(() => child.kill('SIGTERM'), 5_000);
+      await exited;
+      clearTimeout(stop);
+    }
     if (admin && databaseUrl) {
       await admin.unsafe(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
       await admin.end();
     }
+  }
+}
+
+/** user + system clock ticks (1/100 s) a process has used, from /proc. */
+function cpuTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
   }
 }
