@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isMemberLevel } from '../../shared/membership.ts';
 import { paths } from '../../shared/paths.ts';
 import type { FieldError } from '../../shared/validation/field-errors.ts';
+import type { GiftQuota } from './gift-words.ts';
 
 /** Gift links each member may create per calendar month (UTC). Revoking one does not give it back. */
 export const MONTHLY_GIFT_QUOTA = 10;
@@ -30,14 +31,7 @@ export interface GiftSummary {
 
 export type GiftStatus = 'active' | 'expired' | 'revoked';
 
-/** This month's allowance. */
-export interface GiftQuota {
-  limit: number;
-  used: number;
-  remaining: number;
-  /** The first instant of next month (UTC), when `used` starts again from 0. */
-  resetsAt: string;
-}
+export type { GiftQuota } from './gift-words.ts';
 
 /** What a valid gift link tells the page it opens. */
 export interface OpenedGift {

@@ -1,6 +1,14 @@
 // How gift quotas are worded, for the story page's gift dialog, the gifts page and the service's
 // refusals. Apart from gift-rules.ts (zod schemas) so the story page loads no validator (issue 15).
-import type { GiftQuota } from './gift-rules.ts';
+
+/** This month's allowance. */
+export interface GiftQuota {
+  limit: number;
+  used: number;
+  remaining: number;
+  /** The first instant of next month (UTC), when `used` starts again from 0. */
+  resetsAt: string;
+}
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
