@@ -115,7 +115,7 @@ describe('one page per decision', () => {
     const path = `/articles/${beauty!.slug}/`;
     // The wall names the reader's experiment groups (§3 wall fields): members in the same groups share it.
     const first = await reader({ level: 'Standard', type: 'Individual' });
-    const standards = [];
+    const standards: Awaited<ReturnType<typeof sharedPages>>[] = [];
     // Until one shares the first's groups (an even split: 16 tries all missing is one in 65,536).
     while (standards.length < 16 && !standards.some(({ second }) => second.headers['x-page-cache'] === 'hit'))
       standards.push(await sharedPages(path, first, await reader({ level: 'Standard', type: 'Individual' })));
