@@ -61,9 +61,7 @@ export function createPageDecider({ services, secureCookies }: { services: Servi
     if (!page) return { variant: null, cookies, facts: { user, shared: false } };
     // Reading history makes the signed-in reader's meter and recommendations; written behind the page.
     if (user && request.method === 'GET') {
-      Promise.resolve(follows.recordRead({ userId: user.id, storyId: page.story.id })).catch((error: unknown) => {
-        request.log.error({ err: error }, 'could not record a read');
-      });
+      follows.recordRead({ userId: user.id, storyId: page.story.id });
     }
     const canGift = user !== null && mayGift(user);
     // Everything the story's loader data holds besides the story: the decision (wall, variant,

@@ -39,7 +39,7 @@ export async function storyGift({ request, context }: Args, storyId: string): Pr
   if (!opened) return null;
   const isGiver = context.user !== null && context.user.id === opened.giverUserId;
   if (!isGiver && request.method === 'GET' && !isbot(request.headers.get('user-agent') ?? '')) {
-    await gifts.recordRedemption({ giftId: opened.giftId, visitorKey: visitorKey(request, context) });
+    gifts.recordRedemption({ giftId: opened.giftId, visitorKey: visitorKey(request, context) });
   }
   return { giftId: opened.giftId, giverName: opened.giverName, expiresAt: opened.expiresAt, isGiver };
 }

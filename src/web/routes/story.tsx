@@ -53,7 +53,7 @@ async function decideHere({ params, context, request }: Pick<Route.LoaderArgs, '
     },
   });
   // A signed-in reader's reads personalise their recommendations and make their meter (modules/follows).
-  if (page && context.user && request.method === 'GET') await follows.recordRead({ userId: context.user.id, storyId: page.story.id });
+  if (page && context.user && request.method === 'GET') follows.recordRead({ userId: context.user.id, storyId: page.story.id });
   return { page, gift, meterCookie };
 }
 
