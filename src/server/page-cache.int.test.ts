@@ -23,6 +23,8 @@ let app: Awaited<ReturnType<typeof createTestApp>>;
 let site: FastifyInstance;
 let pages: Pages;
 let renders = 0;
+/** What the site logged at info and above. */
+const logLines: { msg: string; url?: string; pageCache?: string }[] = [];
 
 /** The reader's variant from `x-variant` (absent: personal), and a cookie of their own to set. */
 async function decide(request: FastifyRequest): Promise<PageDecision> {
@@ -36,7 +38,7 @@ async function decide(request: FastifyRequest): Promise<PageDecision> {
 beforeAll(async () => {
   app = await createTestApp();
   const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', SITE_URL: 'https://atelier.test' });
-  site = Fastify();
+  site = Fastify({ logger: { level: 'info', stream: { write: (line: string) => logLines.push(JSON.parse(line)) } } });
   await registerSecurity(site);
   await site.register(cookie);
   await site.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -166,6 +168,22 @@ describe('the page cache per decision', () => {
       for (const script of scripts) expect(scriptSrc).toContain(script.hash);
       expect(hit.body).not.toMatch(/\snonce=/i);
     }
+  });
+});
+
+describe('request logging', () => {
+  it('logs one line for a rendered page and none for a cache hit', async () => {
+    const url = '/?case=logging';
+    const from = logLines.length;
+    await get(url, { 'x-variant': 'anon' });
+    await get(url, { 'x-variant': 'anon' });
+    await get(url, { 'x-variant': 'anon', 'if-none-match': '"x"' });
+    await get(url);
+    const lines = logLines.slice(from).map(({ msg, url, pageCache }) => ({ msg, url, pageCache }));
+    expect(lines).toEqual([
+      { msg: 'page served', url, pageCache: 'miss' },
+      { msg: 'page served', url, pageCache: undefined },
+    ]);
   });
 });
 
