@@ -44,8 +44,11 @@ export function isAnonymousRequest(cookies: Partial<Record<string, string>>): bo
   return PERSONAL_COOKIES.every((name) => cookies[name] === undefined);
 }
 
-/** Account, checkout and preview screens show flow state and forms: never shared between readers. */
-const PRIVATE_PATHS = /^\/(?:user|subscriptions|my-bof|_preview|_dev)(?:\/|$)/;
+/**
+ * Account, checkout and preview screens show flow state and forms, and admin screens what only a
+ * site admin may see (the page decision's audience does not say admin): never shared between readers.
+ */
+const PRIVATE_PATHS = /^\/(?:user|subscriptions|admin|my-bof|_preview|_dev)(?:\/|$)/;
 
 export function isCacheablePath(url: string): boolean {
   return !PRIVATE_PATHS.test(url);

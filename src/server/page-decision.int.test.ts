@@ -194,6 +194,15 @@ describe('one page per decision', () => {
     for (const text of hiddenParagraphs(beauty!.body)) expect(next.body).not.toContain(text);
   });
 
+  it('never shares a site admin’s screen with another reader of the same audience', async () => {
+    const admin = await reader(undefined, { admin: true });
+    const dashboard = await open('/admin/analytics/', admin);
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.headers['x-page-cache']).toBeUndefined();
+    const other = await open('/admin/analytics/', await reader());
+    expect(other.statusCode).toBe(403);
+  });
+
   it('names no one on a shared page: who is signed in and what they follow come from the browser', async () => {
     const member = await reader({ level: 'Premium', type: 'Individual' });
     await open('/topics/luxury/', member);
