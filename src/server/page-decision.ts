@@ -65,8 +65,9 @@ export function createPageDecider({ services, secureCookies }: { services: Servi
     }
     const canGift = user !== null && mayGift(user);
     // Everything the story's loader data holds besides the story: the decision (wall, variant,
-    // experiment groups), the next best action (by audience) and the gift button.
-    const variant = `${audience}|${canGift ? 'gift' : ''}|${JSON.stringify(page.access)}`;
+    // experiment groups), the next best action (walls' own audience rule) and the gift button.
+    const nextBestAction = walls.nextBestAction(user)?.nbaVariant ?? '';
+    const variant = `${audience}|${nextBestAction}|${canGift ? 'gift' : ''}|${JSON.stringify(page.access)}`;
     return { variant: shared ? variant : null, cookies, facts: { user, shared, story: page } };
   };
 }
