@@ -1,11 +1,10 @@
 // Decide, then look up (issue 15): for every kind of reader, the page the cache hands out is the
 // page a fresh render gives that reader, names no reader, and holds no text the reader may not see;
 // readers of one kind share it.
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storiesWith } from '../test/stories.ts';
 import { createTestApp } from '../test/app.ts';
 import { signIn } from '../test/graphql.ts';
-import { stories, storyTopics, topics } from '../modules/content/schema.ts';
 import { ARGON2_TEST_PARAMS } from '../modules/identity/credentials/password.ts';
 import { DEFAULT_WALL_RULES } from '../modules/walls/rules.ts';
 import { GIFT_PARAM } from '../modules/gifts/gift-rules.ts';
@@ -20,21 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
-
-/** A story of one access level outside the research topics (their walls differ). */
-async function storiesWith(access: 'free' | 'premium' | 'beauty', count: number) {
-  return app.db
-    .select({ id: stories.id, slug: stories.slug, body: stories.body })
-    .from(stories)
-    .where(
-      and(
-        eq(stories.access, access),
-        sql`not exists (select 1 from ${storyTopics} join ${topics} on ${topics.id} = ${storyTopics.topicId} where ${storyTopics.storyId} = ${stories.id} and ${topics.slug} in ('case-studies', 'bof-insights'))`,
-      ),
-    )
-    .orderBy(asc(stories.slug))
-    .limit(count);
-}
 
 /** A browser: its cookies, kept from every answer. */
 interface Browser {
@@ -97,7 +81,7 @@ async function sharedPages(path: string, first: Browser, second: Browser) {
 
 describe('one page per decision', () => {
   it('shares a Premium member’s story with the next Premium member, naming neither, with the whole text', async () => {
-    const [beauty] = await storiesWith('beauty', 1);
+    const [beauty] = await storiesWith(app.db, 'beauty', 1);
     const path = `/articles/${beauty!.slug}/`;
     const { first, second } = await sharedPages(
       path,
@@ -111,7 +95,7 @@ describe('one page per decision', () => {
   });
 
   it('gives Standard members the upgrade wall and registered readers a pay wall, without the gated text', async () => {
-    const [beauty] = await storiesWith('beauty', 1);
+    const [beauty] = await storiesWith(app.db, 'beauty', 1);
     const path = `/articles/${beauty!.slug}/`;
     // The wall names the reader's experiment groups (§3 wall fields): members in the same groups share it.
     const first = await reader({ level: 'Standard', type: 'Individual' });
@@ -129,7 +113,7 @@ describe('one page per decision', () => {
   });
 
   it('opens everything to admins, who share their page with each other only', async () => {
-    const [beauty] = await storiesWith('beauty', 1);
+    const [beauty] = await storiesWith(app.db, 'beauty', 1);
     const path = `/articles/${beauty!.slug}/`;
     const admins = await sharedPages(path, await reader(undefined, { admin: true }), await reader(undefined, { admin: true }));
     expect(admins.second.headers['x-page-cache']).toBe('hit');
@@ -140,7 +124,7 @@ describe('one page per decision', () => {
   });
 
   it('serves new visitors the stored page of their wall variant, with their own meter cookie', async () => {
-    const [premium] = await storiesWith('premium', 1);
+    const [premium] = await storiesWith(app.db, 'premium', 1);
     const path = `/articles/${premium!.slug}/`;
     app.pages.invalidate([path]);
     const byVariant = new Map<string, string>();
@@ -164,7 +148,7 @@ describe('one page per decision', () => {
   });
 
   it('walls a returning visitor at the meter limit, and shares that page with the next one there', async () => {
-    const free = await storiesWith('free', FREE + 1);
+    const free = await storiesWith(app.db, 'free', FREE + 1);
     const atLimit = async () => {
       const browser = anonymous();
       for (const story of free.slice(0, FREE)) await open(`/articles/${story.slug}/`, browser);
@@ -177,7 +161,7 @@ describe('one page per decision', () => {
   });
 
   it('never stores a gift holder’s page, nor lets it reach the next reader', async () => {
-    const [beauty] = await storiesWith('beauty', 1);
+    const [beauty] = await storiesWith(app.db, 'beauty', 1);
     const giver = await signIn(app);
     const created = await app.services.gifts.createGift({
       giver: { identityId: giver.identityId, userId: giver.userId, isMember: true },

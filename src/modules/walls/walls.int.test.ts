@@ -1,9 +1,10 @@
 // Walls over HTTP (issue 6): the anonymous meter across story pages, gated text never leaving the
 // server (HTML, route data, RSS), sticky experiment variants, and the meter carried into the
 // account at sign-in — on a fresh copy of the seeded database.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storiesWith } from '../../test/stories.ts';
 import { createTestApp } from '../../test/app.ts';
 import { seedDemoAccounts } from '../../demo/accounts.ts';
 import { signIn } from '../../test/graphql.ts';
@@ -22,21 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
-
-/** Stories of one access level whose primary topic is not research (so "premium" means the plain pay wall). */
-async function storiesWith(access: string, count: number) {
-  return app.db
-    .select({ id: stories.id, slug: stories.slug, body: stories.body })
-    .from(stories)
-    .where(
-      and(
-        eq(stories.access, access as 'free'),
-        sql`not exists (select 1 from ${storyTopics} join ${topics} on ${topics.id} = ${storyTopics.topicId} where ${storyTopics.storyId} = ${stories.id} and ${topics.slug} in ('case-studies', 'bof-insights'))`,
-      ),
-    )
-    .orderBy(asc(stories.slug))
-    .limit(count);
-}
 
 /** A browser's cookie jar, enough for the meter cookie and the session cookies. */
 function jar(initial = '') {
@@ -70,7 +56,7 @@ const escapeHtml = (text: string) =>
 
 describe('the anonymous meter', () => {
   it(`opens ${FREE} free stories a month, walls the next with the registration wall, and reopens those already read`, async () => {
-    const free = await storiesWith('free', FREE + 1);
+    const free = await storiesWith(app.db, 'free', FREE + 1);
     const browser = jar();
     for (const story of free.slice(0, FREE)) {
       const response = await open(`/articles/${story.slug}/`, browser);
@@ -89,7 +75,7 @@ describe('the anonymous meter', () => {
   });
 
   it('keeps the meter in an HttpOnly, SameSite=Lax cookie that a reader cannot edit to read more', async () => {
-    const [story] = await storiesWith('free', 1);
+    const [story] = await storiesWith(app.db, 'free', 1);
     const browser = jar();
     const first = await open(`/articles/${story!.slug}/`, browser);
     const line = [first.headers['set-cookie']].flat().find((value) => String(value).startsWith(`${METER_COOKIE}=`))!;
@@ -108,7 +94,7 @@ describe('the anonymous meter', () => {
 
 describe('gated text never leaves the server', () => {
   it('holds only the lead-in of a premium story in the HTML, the route data and the feeds', async () => {
-    const [premium] = await storiesWith('premium', 1);
+    const [premium] = await storiesWith(app.db, 'premium', 1);
     const hidden = premium!.body
       .filter((block) => block.type === 'paragraph')
       .slice(2)
@@ -129,7 +115,7 @@ describe('gated text never leaves the server', () => {
 
 describe('wall variants', () => {
   it('shows a visitor the same pay-wall variant visit after visit (the experiment is sticky)', async () => {
-    const [premium] = await storiesWith('premium', 1);
+    const [premium] = await storiesWith(app.db, 'premium', 1);
     const seen = new Set<string>();
     for (let visitor = 0; visitor < 12; visitor++) {
       const browser = jar();
@@ -144,7 +130,7 @@ describe('wall variants', () => {
 
 describe('the meter at sign-in', () => {
   it('carries the anonymous meter into the account: registering neither resets nor double-counts it', async () => {
-    const free = await storiesWith('free', 2);
+    const free = await storiesWith(app.db, 'free', 2);
     const browser = jar();
     for (const story of free) await open(`/articles/${story.slug}/`, browser);
     const reader = await signIn(app);
@@ -188,8 +174,8 @@ describe('members (the demo accounts)', () => {
 
   it('opens what each membership includes and shows the upgrade wall for the rest', async () => {
     await seedDemoAccounts(app.db, app.services);
-    const [premium] = await storiesWith('premium', 1);
-    const [beauty] = await storiesWith('beauty', 1);
+    const [premium] = await storiesWith(app.db, 'premium', 1);
+    const [beauty] = await storiesWith(app.db, 'beauty', 1);
     const [caseStudy] = await app.db
       .select({ slug: stories.slug })
       .from(stories)
