@@ -16,12 +16,13 @@ export const WORKERS = process.env.BENCH_WORKERS ? Number(process.env.BENCH_WORK
 export async function startSite(
   port: number,
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<{ url: string; stop: () => Promise<void>; process: ChildProcess }> {
   if (!existsSync(path.join(siteRoot, 'dist/server/main.js')) || !existsSync(path.join(siteRoot, 'build/server/index.js'))) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: siteRoot, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
   }
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     cwd: siteRoot,
     env: {
       ...process.env,

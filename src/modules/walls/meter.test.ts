@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createMeterCookies, meterPeriodOf, meterPeriodStart } from './meter.ts';
 
@@ -30,6 +32,22 @@ describe('the meter cookie', () => {
     expect((await cookies.read(forged, '2026-11')).visitorId).not.toBe('7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c');
     const other = createMeterCookies({ secret: 'another-secret-another-secret-another-01' });
     expect((await other.read(token, '2026-11')).visitorId).not.toBe('7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c');
+  });
+
+  it('reads the cookies readers already hold (signed by the earlier jose implementation), and refuses another type or an expired one', async () => {
+    const key = createHmac('sha256', 'meter-test-secret-meter-test-secret-0001').update('atelier:anonymous-meter').digest();
+    const visitorId = '7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c';
+    const signed = (typ: string, exp: number) =>
+      new SignJWT({ meter: { period: '2026-11', read: ['s1'] } })
+        .setProtectedHeader({ alg: 'HS256', typ })
+        .setSubject(visitorId)
+        .setIssuedAt(1_790_000_000)
+        .setExpirationTime(exp)
+        .sign(key);
+    const later = Math.floor(Date.now() / 1000) + 3600;
+    expect(await cookies.read(await signed('meter+jwt', later), '2026-11')).toEqual({ visitorId, period: '2026-11', read: ['s1'] });
+    expect((await cookies.read(await signed('paywall+jwt', later), '2026-11')).visitorId).not.toBe(visitorId);
+    expect((await cookies.read(await signed('meter+jwt', 1_790_000_100), '2026-11')).visitorId).not.toBe(visitorId);
   });
 
   it('names and starts periods by calendar month or ISO week (UTC)', () => {

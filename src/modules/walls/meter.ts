@@ -2,9 +2,11 @@
 // Not in `blaize_jwt` (decision 010): the browser auth layer refreshes whenever one of the two
 // session cookies exists without the other, and the auth endpoint clears both for a reader without
 // an identity session. An HMAC key derived from IDENTITY_SECRET signs it, so it outlives the
-// daily rotation of the session keys.
+// daily rotation of the session keys. Signed and verified with fast-jwt, synchronously: a new
+// visitor's story page signs one, and jose's WebCrypto HMAC (a key import and a thread-pool job
+// per call) was a quarter of that page's CPU time (issue 15, docs/performance.md).
 import { createHmac, randomUUID } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { z } from 'zod';
 
 export const METER_COOKIE = 'atelier_meter';
@@ -47,33 +49,37 @@ const claimsSchema = z.object({
 
 export function createMeterCookies({ secret }: { secret: string }) {
   const key = createHmac('sha256', secret).update('atelier:anonymous-meter').digest();
+  // iat and exp are set from the caller's clock, not fast-jwt's (noTimestamp).
+  const sign = createSigner({ key, algorithm: 'HS256', header: { typ: METER_TYPE }, noTimestamp: true });
+  const verifyToken = createVerifier({ key, algorithms: ['HS256'], complete: true, requiredClaims: ['exp', 'sub'] });
 
   return {
     /** The meter for `period`: the cookie's when valid and of this period, else a fresh one (same visitor when known). */
     async read(token: string | undefined, period: string): Promise<MeterState> {
-      const verified = token ? await verify(token) : null;
+      const verified = token ? verify(token) : null;
       if (!verified) return { visitorId: randomUUID(), period, read: [] };
       return { visitorId: verified.sub, period, read: verified.meter.period === period ? verified.meter.read : [] };
     },
 
     async write(state: MeterState, at: Date): Promise<string> {
       const iat = Math.floor(at.getTime() / 1000);
-      return new SignJWT({ meter: { period: state.period, read: state.read } })
-        .setProtectedHeader({ alg: 'HS256', typ: METER_TYPE })
-        .setSubject(state.visitorId)
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + METER_COOKIE_MAX_AGE_SECONDS)
-        .sign(key);
+      return sign({
+        meter: { period: state.period, read: state.read },
+        sub: state.visitorId,
+        iat,
+        exp: iat + METER_COOKIE_MAX_AGE_SECONDS,
+      });
     },
   };
 
-  async function verify(token: string) {
+  function verify(token: string) {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], typ: METER_TYPE });
+      const { header, payload } = verifyToken(token) as { header: { typ?: unknown }; payload: unknown };
+      if (header.typ !== METER_TYPE) return null;
       const parsed = claimsSchema.safeParse(payload);
       return parsed.success ? parsed.data : null;
     } catch (error) {
-      if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+      if (error instanceof TokenError) return null;
       throw error;
     }
   }
