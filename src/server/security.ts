@@ -1,10 +1,12 @@
 // Security headers for every response; a fresh CSP nonce per request for inline scripts. A cached
 // page (page-cache.ts) carries its own CSP, with its inline scripts' hashes instead of a nonce: a
-// CSP already on the reply is left alone.
+// CSP already on the reply is left alone. The development server serves every page as a cached
+// page is served (hashes, no nonce in the markup), plus a nonce for Vite's own style elements.
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { PageCspSources } from './page-cache.ts';
+import { replaceNonceWithHashes, type PageCspSources } from './page-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,7 +62,7 @@ export async function registerSecurity(
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.decorate('cachedPageCsp', ({ hashes, origins }: PageCspSources) =>
+  const cachedPageCsp = ({ hashes, origins }: PageCspSources) =>
     contentSecurityPolicy(null, {
       allowDevServer,
       hashes,
@@ -69,16 +71,59 @@ export async function registerSecurity(
         script: [...(sources?.script ?? []), ...origins.script],
         style: [...(sources?.style ?? []), ...origins.style],
       },
-    }),
-  );
+    });
+  app.decorate('cachedPageCsp', cachedPageCsp);
   app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (request) => {
     request.cspNonce = randomBytes(16).toString('base64');
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, { allowDevServer, sources }));
+    if (typeof type !== 'string' || !type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return payload;
+    if (allowDevServer) {
+      const html = await payloadText(payload);
+      const page = developmentPage(html, request.cspNonce);
+      reply.removeHeader('content-length');
+      if (!page) {
+        reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, { allowDevServer, sources }));
+        return html;
+      }
+      const styleNonce = `'nonce-${page.styleNonce}'`;
+      const csp = cachedPageCsp({ ...page.sources, hashes: { ...page.sources.hashes, style: [...page.sources.hashes.style, styleNonce] } });
+      reply.header('content-security-policy', csp);
+      return page.html;
     }
+    reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, { allowDevServer, sources }));
+    return payload;
   });
+}
+
+/**
+ * Development (decision 037): a page is served as production serves a cached page (decision 030),
+ * its nonce replaced by hashes, so React hydrates the very markup production sends (a nonce in the
+ * markup does not survive into the browser's DOM, and React reports the difference). Vite adds and
+ * replaces `<style>` elements as modules load and change: it gives them the nonce of
+ * `<meta property="csp-nonce">`, a nonce of their own, which the CSP lists for styles only.
+ * null when the page cannot be rewritten (it is then served with its nonce, as rendered).
+ */
+export function developmentPage(html: string, nonce: string): { html: string; sources: PageCspSources; styleNonce: string } | null {
+  const rewritten = replaceNonceWithHashes(html, nonce);
+  const head = rewritten ? /<head(?:\s[^>]*)?>/i.exec(rewritten.html) : null;
+  if (!rewritten || !head) return null;
+  const styleNonce = randomBytes(16).toString('base64');
+  const at = head.index + head[0].length;
+  return {
+    html: `${rewritten.html.slice(0, at)}<meta property="csp-nonce" nonce="${styleNonce}">${rewritten.html.slice(at)}`,
+    sources: rewritten.sources,
+    styleNonce,
+  };
+}
+
+async function payloadText(payload: unknown): Promise<string> {
+  if (typeof payload === 'string') return payload;
+  if (Buffer.isBuffer(payload)) return payload.toString('utf8');
+  if (payload === null || payload === undefined) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of payload as Readable) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks).toString('utf8');
 }
