@@ -8,6 +8,28 @@ import type { ContentService, StoryCard } from './content-service.ts';
 
 const FEED_SIZE = 30;
 
+/**
+ * What robots.txt keeps out of search engines: private pages only (a reader's account pages, the
+ * admin screens, the payment, upgrade, cancellation and confirmation steps, previews, development
+ * tools, the API endpoints). The packages, students' packages, FAQ and executive pages under
+ * /subscriptions/ are public and indexable (issue 16).
+ */
+const PRIVATE_PATHS = [
+  '/user/',
+  '/admin/',
+  '/subscriptions/individuals/',
+  '/subscriptions/students/',
+  '/subscriptions/upgrade/',
+  '/subscriptions/cancel/',
+  '/_preview/',
+  '/_dev/',
+  '/_sandbox/',
+  '/graphql',
+  '/trpc',
+  '/identity/',
+  '/api/',
+] as const;
+
 export function registerFeedRoutes(app: FastifyInstance, { content, config }: { content: ContentService; config: Config }) {
   const site = config.siteUrl;
 
@@ -65,22 +87,7 @@ export function registerFeedRoutes(app: FastifyInstance, { content, config }: { 
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(
-        [
-          'User-agent: *',
-          'Disallow: /user/',
-          'Disallow: /subscriptions/',
-          'Disallow: /_preview/',
-          'Disallow: /_dev/',
-          'Disallow: /graphql',
-          'Disallow: /trpc',
-          'Disallow: /identity/',
-          'Disallow: /api/',
-          '',
-          `Sitemap: ${site}/sitemap.xml`,
-          '',
-        ].join('\n'),
-      ),
+      .send(['User-agent: *', ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${site}/sitemap.xml`, ''].join('\n')),
   );
 }
 
