@@ -3,6 +3,7 @@
 // a distinct `typ` keeps one from being accepted as the other.
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { SIGNING_ALG, type KeyRing } from './keys.ts';
 
@@ -122,8 +123,24 @@ export function createTokenIssuer({ keys, issuer, ttlSeconds, now = () => new Da
     return { token, expiresAt: new Date(exp * 1000) };
   };
 
-  const verify = async <T>(token: string | null | undefined, typ: string, schema: z.ZodType<T>): Promise<TokenCheck<T>> => {
+  // Tokens already verified, until they expire: a signed-in reader sends the same two tokens with
+  // every request for up to ttlSeconds, and an ES256 verification was a fifth of a member's story
+  // page CPU (issue 15). Safe to keep until exp: a key stays published until every token it
+  // signed has expired (keys.ts), and ending a session is checked beside the token (resolve-user.ts).
+  const verified = new LRUCache<string, RegisteredClaims>({ max: 10_000 });
+
+  const verify = async <T extends RegisteredClaims>(
+    token: string | null | undefined,
+    typ: string,
+    schema: z.ZodType<T>,
+  ): Promise<TokenCheck<T>> => {
     if (!token) return { ok: false, reason: 'missing' };
+    const cacheKey = `${typ} ${token}`;
+    const known = verified.get(cacheKey) as T | undefined;
+    if (known) {
+      if (known.exp > Math.floor(now().getTime() / 1000)) return { ok: true, claims: known };
+      verified.delete(cacheKey);
+    }
     try {
       const { payload } = await jwtVerify(
         token,
@@ -135,7 +152,9 @@ export function createTokenIssuer({ keys, issuer, ttlSeconds, now = () => new Da
         { issuer, typ, algorithms: [SIGNING_ALG], currentDate: now(), requiredClaims: ['exp', 'iat', 'sub', 'sid', 'jti'] },
       );
       const parsed = schema.safeParse(payload);
-      return parsed.success ? { ok: true, claims: parsed.data } : { ok: false, reason: 'invalid' };
+      if (!parsed.success) return { ok: false, reason: 'invalid' };
+      verified.set(cacheKey, parsed.data);
+      return { ok: true, claims: parsed.data };
     } catch (error) {
       if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
       // Bad signature, unknown or retired kid, wrong typ/iss/alg, garbage: all simply invalid.

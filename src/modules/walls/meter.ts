@@ -50,7 +50,7 @@ const claimsSchema = z.object({
 export function createMeterCookies({ secret }: { secret: string }) {
   const key = createHmac('sha256', secret).update('atelier:anonymous-meter').digest();
   // iat and exp are set from the caller's clock, not fast-jwt's (noTimestamp).
-  const sign = createSigner({ key, algorithm: 'HS256', header: { typ: METER_TYPE }, noTimestamp: true });
+  const sign = createSigner({ key, algorithm: 'HS256', header: { alg: 'HS256', typ: METER_TYPE }, noTimestamp: true });
   const verifyToken = createVerifier({ key, algorithms: ['HS256'], complete: true, requiredClaims: ['exp', 'sub'] });
 
   return {
