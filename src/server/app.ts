@@ -36,6 +36,8 @@ export interface AppOptions {
   /** Development: Vite serves assets and hot updates; relaxes the CSP for its client. */
   development?: { registerAssets: (app: FastifyInstance) => Promise<void> };
   logger?: FastifyServerOptions['logger'];
+  /** Fastify's request lines (the development server's are one line per request, dev-site.ts). */
+  logController?: FastifyServerOptions['logController'];
   /** Run the background jobs (renewals, dunning …) in this process: the servers do, tests do not. */
   backgroundJobs?: boolean;
   /** Cheaper password hashing for tests. */
@@ -49,12 +51,14 @@ export async function buildApp({
   database,
   build,
   logger,
+  logController,
   development,
   passwordParams,
   backgroundJobs = false,
 }: AppOptions): Promise<FastifyInstance & { services: Services }> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    logController,
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

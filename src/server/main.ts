@@ -10,6 +10,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config/config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { modeLine, openConfiguredDatabase, prepareDatabase, prepareDemoAccounts } from './boot.ts';
+import { listenQuietly } from './listen.ts';
 
 /** A worker's own drain (Fastify's close, the modules' onClose) gets 10 s; the primary waits a little longer for all of them. */
 const WORKER_SHUTDOWN_MS = 10_000;
@@ -83,7 +84,7 @@ async function serve(config: Config) {
   if (worker) process.on('disconnect', () => shutdown('primary gone'));
 
   if (!worker) app.log.info(modeLine(config));
-  await app.listen({ host: config.host, port: config.port });
+  await listenQuietly(app, { host: config.host, port: config.port });
   if (worker) app.log.info({ worker: worker.id, ms: Date.now() - started }, 'worker is serving');
   else app.log.info({ database: database.kind, ms: Date.now() - started, url: config.siteUrl }, `${config.productName} is ready`);
 }

@@ -79,7 +79,8 @@ export async function registerPages(
     // third of its CPU. At LOG_LEVEL=info, page requests log one line when they finish instead, for
     // a render only; a cache hit logs nothing (LOG_LEVEL=debug logs every request as Fastify does).
     // Warnings and errors are unchanged.
-    const leanLog = app.log.level === 'info';
+    // The development server logs every request its own way (dev.ts).
+    const leanLog = mode === 'production' && app.log.level === 'info';
     if (leanLog) {
       pages.addHook('onResponse', async (request, reply) => {
         const pageCache = reply.getHeader('x-page-cache');
