@@ -28,6 +28,23 @@ describe('GraphQL over HTTP', () => {
     }
   });
 
+  it('sends a small answer whole and uncompressed, and compresses a large one with its length known', async () => {
+    const ask = (query: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', 'x-atelier-csrf': '1', 'accept-encoding': 'br, gzip' },
+        payload: JSON.stringify({ query }),
+      });
+    const small = await ask('{ __typename }');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers['content-length']).toBe(String(small.rawPayload.length));
+    expect(small.json()).toEqual({ data: { __typename: 'Query' } });
+    const large = await ask(`{ ${Array.from({ length: 200 }, (_, i) => `a${i}: __typename`).join(' ')} }`);
+    expect(large.statusCode).toBe(200);
+    expect(large.headers['content-encoding']).toBe('br');
+  });
+
   it('refuses mutations over GET', async () => {
     const response = await graphql(app, 'mutation { requestEmailChange(newEmail: "a@example.com") { __typename } }', { method: 'GET' });
     expect(response.status).toBe(405);
