@@ -1,5 +1,6 @@
 // npm start: serve the production build, building it first when there is none (or it is older
-// than the sources, so a fresh pull never serves stale pages).
+// than the sources, so a fresh pull never serves stale pages). It runs on Node 24, the `node`
+// package the install brought, whatever Node the machine has (decision 037).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -7,6 +8,30 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+const REQUIRED_MAJOR = 24;
+
+/**
+ * `npm start` finds the project's Node first (npm puts node_modules/.bin first on PATH);
+ * `node scripts/start.mjs` run by hand on an older Node starts again on the project's.
+ */
+function runOnTheProjectsNode() {
+  if (Number(process.versions.node.split('.')[0]) >= REQUIRED_MAJOR) return;
+  const projectNode = path.join(root, 'node_modules/.bin', process.platform === 'win32' ? 'node.cmd' : 'node');
+  if (!existsSync(projectNode)) {
+    console.error(
+      `Atelier needs Node.js ${REQUIRED_MAJOR} or newer (this is ${process.version}): run \`npm install\` first, which brings it.`,
+    );
+    process.exit(1);
+  }
+  const binDir = path.dirname(projectNode);
+  const result = spawnSync(projectNode, process.argv.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}` },
+  });
+  process.exit(result.status ?? 1);
+}
+
+runOnTheProjectsNode();
 const outputs = [path.join(root, 'build/server/index.js'), path.join(root, 'dist/server/main.js')];
 
 async function newestSource(dir) {
