@@ -13,7 +13,7 @@
 //   person, which also covers "while a discount runs" — a redeemed coupon stays on the
 //   subscription until a renewal uses it, and the offer is not made again after that either.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { errorReporter } from './paid-purchase.ts';
@@ -43,6 +43,7 @@ export const CANCELLATION_MESSAGES = {
   NOT_CANCELLABLE: 'There is no active membership to cancel on this subscription.',
   NOT_ELIGIBLE: 'The cancellation discount is not available for this subscription.',
   NOT_YOURS: 'This subscription belongs to another account.',
+  NOT_RESUMABLE: 'This membership can no longer be resumed: it has ended or was not cancelled.',
 } as const;
 
 export type CancellationError =
@@ -100,6 +101,12 @@ export async function pendingCoupon(
         coupon: { code: row.couponCode, discountType: row.couponDiscountType, discountPercent: row.couponDiscountPercent },
       }
     : null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } } | null)?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
 }
 
 export function createCancellationService({
@@ -307,7 +314,90 @@ export function createCancellationService({
     };
   }
 
-  return { cancellableSubscription, discountEligibility, couponFor, redeemDiscount, cancel, latestOutcome };
+  /** The person's cancelled subscription whose term has not ended yet (it may be resumed), or null. */
+  async function resumableSubscription(identityId: string): Promise<PurchasedSubscription | null> {
+    const [row] = await db
+      .select()
+      .from(billingSubscriptions)
+      .where(
+        and(
+          eq(billingSubscriptions.identityId, identityId),
+          eq(billingSubscriptions.state, 'CANCELED'),
+          gt(billingSubscriptions.expiresAt, now()),
+        ),
+      )
+      .orderBy(desc(billingSubscriptions.createdAt))
+      .limit(1);
+    return row ? view(row) : null;
+  }
+
+  /**
+   * Undoes a cancellation before the term ends: the subscription is ACTIVE again (it renews at the
+   * end of the term as before, or the trial converts), and the membership is renewing (or on trial)
+   * again. Only the subscription's owner may resume it. Nothing is charged now: the provider holds
+   * no subscription of ours (renewals are charges made by the lifecycle jobs), so no provider call.
+   */
+  async function resume(input: {
+    identityId: string;
+    subscriptionId: string;
+  }): Promise<{ ok: true; subscription: PurchasedSubscription } | { ok: false; error: CancellationError }> {
+    if (!z.uuid().safeParse(input.subscriptionId).success)
+      return {
+        ok: false,
+        error: {
+          kind: 'invalid',
+          fieldErrors: [{ path: ['subscriptionId'], code: 'invalid_format', message: 'This is not a subscription id.' }],
+        },
+      };
+    const [found] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, input.subscriptionId));
+    if (!found) return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_RESUMABLE } };
+    if (found.identityId !== input.identityId) return { ok: false, error: { kind: 'unauthorized', accountId: found.accountId } };
+    const at = now();
+    if (found.state !== 'CANCELED' || !found.expiresAt || found.expiresAt <= at)
+      return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_RESUMABLE } };
+    let resumed: Row | null;
+    try {
+      [resumed = null] = await db
+        .update(billingSubscriptions)
+        .set({ state: 'ACTIVE', canceledAt: null, expiresAt: null, updatedAt: at })
+        .where(
+          and(eq(billingSubscriptions.id, found.id), eq(billingSubscriptions.state, 'CANCELED'), gt(billingSubscriptions.expiresAt, at)),
+        )
+        .returning();
+    } catch (error) {
+      // Another subscription of this person is ACTIVE now (one live subscription per person).
+      if (!isUniqueViolation(error)) throw error;
+      resumed = null;
+    }
+    if (!resumed) return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_RESUMABLE } };
+    const held = await memberships.currentMembership(input.identityId);
+    if (held && held.planCode === resumed.planCode && held.status === 'ActiveCanceled') {
+      const onTrial = resumed.isTrial && resumed.trialEndsAt !== null && resumed.trialEndsAt > at;
+      await memberships.grant({
+        identityId: input.identityId,
+        level: held.level,
+        type: held.type,
+        status: onTrial ? 'ActiveTrial' : 'ActiveRenewing',
+        source: held.source,
+        planCode: held.planCode,
+        groupAccountId: held.groupAccountId,
+        startsAt: at,
+        endsAt: held.endsAt,
+      });
+    }
+    return { ok: true, subscription: view(resumed) };
+  }
+
+  return {
+    cancellableSubscription,
+    discountEligibility,
+    couponFor,
+    redeemDiscount,
+    cancel,
+    latestOutcome,
+    resumableSubscription,
+    resume,
+  };
 }
 
 export type CancellationService = ReturnType<typeof createCancellationService>;

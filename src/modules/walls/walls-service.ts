@@ -35,6 +35,17 @@ export interface StoryAccess {
   meterCookie: string | null;
 }
 
+/** One offer a wall makes: its words and the plan its call to action buys. */
+export interface WallOffer {
+  /** The wall variant's id. */
+  id: string;
+  text: string;
+  /** The call to action's words, e.g. "Start your free trial". */
+  cta: string;
+  ctaUrl: string;
+  planCode: string;
+}
+
 export function createWallsService({ rules, meterCookies, reads, now = () => new Date() }: WallsServiceOptions) {
   const readMeterCookie = (cookieHeader: string | undefined) => createCookieReader(() => cookieHeader ?? '').get(METER_COOKIE);
 
@@ -96,6 +107,21 @@ export function createWallsService({ rules, meterCookies, reads, now = () => new
      * double-counts it (story ids are unique in the history). The reader's facts come from the
      * main token's claims, which the session has just read: nothing is read twice.
      */
+    /**
+     * Every offer a pay or upgrade wall makes for a plan (each A/B variant's words and the plan its
+     * call to action buys), so the packages page can show the same offers in the same words.
+     */
+    offers(): WallOffer[] {
+      const offers: WallOffer[] = [];
+      for (const variant of rules.current().variants) {
+        if (variant.wall === 'registration' || !variant.ctaUrl.startsWith('/subscriptions/')) continue;
+        const planCode = new URL(variant.ctaUrl, 'http://site.invalid').searchParams.get('plan');
+        if (!planCode) continue;
+        offers.push({ id: variant.id, text: variant.text, cta: variant.cta, ctaUrl: variant.ctaUrl, planCode });
+      }
+      return offers;
+    },
+
     async paywallFor({ userId, membershipLevel, isBofAdmin }: PaywallReader, at: Date, cookieHeader?: string): Promise<PaywallClaims> {
       const current = rules.current();
       const period = meterPeriodOf(at, current.meter.period);

@@ -7,6 +7,8 @@ type Success = Extract<PaymentActionData, { status: 'success' }>;
 
 export function PaymentConfirmation({ answer, claims, returnTo }: { answer: Success; claims: ClaimsWait; returnTo: string }) {
   const back = returnTo !== '/';
+  // A new account pays before confirming its address (decision 036): the way on is the code, then the story.
+  const confirmFirst = returnTo.startsWith('/user/confirm-email');
   return (
     <div className="wrap payment">
       <section className="payment__confirmation" aria-labelledby="payment-done">
@@ -19,11 +21,15 @@ export function PaymentConfirmation({ answer, claims, returnTo }: { answer: Succ
             ? `Your free trial has started. It runs until ${answer.trialEndsAt}; then ${answer.fullPrice}, unless you cancel before.`
             : `Your membership has started and renews on ${answer.renewsAt} at ${answer.fullPrice}.`}
         </p>
-        <p>We have emailed you a receipt.</p>
+        <p>
+          {confirmFirst
+            ? 'We have emailed you a receipt, and a code to confirm your email address: confirm it and we take you back to the story.'
+            : 'We have emailed you a receipt.'}
+        </p>
         {claims === 'failed' && <p>If a story still asks you to subscribe, reload the page: your membership is active.</p>}
         <p className="cta-row">
           <a className="button" href={returnTo}>
-            {back ? 'Back to the story' : 'Go to the home page'}
+            {confirmFirst ? 'Confirm your email address' : back ? 'Back to the story' : 'Go to the home page'}
           </a>
         </p>
       </section>

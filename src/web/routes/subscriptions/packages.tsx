@@ -5,14 +5,46 @@ import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { rootDataFromMatches } from '../../lib/root-data.ts';
 import { socialMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/packages';
-import { CurrencySwitcher, PlanCards, PricingNotes } from './plan-cards.tsx';
-import { readerPricing } from './pricing.server.ts';
+import { CurrencySwitcher, PlanCards, PricingNotes, trackPackageChoice } from './plan-cards.tsx';
+import { formatMoney, readerPricing } from './pricing.server.ts';
+import { planByCode } from '../../../modules/billing/catalogue.ts';
+import { subscriptionPrice } from '../../../modules/billing/pricing.ts';
 
 export async function loader(args: Route.LoaderArgs) {
   const beauty = new URL(args.request.url).searchParams.get('packages')?.toLowerCase() === 'beauty';
   const pricing = await readerPricing(args, beauty ? 'beauty' : 'individual');
+  const offers = beauty ? [] : wallOffers(args.context, pricing);
   // Personal (country, membership): never shared by a cache.
-  return data({ beauty, pricing }, { headers: { 'cache-control': 'private, no-cache' } });
+  return data({ beauty, pricing, offers }, { headers: { 'cache-control': 'private, no-cache' } });
+}
+
+/**
+ * The offers the walls make on stories (each A/B variant), in the walls' own words with the plan
+ * each one buys, priced for this reader: an offer a reader met on a story is here too.
+ */
+function wallOffers(context: Route.LoaderArgs['context'], pricing: Awaited<ReturnType<typeof readerPricing>>) {
+  const seen = new Set<string>();
+  return context.services.walls.offers().flatMap((offer) => {
+    const plan = planByCode(offer.planCode);
+    const key = `${offer.cta}|${offer.planCode}`;
+    if (!plan || plan.audience !== 'individual' || seen.has(key)) return [];
+    seen.add(key);
+    const price = subscriptionPrice({ plan, currency: pricing.currency, countryCode: pricing.countryCode });
+    const fullPrice = `${formatMoney(price.fullPrice, pricing.currency)} ${plan.interval === 'year' ? 'a year' : 'a month'}`;
+    const ctaUrl = new URL(offer.ctaUrl, 'http://site.invalid');
+    if (pricing.currencyChosen) ctaUrl.searchParams.set('currency', pricing.currency);
+    return [
+      {
+        id: offer.id,
+        planCode: plan.code,
+        planTitle: plan.title,
+        text: offer.text,
+        cta: offer.cta,
+        href: `${ctaUrl.pathname}${ctaUrl.search}`,
+        price: plan.trialDays > 0 ? `Free for ${plan.trialDays} days, then ${fullPrice}.` : `${fullPrice}.`,
+      },
+    ];
+  });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -32,7 +64,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
 };
 
 export default function Packages({ loaderData }: Route.ComponentProps) {
-  const { beauty, pricing } = loaderData;
+  const { beauty, pricing, offers } = loaderData;
   const location = useLocation();
   const offerVariant = beauty ? 'beauty' : 'individual';
   useTrackEvent('user_view_packages', { offerVariant, currency: pricing.currency });
@@ -61,6 +93,32 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
       <CurrencySwitcher pricing={pricing} search={location.search} />
       <PlanCards pricing={pricing} label={beauty ? 'The Beauty package' : 'Individual memberships'} offerVariant={offerVariant} />
       <PricingNotes pricing={pricing} />
+
+      {offers.length > 0 && (
+        <section className="packages__more packages__offers" aria-labelledby="offers-heading">
+          <h2 id="offers-heading" className="rail-title">
+            The offers on our stories
+          </h2>
+          <ul className="packages__more-list">
+            {offers.map((offer) => (
+              <li key={offer.id} data-plan={offer.planCode} data-wall-variant={offer.id}>
+                <h3>{offer.cta}</h3>
+                <p>
+                  <strong>{offer.planTitle}.</strong> {offer.text}
+                </p>
+                <p>{offer.price}</p>
+                <a
+                  className="button button--secondary"
+                  href={offer.href}
+                  onClick={() => trackPackageChoice({ offerVariant, currency: pricing.currency }, offer.planCode, offer.href)}
+                >
+                  {offer.cta}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <aside className="packages__more" aria-labelledby="more-heading">
         <h2 id="more-heading" className="rail-title">

@@ -22,11 +22,11 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 
 describe('the payment page', () => {
-  it('sends a signed-out reader to sign in, coming back to the plan and the story', async () => {
+  it('sends a signed-out reader to create an account (decision 036), coming back to the plan and the story', async () => {
     const response = await get(`${PAGE}?plan=individuals_premium_yearly_v1`, { referer: `${SITE}/articles/some-story/` });
     expect(response.statusCode).toBe(302);
     const location = new URL(response.headers.location as string, SITE);
-    expect(location.pathname).toBe('/user/login/');
+    expect(location.pathname).toBe('/user/register/');
     const back = new URL(location.searchParams.get('return_to')!);
     expect(back.pathname).toBe(PAGE);
     expect(back.searchParams.get('plan')).toBe('individuals_premium_yearly_v1');

@@ -48,6 +48,17 @@ function returnTarget(request: Request, siteUrl: string, page: string): string {
   return '/';
 }
 
+/**
+ * A buyer who has just created an account pays before confirming the address (decision 036): the
+ * confirmation screen's flow comes along as `?confirm=`, and the way on after paying is through it
+ * (it goes on to the story once the code is in).
+ */
+function confirmFirst(url: URL, returnTo: string): string {
+  const flow = url.searchParams.get('confirm');
+  if (!flow || !/^[0-9a-f-]{36}$/i.test(flow)) return returnTo;
+  return `/user/confirm-email?flow=${flow}`;
+}
+
 export async function paymentLoader(
   args: { request: Request; context: AppLoadContext },
   kind: PaymentKind = 'individual',
@@ -58,8 +69,10 @@ export async function paymentLoader(
   const returnTo = returnTarget(request, context.config.siteUrl, page.path);
   const signedIn = await currentSession(args);
   if (!signedIn) {
+    // Someone following an offer while signed out is most likely new: they create an account (the
+    // sign-in screen is one link away), and the plan and story ride along (decision 036).
     const query = new URLSearchParams({ plan: url.searchParams.get('plan') ?? page.defaultPlan, return_to: returnTo });
-    throw redirect(withReturnTo(paths.login(), absoluteSiteUrl(context.config, `${page.path}?${query}`)));
+    throw redirect(withReturnTo(paths.register(), absoluteSiteUrl(context.config, `${page.path}?${query}`)));
   }
   const identityId = signedIn.session.identityId;
   const { accounts, billing, lookups, students } = context.services;
@@ -113,10 +126,13 @@ export async function paymentLoader(
     countryCode,
     currencies: [...CURRENCIES],
     countries: lookups.countries().map(({ key, title }) => ({ key, title })),
-    billing: { firstName: userData?.firstName ?? signedIn.firstName ?? '', lastName: userData?.lastName ?? '' },
+    billing: {
+      firstName: userData?.firstName ?? signedIn.firstName ?? '',
+      lastName: userData?.lastName ?? (await context.services.identity.people.get(identityId))?.lastName ?? '',
+    },
     refusal: refusal ? { type: refusal, message: PURCHASE_MESSAGES[refusal as keyof typeof PURCHASE_MESSAGES] } : null,
     invalidCurrency: asked && !parseCurrency(asked) ? PURCHASE_MESSAGES.INVALID_CURRENCY : null,
-    returnTo,
+    returnTo: confirmFirst(url, returnTo),
     sandbox: context.config.keys.billing === 'sandbox',
     wallet: context.config.keys.walletMerchantId ? { merchantId: context.config.keys.walletMerchantId } : null,
   };

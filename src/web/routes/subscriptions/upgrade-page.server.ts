@@ -5,13 +5,25 @@
 import { randomUUID } from 'node:crypto';
 import { data, type AppLoadContext } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
-import { formFields, requireSignedIn } from '../user/details.server.ts';
+import { formFields, requireSignedIn, safeNextPath } from '../user/details.server.ts';
 import { formatDay, formatMoney, taxLabel } from '../../../modules/billing/money.ts';
 import { planByCode, type Currency, type Plan } from '../../../modules/billing/catalogue.ts';
 import { UPGRADE_MESSAGES, type UpgradePreview } from '../../../modules/billing/upgrades.ts';
 
 const UPGRADE_PATH = paths.upgrade();
 const UPGRADE_PAYMENT_PATH = paths.upgradePayment();
+
+/**
+ * The story that asked for the upgrade (an upgrade wall links here): ?return_to= as the pages pass
+ * it on, else the same-site page that linked here. Never an account, subscriptions or internal page.
+ */
+function storyReturn(candidates: (string | null | undefined)[], siteUrl: string): string | null {
+  for (const candidate of candidates) {
+    const next = safeNextPath(candidate, siteUrl)?.replace(/\.data(\?|$)/, '$1');
+    if (next && next !== '/' && !/^\/(?:user|subscriptions|_|admin)(?:\/|$)/.test(next)) return next;
+  }
+  return null;
+}
 
 const per = (plan: Plan) => (plan.interval === 'year' ? 'a year' : 'a month');
 
@@ -50,7 +62,14 @@ export interface UpgradeChoice {
 }
 
 export type UpgradeOptionsView =
-  { status: 'none' } | { status: 'ok'; current: { title: string; renewsOn: string | null; isTrial: boolean }; choices: UpgradeChoice[] };
+  | { status: 'none' }
+  | {
+      status: 'ok';
+      current: { title: string; renewsOn: string | null; isTrial: boolean };
+      choices: UpgradeChoice[];
+      /** The story to go back to after upgrading, or null. */
+      returnTo: string | null;
+    };
 
 export async function upgradeOptionsLoader(args: { request: Request; context: AppLoadContext }): Promise<UpgradeOptionsView> {
   const signedIn = await requireSignedIn(args, UPGRADE_PATH);
@@ -73,6 +92,10 @@ export async function upgradeOptionsLoader(args: { request: Request; context: Ap
       isTrial: options.subscription.isTrial,
     },
     choices,
+    returnTo: storyReturn(
+      [new URL(args.request.url).searchParams.get('return_to'), args.request.headers.get('referer')],
+      args.context.config.siteUrl,
+    ),
   };
 }
 
@@ -87,6 +110,8 @@ export type UpgradePaymentView =
       card: { cardType: string; lastFour: string; expires: string } | null;
       /** One per page view: a double submit of this form is one upgrade. */
       idempotencyKey: string;
+      /** The story to go back to after upgrading, or null. */
+      returnTo: string | null;
     };
 
 export async function upgradePaymentLoader(args: { request: Request; context: AppLoadContext }): Promise<UpgradePaymentView> {
@@ -110,6 +135,7 @@ export async function upgradePaymentLoader(args: { request: Request; context: Ap
       ? { cardType: card.cardType, lastFour: card.lastFour, expires: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}` }
       : null,
     idempotencyKey: randomUUID(),
+    returnTo: storyReturn([url.searchParams.get('return_to'), args.request.headers.get('referer')], args.context.config.siteUrl),
   };
 }
 
@@ -125,6 +151,8 @@ export type UpgradeActionData =
       currentPlan: string;
       currency: Currency;
       membershipLevel: Plan['membershipLevel'] | null;
+      /** The story that asked for the upgrade, or null. */
+      returnTo: string | null;
     }
   | { status: 'error'; message: string };
 
@@ -155,6 +183,7 @@ export async function upgradePaymentAction(args: { request: Request; context: Ap
         currency: subscription.price.currency,
         // The level the session claims will carry (the page waits for it, §4).
         membershipLevel: planByCode(result.currentPlan)?.membershipLevel ?? null,
+        returnTo: storyReturn([fields.returnTo], args.context.config.siteUrl),
       };
     }
     case 'three_d_secure':

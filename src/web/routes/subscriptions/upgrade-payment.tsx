@@ -4,6 +4,7 @@
 // plain form post (it works without JavaScript); one idempotency key per page view, so a double
 // submit upgrades once. Success refreshes the session: the new level opens stories at once, and the
 // page waits for the browser's claims to carry it (§4 Refresh-until-changed).
+import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { upgradePaymentAction, upgradePaymentLoader } from './upgrade-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -48,27 +49,43 @@ export default function UpgradePayment({ loaderData, actionData }: Route.Compone
       : null,
   );
   const claims = useNewClaims(success?.membershipLevel ? { field: 'membershipLevel', allowedValues: [success.membershipLevel] } : null);
+  // The confirmation replaces a long page: on a phone it would start above the viewport. Focus it
+  // (a screen reader reads it) and bring it into view.
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!success || !confirmation.current) return;
+    confirmation.current.focus({ preventScroll: true });
+    confirmation.current.scrollIntoView({ block: 'start' });
+  }, [success]);
 
   if (success) {
     return (
-      <AuthPage
-        kicker="Membership"
-        title={`Welcome to ${success.title}`}
-        standfirst={
-          <span role="status">{`Your upgrade is done: we charged ${success.charged}. Your membership renews${success.renewsOn ? ` on ${success.renewsOn}` : ''} at ${success.renewal}.`}</span>
-        }
-      >
-        <p>We have emailed you a receipt.</p>
-        {claims === 'failed' && <p>If a story still asks you to upgrade, reload the page: your new membership is active.</p>}
-        <p className="cta-row">
-          <Link className="button" to={paths.home()}>
-            Start reading
-          </Link>
-          <Link className="button button--secondary" to={paths.membership()}>
-            Your membership
-          </Link>
-        </p>
-      </AuthPage>
+      <div ref={confirmation} tabIndex={-1} className="upgrade__confirmation" aria-label={`Welcome to ${success.title}`}>
+        <AuthPage
+          kicker="Membership"
+          title={`Welcome to ${success.title}`}
+          standfirst={
+            <span role="status">{`Your upgrade is done: we charged ${success.charged}. Your membership renews${success.renewsOn ? ` on ${success.renewsOn}` : ''} at ${success.renewal}.`}</span>
+          }
+        >
+          <p>We have emailed you a receipt.</p>
+          {claims === 'failed' && <p>If a story still asks you to upgrade, reload the page: your new membership is active.</p>}
+          <p className="cta-row">
+            {success.returnTo ? (
+              <a className="button" href={success.returnTo}>
+                Back to the story
+              </a>
+            ) : (
+              <Link className="button" to={paths.home()}>
+                Start reading
+              </Link>
+            )}
+            <Link className="button button--secondary" to={paths.membership()}>
+              Your membership
+            </Link>
+          </p>
+        </AuthPage>
+      </div>
     );
   }
 
@@ -155,6 +172,7 @@ export default function UpgradePayment({ loaderData, actionData }: Route.Compone
               <input type="hidden" name="plan" value={to.code} />
               <input type="hidden" name="currency" value={currency} />
               <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+              {ready.returnTo && <input type="hidden" name="returnTo" value={ready.returnTo} />}
               <button type="submit" className="button" disabled={busy} aria-disabled={busy}>
                 {busy ? 'Upgrading…' : `Pay ${quote.dueToday} and upgrade`}
               </button>

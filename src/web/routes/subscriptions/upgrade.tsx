@@ -34,7 +34,10 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
       </AuthPage>
     );
   }
-  const { current, choices } = loaderData;
+  const { current, choices, returnTo } = loaderData;
+  // The story that asked for the upgrade rides along, so the confirmation can lead back to it.
+  const paymentHref = (code: string) =>
+    returnTo ? `${paths.upgradePayment(code)}&return_to=${encodeURIComponent(returnTo)}` : paths.upgradePayment(code);
   return (
     <div className="wrap payment">
       <header className="payment__header">
@@ -71,7 +74,7 @@ export default function Upgrade({ loaderData }: Route.ComponentProps) {
                 </p>
                 <Link
                   className="button plan__action"
-                  to={paths.upgradePayment(choice.code)}
+                  to={paymentHref(choice.code)}
                   aria-describedby={titleId}
                   onClick={() => trackPackageChoice(UPGRADE_OFFER, choice.code, paths.upgradePayment(choice.code))}
                 >

@@ -4,6 +4,7 @@ import { AuthPage, CheckEmailPage } from '../../components/auth-page.tsx';
 import { FlowForm, FlowMessages, formMessages, hasGroup } from '../../components/flow-form.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import type { Route } from './+types/login';
+import { buyingOfferOf, offerWords } from './buying-path.server.ts';
 import { loadFlow } from './identity.server.ts';
 import { userPageMeta } from './user-meta.ts';
 import { withReturnTo } from './user-paths.ts';
@@ -17,7 +18,14 @@ export async function loader(args: Route.LoaderArgs) {
     aal: 'requested_aal' in flow ? flow.requested_aal : 'aal1',
     refresh: 'refresh' in flow ? flow.refresh : false,
     returnTo: flow.return_to ?? null,
+    offer: offerOf(flow.return_to, args.context.config.siteUrl),
   };
+}
+
+/** On the way to a payment page (a wall's offer): the plan, so the reader sees it survive the switch to signing in. */
+function offerOf(returnTo: string | undefined, siteUrl: string) {
+  const offer = buyingOfferOf(returnTo, siteUrl);
+  return offer ? { words: offerWords(offer), planTitle: offer.planTitle } : null;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Login({ loaderData }: Route.ComponentProps) {
-  const { ui, state, active, aal, refresh, returnTo } = loaderData;
+  const { ui, state, active, aal, refresh, returnTo, offer } = loaderData;
   const productName = useRootData()?.config.productName ?? 'Atelier';
   useTrackEvent('user_view_sign_in', { api: 'login' });
 
@@ -69,11 +77,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthPage
+      kicker={offer && !refresh ? `${offer.planTitle} membership` : undefined}
       title={refresh ? 'Confirm it’s you' : 'Sign in'}
       standfirst={
         refresh
           ? 'Please sign in again before changing your security settings.'
-          : `Welcome back to ${productName}. Use your password, or we can email you a one-time code.`
+          : offer
+            ? `Sign in to start ${offer.words}. Use your password, or we can email you a one-time code.`
+            : `Welcome back to ${productName}. Use your password, or we can email you a one-time code.`
       }
       aside={
         <>

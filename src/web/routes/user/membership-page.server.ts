@@ -40,7 +40,9 @@ export interface MembershipView {
   hasAccount: boolean;
 }
 
-export type MembershipActionData = { status: 'success'; message: string } | { status: 'error'; message: string };
+export type MembershipActionData =
+  | { status: 'success'; message: string; intent?: 'update-card' | 'resume' }
+  | { status: 'error'; message: string; intent?: 'update-card' | 'resume' };
 
 const cardView = (card: CardSummary) => ({
   type: card.cardType,
@@ -59,7 +61,7 @@ function statusText(
     case 'ActiveRenewing':
       return renewsAt ? `Active, renews on ${formatDay(renewsAt)}` : 'Active';
     case 'ActiveCanceled':
-      return endsAt ? `Canceled, ends on ${formatDay(endsAt)}` : 'Canceled';
+      return endsAt ? `Cancelled, ends on ${formatDay(endsAt)}` : 'Cancelled';
     case 'Expired':
       return endsAt ? `Expired on ${formatDay(endsAt)}` : 'Expired';
     default:
@@ -118,6 +120,7 @@ export async function membershipLoader(args: { request: Request; context: AppLoa
 export async function membershipAction(args: { request: Request; context: AppLoadContext }): Promise<MembershipActionData> {
   const signedIn = await requireSignedIn(args, MEMBERSHIP_PATH);
   const fields = await formFields(args.request);
+  if (fields.intent === 'resume') return resumeAction(args, signedIn.session.identityId, fields.subscriptionId ?? '');
   if (fields.intent !== 'update-card') return { status: 'error', message: 'This form could not be sent. Reload the page and try again.' };
   if (!fields.cardToken) return { status: 'error', message: UPDATE_CARD_MESSAGES.MISSING_TOKEN };
   const result = await args.context.services.billing.updateCard({ identityId: signedIn.session.identityId, cardToken: fields.cardToken });
@@ -125,5 +128,26 @@ export async function membershipAction(args: { request: Request; context: AppLoa
   return {
     status: 'success',
     message: `Your card is updated: ${result.card.cardType} ending ${result.card.lastFour} will be used from now on.`,
+  };
+}
+
+/** Resumes a cancelled membership before its term ends (billing's cancellation service checks it is the reader's own). */
+async function resumeAction(args: { context: AppLoadContext }, identityId: string, subscriptionId: string): Promise<MembershipActionData> {
+  const result = await args.context.services.billing.cancellation.resume({ identityId, subscriptionId });
+  if (!result.ok) {
+    const message =
+      result.error.kind === 'refused'
+        ? result.error.message
+        : result.error.kind === 'unauthorized'
+          ? 'This membership belongs to another account.'
+          : 'This form could not be sent. Reload the page and try again.';
+    return { status: 'error', intent: 'resume', message };
+  }
+  await args.context.refreshSession();
+  const renews = result.subscription.isTrial ? result.subscription.trialEndsAt : result.subscription.currentPeriodEndsAt;
+  return {
+    status: 'success',
+    intent: 'resume',
+    message: `Your membership is resumed${renews ? ` and carries on after ${formatDay(renews)}` : ''}.`,
   };
 }

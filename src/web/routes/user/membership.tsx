@@ -4,7 +4,7 @@
 // components/billing/payment-form.tsx) — the card number never reaches this page's action.
 // Signed-out readers sign in and come back. The server half is membership-page.server.ts beside it.
 import { useSyncExternalStore, type FormEvent } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { Form, Link, useFetcher, useNavigation } from 'react-router';
 import { membershipAction, membershipLoader, type MembershipActionData, type MembershipView } from './membership-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent } from '../../analytics/use-track-event.ts';
@@ -13,6 +13,7 @@ import { useCardFields } from '../../components/billing/card-fields.tsx';
 import { FormNotice } from '../../components/form-fields.tsx';
 import type { Route } from './+types/membership';
 import { requireSignedIn } from './details.server.ts';
+import { formatDay } from '../../../modules/billing/money.ts';
 import { userPageMeta } from './user-meta.ts';
 
 const PATH = paths.membership();
@@ -24,13 +25,25 @@ export async function loader(args: Route.LoaderArgs) {
   // Upgrades (subscriptions/upgrade.tsx): the link while a plan above this one is on sale.
   const { cancellation, upgrades } = args.context.services.billing;
   const identityId = (await requireSignedIn(args, PATH)).session.identityId;
-  const [cancellable, upgradeOptions] = await Promise.all([cancellation.cancellableSubscription(identityId), upgrades.options(identityId)]);
+  const [cancellable, upgradeOptions, resumable] = await Promise.all([
+    cancellation.cancellableSubscription(identityId),
+    upgrades.options(identityId),
+    cancellation.resumableSubscription(identityId),
+  ]);
   return {
     ...view,
+    // A cancelled membership whose term has not ended may be resumed (billing's cancellation.resume).
+    resumable: resumable ? { id: resumable.id, endsOn: termEnd(resumable) } : null,
     cancellable: cancellable !== null,
     coupon: cancellable ? await cancellation.couponFor(cancellable.id) : null,
     upgradeable: (upgradeOptions?.targets.length ?? 0) > 0,
   };
+}
+
+/** The day the cancelled term ends: the trial's end on a trial, else the paid period's. */
+function termEnd(subscription: { isTrial: boolean; trialEndsAt: string | null; currentPeriodEndsAt: string | null }): string | null {
+  const end = subscription.isTrial ? (subscription.trialEndsAt ?? subscription.currentPeriodEndsAt) : subscription.currentPeriodEndsAt;
+  return end ? formatDay(end) : null;
 }
 
 export function action(args: Route.ActionArgs) {
@@ -40,8 +53,11 @@ export function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   userPageMeta(matches, { title: 'Your membership', description: 'Your membership, subscription, invoices and card.', path: PATH });
 
-export default function Membership({ loaderData }: Route.ComponentProps) {
-  const { email, membership, subscription, invoices, card, hasAccount, cancellable, coupon, upgradeable } = loaderData;
+export default function Membership({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, membership, subscription, invoices, card, hasAccount, cancellable, coupon, upgradeable, resumable } = loaderData;
+  const navigation = useNavigation();
+  const resuming = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'resume';
+  const resumeAnswer = actionData && 'intent' in actionData && actionData.intent === 'resume' ? actionData : null;
   const account = paths.account();
   useTrackEvent('user_view_memberships', subscription ? { planCode: subscription.planCode } : {});
   return (
@@ -132,6 +148,22 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
             <p className="membership-coupon">
               Discount: {coupon.discountPercent} % off your next renewal (code {coupon.code})
             </p>
+          )}
+          {resumeAnswer && <FormNotice kind={resumeAnswer.status === 'success' ? 'success' : 'error'}>{resumeAnswer.message}</FormNotice>}
+          {resumable && (
+            <Form method="post" className="membership-resume">
+              <p>
+                Your membership is cancelled{resumable.endsOn ? ` and ends on ${resumable.endsOn}` : ''}. Changed your mind? Resume it and
+                it carries on as before; nothing is charged today.
+              </p>
+              <input type="hidden" name="intent" value="resume" />
+              <input type="hidden" name="subscriptionId" value={resumable.id} />
+              <p className="cta-row">
+                <button type="submit" className="button" disabled={resuming}>
+                  {resuming ? 'Resuming…' : 'Resume membership'}
+                </button>
+              </p>
+            </Form>
           )}
           {(upgradeable || cancellable) && (
             <p className="cta-row">
