@@ -36,6 +36,11 @@ export const SCREEN_EVENTS: readonly ScreenEvents[] = [
     events: ['user_view_nba_banner', 'user_click_nba_banner', 'user_view_mobile_app_screen'],
   },
   {
+    screen: 'Story page: “Share” (copy the link, LinkedIn, X, WhatsApp, email; every reader)',
+    code: ['src/web/components/share-links.tsx'],
+    events: ['user_click_article_share'],
+  },
+  {
     screen: 'Story page: “Share this story” (gift link dialog)',
     code: ['src/web/components/gift-dialog.tsx'],
     events: ['user_complete_article_gift', 'user_click_article_share'],

@@ -9,6 +9,7 @@ import { NextBestActionBanner } from '../components/next-best-action.tsx';
 import { WallPanel } from '../components/wall-panel.tsx';
 import { GiftBanner } from '../components/gift-banner.tsx';
 import { GiftDialog } from '../components/gift-dialog.tsx';
+import { ShareLinks } from '../components/share-links.tsx';
 import { canGift, giftAction, storyGift } from './gift-action.server.ts';
 import type { GiftOnPage } from '../../modules/gifts/gift-rules.ts';
 import { meterCookieHeader } from '../../modules/walls/meter.ts';
@@ -144,7 +145,10 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
               </p>
             </div>
           </div>
-          {loaderData.canGift && <GiftDialog storyId={story.id} headline={story.headline} result={actionData} />}
+          <div className="story__actions">
+            <ShareLinks storyId={story.id} url={`${siteUrl}${paths.story(story.slug)}`} headline={story.headline} />
+            {loaderData.canGift && <GiftDialog storyId={story.id} headline={story.headline} result={actionData} />}
+          </div>
         </header>
         <figure className="story__hero wrap">
           <Picture
