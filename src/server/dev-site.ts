@@ -35,6 +35,11 @@ export class DevelopmentLogController extends LogController {
     if (error) reply.log.error({ err: error }, line);
     else reply.log.info(line);
   }
+
+  /** A reader who moves on before a page has streamed (or Vite reloading it) is routine here, not a line; other stream errors are. */
+  override streamError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+    if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') super.streamError(error, request, reply);
+  }
 }
 
 const LOOPBACK_NAMES = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
