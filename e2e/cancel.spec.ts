@@ -89,7 +89,7 @@ test('a member cancels, is offered the discount, accepts it and stays active wit
   await expect(page.getByRole('heading', { level: 1, name: 'Your membership is cancelled' })).toBeVisible();
 });
 
-test('a member cancels for real: the confirmation shows the end date and the membership is canceled', async ({
+test('a member cancels for real: the confirmation shows the end date, the membership is cancelled, and can be resumed before it ends', async ({
   page,
   request,
   baseURL,
@@ -110,7 +110,17 @@ test('a member cancels for real: the confirmation shows the end date and the mem
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Back to your membership' }).click();
-  await expect(page.locator('[data-status="ActiveCanceled"]')).toHaveText(`Canceled, ends on ${endsOn}`);
+  // British English everywhere (issue 16): the confirmation says "cancelled", so does this page.
+  await expect(page.locator('[data-status="ActiveCanceled"]')).toHaveText(`Cancelled, ends on ${endsOn}`);
   await expect(page.getByRole('link', { name: 'Cancel membership' })).toHaveCount(0);
+  await expect(page.getByText(`Your membership is cancelled and ends on ${endsOn}.`)).toBeVisible();
+  await expectAccessible(page);
+
+  // Resumed before the term ends: active again, cancellable again, nothing to resume.
+  await page.getByRole('button', { name: 'Resume membership' }).click();
+  await expect(page.getByText(/^Your membership is resumed/)).toBeVisible();
+  await expect(page.locator('[data-status="ActiveCanceled"]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Cancel membership' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resume membership' })).toHaveCount(0);
   await expectAccessible(page);
 });

@@ -35,6 +35,31 @@ test.describe('subscription packages', () => {
     await expectAccessible(page);
   });
 
+  test('every offer a pay wall makes is on the packages page, in the same words and for the same plan', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await presetConsent(context, baseURL!);
+    await page.goto('/subscriptions/packages/');
+    const offers = page.getByRole('region', { name: 'The offers on our stories' });
+    // The pay wall's A/B variants (modules/walls/rules.ts): "Start your free trial" → Standard, 30 days;
+    // "See the annual offer" → Annual, 14 days.
+    for (const [cta, plan, words] of [
+      ['Start your free trial', 'individuals_standard_yearly_trial_v1', /Standard\..*Free for 30 days/s],
+      ['See the annual offer', 'individual_annual_trial_v1', /Annual\..*Free for 14 days/s],
+    ] as const) {
+      const offer = offers.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cta, exact: true }) });
+      await expect(offer).toHaveCount(1);
+      await expect(offer).toContainText(words);
+      await expect(offer.getByRole('link', { name: cta, exact: true })).toHaveAttribute(
+        'href',
+        `/subscriptions/individuals/payment/?plan=${plan}`,
+      );
+    }
+    await expectAccessible(page);
+  });
+
   test('the beauty package, on a phone', async ({ page, context, baseURL }) => {
     await presetConsent(context, baseURL!);
     await page.setViewportSize({ width: 390, height: 844 });

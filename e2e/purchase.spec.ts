@@ -44,7 +44,7 @@ test('a registered reader meets the pay wall, starts a trial with the success ca
 }) => {
   const leaks = watchCardNumbers(page, ['4242424242424242', '5555555555554444']);
   const story = await premiumStory(page);
-  await newReader(page, request, `${baseURL}${story}`);
+  const email = await newReader(page, request, `${baseURL}${story}`);
   await expect(page).toHaveURL(new RegExp(`${story}$`));
   const wall = page.locator('aside.wall--pay');
   await expect(wall).toBeVisible();
@@ -84,6 +84,25 @@ test('a registered reader meets the pay wall, starts a trial with the success ca
   await expect(page.locator('.membership-card')).toContainText('12/2034');
   await expect(page.getByRole('button', { name: 'Update card' })).toBeEnabled();
   await expectAccessible(page);
+
+  // Each invoice has a receipt to keep (issue 16): a printable page, only for its owner.
+  await page
+    .getByRole('region', { name: 'Invoices' })
+    .getByRole('link', { name: /^Receipt for / })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Receipt [0-9A-F]{8}$/ })).toBeVisible();
+  await expect(page.getByText('Visa ending 4242')).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Total / })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('receipt.png'), fullPage: true });
+  const receiptUrl = page.url();
+  await page.context().clearCookies();
+  const stranger = await page.goto(receiptUrl);
+  expect(stranger?.url()).toMatch(/\/user\/login\/|identity/);
+  await signInOnScreen(page, { email, returnTo: `${baseURL}/user/membership/` });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your membership' })).toBeVisible();
 
   await fillCard(page, '5555 5555 5555 4444');
   await page.getByRole('button', { name: 'Update card' }).click();

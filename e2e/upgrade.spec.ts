@@ -63,13 +63,44 @@ test('a Standard member sees the proration preview, upgrades to Premium with the
   await page.setViewportSize(desktop);
 
   const dueText = `£${due.toFixed(2)}`;
+  // On a phone the confirmation replaces a long page: it must be focused and in view (issue 16).
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: `Pay ${dueText} and upgrade` }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Premium' })).toBeVisible();
+  const welcome = page.getByRole('heading', { level: 1, name: 'Welcome to Premium' });
+  await expect(welcome).toBeVisible();
+  await expect(welcome).toBeInViewport();
+  await expect(page.locator('.upgrade__confirmation')).toBeFocused();
   await expect(page.getByRole('status')).toContainText(`we charged ${dueText}`);
+  await page.screenshot({ path: test.info().outputPath('upgrade-welcome-phone.png') });
+  await page.setViewportSize(desktop);
   await expectAccessible(page);
 
   await page.goto('/user/membership/');
   await expect(page.locator('.membership-facts').first()).toContainText('Premium');
   await expect(page.getByRole('link', { name: 'Upgrade membership' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Invoices' })).toContainText(dueText);
+});
+
+test('an upgrade asked for by a story leads back to that story', async ({ page, request, baseURL }) => {
+  const email = newEmail();
+  await createAccount(request, { email });
+  await signInOnScreen(page, {
+    email,
+    returnTo: `${baseURL}/subscriptions/individuals/payment/?plan=individuals_standard_monthly_v1&country=GB`,
+  });
+  await page.getByLabel('Last name').fill('Okafor');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date').fill('12/34');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Pay £30.00' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Standard monthly' })).toBeVisible();
+
+  // A Premium-only story's wall offers the upgrade; the story rides along to the confirmation.
+  const story = '/articles/some-case-study/';
+  await page.goto(`/subscriptions/upgrade/?return_to=${encodeURIComponent(story)}`);
+  await page.getByRole('article', { name: 'Premium', exact: true }).getByRole('link', { name: 'Upgrade to Premium' }).click();
+  await expect(page).toHaveURL(/\/subscriptions\/upgrade\/payment\/\?plan=individuals_premium_yearly_v1&return_to=/);
+  await page.getByRole('button', { name: /^Pay .* and upgrade$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Premium' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to the story' })).toHaveAttribute('href', story);
 });

@@ -216,3 +216,69 @@ describe('cancelSubscription', () => {
     expect((await app.services.memberships.currentMembership(person.identityId))?.status).toBe('ActiveCanceled');
   });
 });
+
+describe('resume (issue 16): a cancelled membership carries on if resumed before the term ends', () => {
+  it('only the owner resumes, only while the term runs; the subscription is ACTIVE and the membership on trial again', async () => {
+    const { person, subscriptionId } = await member();
+    const other = await signIn(app);
+    const { cancellation } = app.services.billing;
+    // Nothing to resume while active.
+    expect(await cancellation.resume({ identityId: person.identityId, subscriptionId })).toEqual({
+      ok: false,
+      error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_RESUMABLE },
+    });
+    expect((await cancel(person, { subscriptionId, reason: 'TOO_EXPENSIVE' })).__typename).toBe('CancellationResult');
+    expect((await cancellation.resumableSubscription(person.identityId))?.id).toBe(subscriptionId);
+    expect(await cancellation.resumableSubscription(other.identityId)).toBeNull();
+    // Someone else's subscription: refused, and nothing changes.
+    const stranger = await cancellation.resume({ identityId: other.identityId, subscriptionId });
+    expect(stranger.ok).toBe(false);
+    if (!stranger.ok) expect(stranger.error.kind).toBe('unauthorized');
+    expect((await cancellation.resume({ identityId: person.identityId, subscriptionId: 'nope' })).ok).toBe(false);
+
+    const resumed = await cancellation.resume({ identityId: person.identityId, subscriptionId });
+    expect(resumed.ok).toBe(true);
+    const [row] = await app.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, subscriptionId));
+    expect(row).toMatchObject({ state: 'ACTIVE', canceledAt: null, expiresAt: null });
+    expect((await app.services.memberships.currentMembership(person.identityId))?.status).toBe('ActiveTrial');
+    expect(await cancellation.resumableSubscription(person.identityId)).toBeNull();
+    // Cancellable again.
+    expect((await cancellation.cancellableSubscription(person.identityId))?.id).toBe(subscriptionId);
+  });
+
+  it('refuses once the term has ended', async () => {
+    const { person, subscriptionId } = await member();
+    await cancel(person, { subscriptionId, reason: 'TOO_EXPENSIVE' });
+    await app.db
+      .update(billingSubscriptions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(billingSubscriptions.id, subscriptionId));
+    expect(await app.services.billing.cancellation.resumableSubscription(person.identityId)).toBeNull();
+    expect(await app.services.billing.cancellation.resume({ identityId: person.identityId, subscriptionId })).toEqual({
+      ok: false,
+      error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_RESUMABLE },
+    });
+  });
+});
+
+describe('receipt (issue 16): an invoice as a receipt, only to its owner', () => {
+  it('describes the payment for its owner and is null for anyone else', async () => {
+    const { person } = await member('individuals_standard_monthly_v1');
+    const other = await signIn(app);
+    const overview = await app.services.billing.billingOverview(person.identityId);
+    const invoice = overview!.invoices[0]!;
+    const receipt = await app.services.billing.receipt(person.identityId, invoice.id);
+    expect(receipt).toMatchObject({
+      id: invoice.id,
+      state: 'paid',
+      currency: 'GBP',
+      description: 'Standard monthly membership',
+      total: invoice.total,
+      billedTo: { name: 'Ada Okafor', countryCode: 'GB' },
+    });
+    expect(receipt!.subtotal + receipt!.taxAmount).toBe(receipt!.total);
+    expect(receipt!.card?.lastFour).toBe('4242');
+    expect(await app.services.billing.receipt(other.identityId, invoice.id)).toBeNull();
+    expect(await app.services.billing.receipt(person.identityId, 'not-an-id')).toBeNull();
+  });
+});

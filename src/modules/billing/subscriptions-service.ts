@@ -55,6 +55,25 @@ export const UPDATE_CARD_MESSAGES = {
 
 export type UpdateCardResult = { kind: 'success'; card: CardSummary } | { kind: 'error'; message: string };
 
+/** An invoice's receipt (the membership page's "Receipt" link): only ever its owner's. */
+export interface Receipt {
+  id: string;
+  issuedAt: string;
+  paidAt: string | null;
+  state: 'paid' | 'refunded';
+  currency: string;
+  description: string;
+  /** Minor units: after any discount, before tax. */
+  subtotal: number;
+  discountAmount: number;
+  couponCode: string | null;
+  taxAmount: number;
+  taxInfo: { rate: number; type: string };
+  total: number;
+  billedTo: { name: string | null; countryCode: string | null; postalCode: string | null };
+  card: CardSummary | null;
+}
+
 /** What the membership page shows about billing: the card, each subscription with its price, the invoices. */
 export interface BillingOverview {
   card: CardSummary | null;
@@ -202,6 +221,45 @@ export function createBillingService({
     };
   }
 
+  /**
+   * One invoice as its receipt, only for the person it was issued to (null otherwise, and for an
+   * unknown or malformed id): what was bought, the price before and after tax, who paid and how.
+   */
+  async function receipt(identityId: string, invoiceId: string): Promise<Receipt | null> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(invoiceId)) return null;
+    const [row] = await db
+      .select({ invoice: billingInvoices, account: billingAccounts, planCode: billingSubscriptions.planCode })
+      .from(billingInvoices)
+      .innerJoin(billingAccounts, eq(billingAccounts.id, billingInvoices.accountId))
+      .leftJoin(billingSubscriptions, eq(billingSubscriptions.id, billingInvoices.subscriptionId))
+      .where(and(eq(billingInvoices.id, invoiceId), eq(billingAccounts.identityId, identityId)));
+    if (!row) return null;
+    const { invoice, account } = row;
+    const plan = row.planCode ? planByCode(row.planCode) : null;
+    return {
+      id: invoice.id,
+      issuedAt: invoice.createdAt.toISOString(),
+      paidAt: invoice.paidAt?.toISOString() ?? null,
+      state: invoice.state,
+      currency: invoice.currency,
+      description: plan
+        ? `${plan.title} membership${invoice.upgradedFromPlan ? ` (upgrade from ${planByCode(invoice.upgradedFromPlan)?.title ?? invoice.upgradedFromPlan})` : ''}`
+        : 'Membership',
+      subtotal: invoice.subtotal,
+      discountAmount: invoice.discountAmount,
+      couponCode: invoice.couponCode,
+      taxAmount: invoice.taxAmount,
+      taxInfo: invoice.taxInfo,
+      total: invoice.total,
+      billedTo: {
+        name: [account.firstName, account.lastName].filter(Boolean).join(' ') || null,
+        countryCode: account.countryCode,
+        postalCode: account.postalCode,
+      },
+      card: cardOf(account),
+    };
+  }
+
   /** The membership page's billing: null for someone who never paid. */
   async function billingOverview(identityId: string): Promise<BillingOverview | null> {
     const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.identityId, identityId));
@@ -321,6 +379,7 @@ export function createBillingService({
     provider,
     hasUsedTrial,
     billingOverview,
+    receipt,
     updateCard,
     purchaseRefusal,
     individualAccount,

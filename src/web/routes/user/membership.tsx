@@ -5,7 +5,14 @@
 // Signed-out readers sign in and come back. The server half is membership-page.server.ts beside it.
 import { useSyncExternalStore, type FormEvent } from 'react';
 import { Form, Link, useFetcher, useNavigation } from 'react-router';
-import { membershipAction, membershipLoader, type MembershipActionData, type MembershipView } from './membership-page.server.ts';
+import {
+  membershipAction,
+  membershipLoader,
+  receiptLoader,
+  type MembershipActionData,
+  type MembershipView,
+  type ReceiptView,
+} from './membership-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
@@ -20,6 +27,9 @@ const PATH = paths.membership();
 const noSubscription = () => () => {};
 
 export async function loader(args: Route.LoaderArgs) {
+  // ?receipt=<invoice id>: that invoice's printable receipt (only the reader's own).
+  const receiptId = new URL(args.request.url).searchParams.get('receipt');
+  if (receiptId !== null) return { page: 'receipt' as const, receipt: await receiptLoader(args, receiptId) };
   const view = await membershipLoader(args);
   // Cancellation (subscriptions/cancel.tsx): the link while there is something to cancel, and a redeemed retention coupon.
   // Upgrades (subscriptions/upgrade.tsx): the link while a plan above this one is on sale.
@@ -31,6 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
     cancellation.resumableSubscription(identityId),
   ]);
   return {
+    page: 'membership' as const,
     ...view,
     // A cancelled membership whose term has not ended may be resumed (billing's cancellation.resume).
     resumable: resumable ? { id: resumable.id, endsOn: termEnd(resumable) } : null,
@@ -54,6 +65,81 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   userPageMeta(matches, { title: 'Your membership', description: 'Your membership, subscription, invoices and card.', path: PATH });
 
 export default function Membership({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.page === 'receipt') return <ReceiptPage receipt={loaderData.receipt} />;
+  return <MembershipPage loaderData={loaderData} actionData={actionData} />;
+}
+
+/** A receipt to keep: the browser prints it (or saves it as PDF) without the site's furniture. */
+function ReceiptPage({ receipt }: { receipt: ReceiptView }) {
+  return (
+    <div className="wrap receipt">
+      <article className="payment__summary" aria-labelledby="receipt-title">
+        <p className="kicker">Membership</p>
+        <h1 id="receipt-title" className="display">
+          Receipt {receipt.number}
+        </h1>
+        <dl className="membership-facts">
+          <div>
+            <dt>Issued</dt>
+            <dd>{receipt.issued}</dd>
+          </div>
+          {receipt.paid && (
+            <div>
+              <dt>Paid</dt>
+              <dd>{receipt.paid}</dd>
+            </div>
+          )}
+          {receipt.paidWith && (
+            <div>
+              <dt>Paid with</dt>
+              <dd>{receipt.paidWith}</dd>
+            </div>
+          )}
+          {receipt.billedTo.length > 0 && (
+            <div>
+              <dt>Billed to</dt>
+              <dd>{receipt.billedTo.join(', ')}</dd>
+            </div>
+          )}
+        </dl>
+        <table className="membership-invoices">
+          <caption className="visually-hidden">What this receipt is for</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.lines.map((line) => (
+              <tr key={line.label}>
+                <td>{line.label}</td>
+                <td>{line.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td>{receipt.total}</td>
+            </tr>
+          </tfoot>
+        </table>
+        {receipt.refunded && <p>This payment was refunded.</p>}
+        <p className="cta-row receipt__actions">
+          <button type="button" className="button" onClick={() => window.print()}>
+            Print or save as PDF
+          </button>
+          <Link to={PATH}>Back to your membership</Link>
+        </p>
+      </article>
+    </div>
+  );
+}
+
+type MembershipData = Exclude<Route.ComponentProps['loaderData'], { page: 'receipt' }>;
+
+function MembershipPage({ loaderData, actionData }: { loaderData: MembershipData; actionData: Route.ComponentProps['actionData'] }) {
   const { email, membership, subscription, invoices, card, hasAccount, cancellable, coupon, upgradeable, resumable } = loaderData;
   const navigation = useNavigation();
   const resuming = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'resume';
@@ -193,6 +279,7 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
                   <th scope="col">Date</th>
                   <th scope="col">Amount</th>
                   <th scope="col">Status</th>
+                  <th scope="col">Receipt</th>
                 </tr>
               </thead>
               <tbody>
@@ -203,6 +290,11 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
                     </td>
                     <td>{invoice.amount}</td>
                     <td>{invoice.status}</td>
+                    <td>
+                      <Link to={`${PATH}?receipt=${invoice.id}`} aria-label={`Receipt for ${invoice.date}, ${invoice.amount}`}>
+                        Receipt
+                      </Link>
+                    </td>
                   </tr>
                 ))}
               </tbody>
