@@ -4,8 +4,28 @@ import type { BrowserContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { CONSENT_COOKIE, CONSENT_REVISION, type ConsentCategory } from '../src/modules/consent/browser/cookie-consent.ts';
 
-/** Pages fail the test on a console error or an uncaught exception. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * Pages fail the test on a console error or an uncaught exception, and on a page wider than the
+ * screen: after every document load the page must fit the viewport (issue 16: on a phone a wider
+ * page zooms the whole site out).
+ */
+export const test = base.extend<{ consoleErrors: string[]; fitsScreen: void }>({
+  fitsScreen: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      const checks: Promise<void>[] = [];
+      const check = async () => {
+        const problem = await overflow(page).catch(() => null); // the page went on or closed meanwhile
+        if (problem) problems.push(problem);
+      };
+      page.on('load', () => void checks.push(check()));
+      await use();
+      await Promise.all(checks);
+      if (!page.isClosed()) await check();
+      expect([...new Set(problems)], 'pages wider than the screen').toEqual([]);
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -39,6 +59,36 @@ export async function expectAccessible(page: Page) {
         .join(', ')})`,
   );
   expect(summary, 'axe violations').toEqual([]);
+}
+
+/**
+ * Why the page is wider than the viewport (`document.documentElement.scrollWidth` against the
+ * viewport's width: a phone browser widens its layout viewport to the page, so `innerWidth` grows
+ * with it), naming the widest elements that stick out; null when it fits.
+ */
+async function overflow(page: Page): Promise<string | null> {
+  const width = page.viewportSize()?.width;
+  if (!width) return null;
+  return page.evaluate((screen) => {
+    const wide = document.documentElement.scrollWidth;
+    if (wide <= screen) return null;
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > screen + 1 && !clipped(element))
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''}`);
+    return `${location.pathname}${location.search}: ${wide} px wide in a ${screen} px viewport (${culprits.join(', ')})`;
+  }, width);
+}
+
+/** The page as it is now is no wider than the screen (after client-side navigation or a change on the page). */
+export async function expectFitsScreen(page: Page) {
+  expect(await overflow(page), 'page wider than the screen').toBeNull();
 }
 
 export async function expectShell(page: Page, productName = 'Atelier') {

@@ -48,6 +48,48 @@ test('a premium story shows its lead-in and the pay wall, not its full text', as
   await expectAccessible(page);
 });
 
+test('every reader can share a story: copy its link, or send it to LinkedIn, X, WhatsApp or email, with no third-party script', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== new URL(baseURL!).origin) elsewhere.push(request.url());
+  });
+  await page.goto('/');
+  const story = (await page.locator('.card__headline a').first().getAttribute('href'))!;
+  await page.goto(story);
+  const storyUrl = `${baseURL}${story}`;
+  const share = page.getByRole('group', { name: 'Share' });
+  await expect(share.getByRole('link', { name: /^Share on LinkedIn/ })).toHaveAttribute(
+    'href',
+    `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(storyUrl)}`,
+  );
+  await expect(share.getByRole('link', { name: /^Share on X/ })).toHaveAttribute('href', /^https:\/\/x\.com\/intent\/post\?/);
+  await expect(share.getByRole('link', { name: /^Share on WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=/);
+  await expect(share.getByRole('link', { name: 'Share by email' })).toHaveAttribute('href', /^mailto:\?subject=/);
+  // No gift link for a signed-out reader: that stays the members'.
+  await expect(page.getByRole('button', { name: 'Share this story' })).toHaveCount(0);
+
+  await share.getByRole('button', { name: 'Copy link' }).click();
+  await expect(share.getByRole('status')).toHaveText('Link copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(storyUrl);
+  // Once the page runs, Copy link is a button: the four links left are the networks', each carrying the story's address.
+  await expect(share.getByRole('link')).toHaveCount(4);
+  for (const link of await share.getByRole('link').all()) expect(await link.getAttribute('href')).toContain(encodeURIComponent(storyUrl));
+  await expectAccessible(page);
+  expect(elsewhere, 'requests to other sites').toEqual([]);
+
+  // Without JavaScript, Copy link is a plain link to the story.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto(`${baseURL}${story}`);
+  await expect(plain.getByRole('group', { name: 'Share' }).getByRole('link', { name: 'Copy link' })).toHaveAttribute('href', storyUrl);
+  await noScript.close();
+});
+
 test('legal, careers, the series and case studies pages, and the 404 page', async ({ page }) => {
   await page.goto('/legal/#terms');
   await expect(page.getByRole('heading', { name: 'Terms and conditions' })).toBeVisible();
