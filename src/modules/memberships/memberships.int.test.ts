@@ -2,7 +2,7 @@
 // membership facts in the main token, viewer.userProfile, and the demo accounts signing in.
 import { decodeJwt } from 'jose';
 import { ZodError } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_GROUP_ACCOUNT_ID, DEMO_PASSWORD, seedDemoAccounts } from '../../demo/accounts.ts';
 import { createTestApp } from '../../test/app.ts';
 import { graphql, signIn } from '../../test/graphql.ts';
@@ -224,7 +224,11 @@ describe('the session and viewer.userProfile', () => {
     });
     const before = await tokensFor(person.identitySessionToken);
     expect(before.claims).toMatchObject({ membership_level: 'AllAccess', membership_type: 'Individual' });
-    await new Promise((resolve) => setTimeout(resolve, endsAt.getTime() - Date.now() + 10));
+    // The clock moves past the end (the services read Date); no real second is waited out.
+    vi.useFakeTimers({ toFake: ['Date'], now: endsAt.getTime() + 10 });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     // The token minted before the end still says AllAccess; userProfile reads the membership itself.
     const { data } = await graphql(app, PROFILE, { cookie: before.cookie });
     expect(data?.viewer.userProfile).toMatchObject({
