@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { inPostgresPass } from '../test/passes.ts';
 import { LOCK_FILE } from './data-dir-lock.ts';
 import { openDatabase } from './database.ts';
 
@@ -31,7 +32,7 @@ async function killDuringFirstStart(dataDir: string, when: (entries: string[]) =
   return seen();
 }
 
-describe('the first start of the embedded database', () => {
+describe.skipIf(inPostgresPass)('the first start of the embedded database', () => {
   it.each([
     ['while the cluster is being copied', (entries: string[]) => entries.includes('pglite.initialising')],
     ['right after the lock was taken', (entries: string[]) => entries.includes(LOCK_FILE)],

@@ -8,11 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { inPostgresPass } from '../test/passes.ts';
 import { freePort } from '../test/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-describe('the development server (npm run dev)', () => {
+describe.skipIf(inPostgresPass)('the development server (npm run dev)', () => {
   it('serves a styled page without CSP or hydration errors, logs one line per page and one address', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/dev.ts'], {

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { inPostgresPass } from '../test/passes.ts';
 import { freePort } from '../test/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -15,7 +16,7 @@ function start(env: Record<string, string>) {
   });
 }
 
-describe('server start-up', () => {
+describe.skipIf(inPostgresPass)('server start-up', () => {
   it('stops with a message naming an empty identity base URL', () => {
     const result = start({ IDENTITY_BASE_URL: '' });
     expect(result.status).toBe(1);
@@ -31,7 +32,7 @@ describe('server start-up', () => {
   });
 });
 
-describe('graceful shutdown', () => {
+describe.skipIf(inPostgresPass)('graceful shutdown', () => {
   it('finishes, closes the database and exits 0 on SIGTERM', async () => {
     const { spawn } = await import('node:child_process');
     const { mkdtempSync } = await import('node:fs');
