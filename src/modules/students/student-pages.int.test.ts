@@ -150,7 +150,8 @@ describe('the student payment page and the confirmation', () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe(`${VALIDATION}?plan=${MONTHLY}`);
     expect((await get(`${PAYMENT}?plan=individuals_premium_yearly_v1`, person)).statusCode).toBe(404);
-    expect((await get(`${PAYMENT}?plan=${MONTHLY}`)).headers.location).toMatch(/^\/user\/login\/\?return_to=/);
+    // Signed out: create an account first, the plan kept (decision 036: a buyer is new).
+    expect((await get(`${PAYMENT}?plan=${MONTHLY}`)).headers.location).toMatch(/^\/user\/register\/\?return_to=/);
   });
 
   it('sells a verified student the plan and confirms it: plan, price, renewal, address', async () => {
