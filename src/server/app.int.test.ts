@@ -209,6 +209,8 @@ describe('feeds, sitemap, robots, images, assets', () => {
   it('lists every story in sitemap.xml and points robots.txt at it', async () => {
     const sitemap = await app.inject('/sitemap.xml');
     expect((sitemap.body.match(/<loc>https:\/\/atelier\.test\/articles\//g) ?? []).length).toBeGreaterThanOrEqual(150);
+    expect(sitemap.body).toContain('<loc>https://atelier.test/subscriptions/packages/</loc>');
+    expect(sitemap.body).toContain('<loc>https://atelier.test/subscriptions/faq/</loc>');
     const robots = await app.inject('/robots.txt');
     expect(robots.body).toContain('Sitemap: https://atelier.test/sitemap.xml');
   });

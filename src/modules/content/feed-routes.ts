@@ -69,7 +69,15 @@ export function registerFeedRoutes(app: FastifyInstance, { content, config }: { 
     const entries = await content.listSitemapEntries();
     const urls = [
       { loc: `${site}/` },
-      ...['/legal/', '/careers/'].map((p) => ({ loc: `${site}${p}` })),
+      // The public pages beside the stories: legal, careers and the membership offers robots.txt lets in.
+      ...[
+        '/legal/',
+        '/careers/',
+        paths.packages(),
+        '/subscriptions/packages/students/',
+        '/subscriptions/faq/',
+        '/subscriptions/executive/',
+      ].map((p) => ({ loc: `${site}${p}` })),
       ...entries.topics.map((t) => ({ loc: `${site}${paths.topic(t.slug)}` })),
       ...entries.authors.map((a) => ({ loc: `${site}${paths.author(a.slug)}` })),
       ...entries.stories.map((s) => ({ loc: `${site}${paths.story(s.slug)}`, lastmod: s.updatedAt.toISOString() })),
