@@ -6,13 +6,14 @@
 // in-flow <dialog> (its Close button is a method="dialog" form, which needs no script). With
 // JavaScript a fetcher sends it and a native modal <dialog> opens at once: labelled by its
 // heading, focus kept inside by the browser, Escape closes it and focus returns to the button.
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useId, useRef } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import type { GiftActionData } from '../../modules/gifts/gift-rules.ts';
 import { quotaSentence } from '../../modules/gifts/gift-words.ts';
 import { paths } from '../../shared/paths.ts';
 import { trackEvent } from '../analytics/analytics.ts';
 import { useTrackResult } from '../analytics/use-track-event.ts';
+import { useClipboardCopy } from './use-clipboard-copy.ts';
 import { formatDate } from '../lib/format.ts';
 import { canonicalUrl } from '../lib/seo.ts';
 
@@ -145,25 +146,9 @@ function GiftLink({ url, expiresAt, onCopied }: { url: string; expiresAt: string
  * nothing to press; the link field can still be selected and copied).
  */
 export function CopyLinkButton({ text, label, onCopied }: { text: string; label?: string; onCopied?: () => void }) {
-  // False on the server and while hydrating, true after: the button appears once it can work.
-  const ready = useSyncExternalStore(noSubscription, canCopy, () => false);
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 4000);
-    return () => clearTimeout(timer);
-  }, [state]);
-  if (!ready) return null;
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-      onCopied?.();
-    } catch {
-      setState('failed');
-    }
-  }
+  // The button appears once it can work (not on the server, nor while hydrating).
+  const { available, state, copy } = useClipboardCopy(text, onCopied);
+  if (!available) return null;
 
   return (
     <span className="copy-link">
@@ -176,6 +161,3 @@ export function CopyLinkButton({ text, label, onCopied }: { text: string; label?
     </span>
   );
 }
-
-const noSubscription = () => () => {};
-const canCopy = () => typeof navigator !== 'undefined' && navigator.clipboard !== undefined;

@@ -6,8 +6,9 @@
 // Progressive enhancement: without JavaScript "Copy link" is a plain link to the story (to copy
 // from the browser's own link menu); once the page runs it is a button that copies the link with
 // the Clipboard API and says so.
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useId } from 'react';
 import { trackEvent } from '../analytics/analytics.ts';
+import { useClipboardCopy } from './use-clipboard-copy.ts';
 
 export type SharePlatform = 'linkedin' | 'x' | 'whatsapp' | 'email';
 
@@ -80,24 +81,8 @@ export function ShareLinks({ storyId, url, headline }: { storyId: string; url: s
 
 /** A link to the story until the page runs; then a button that copies it and confirms in words. */
 function CopyStoryLink({ url, onCopied }: { url: string; onCopied: () => void }) {
-  // False on the server and while hydrating, true after: the button replaces the link once it can work.
-  const canCopy = useSyncExternalStore(noSubscription, clipboardAvailable, () => false);
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 4000);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setState('copied');
-      onCopied();
-    } catch {
-      setState('failed');
-    }
-  }
+  // The button replaces the link once it can work (not on the server, nor while hydrating).
+  const { available: canCopy, state, copy } = useClipboardCopy(url, onCopied);
 
   return (
     <span className="share__copy">
@@ -116,6 +101,3 @@ function CopyStoryLink({ url, onCopied }: { url: string; onCopied: () => void })
     </span>
   );
 }
-
-const noSubscription = () => () => {};
-const clipboardAvailable = () => typeof navigator !== 'undefined' && navigator.clipboard !== undefined;
