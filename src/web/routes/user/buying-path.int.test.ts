@@ -1,10 +1,10 @@
 // The buying path through the account screens (decision 036): a signed-out reader who follows a
 // wall's offer creates an account with the plan named on the screen, skips one-more-step, and is
 // sent on to pay before the email code; the code then comes after the purchase.
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARGON2_TEST_PARAMS } from '../../../modules/identity/credentials/password.ts';
 import { createTestApp } from '../../../test/app.ts';
+import { formBrowser } from '../../../test/form-browser.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let app: App;
@@ -24,38 +24,7 @@ afterAll(async () => {
 });
 
 /** A browser without JavaScript: keeps cookies, follows nothing by itself. */
-function browser() {
-  const cookies = new Map<string, string>();
-  const keep = (response: LightMyRequestResponse) => {
-    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number }[]) {
-      if (cookie.value === '' || cookie.maxAge === 0) cookies.delete(cookie.name);
-      else cookies.set(cookie.name, cookie.value);
-    }
-    return response;
-  };
-  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  const pathOf = (url: string) => (url.startsWith(SITE) ? url.slice(SITE.length) : url);
-  const get = async (url: string) =>
-    keep(await app.inject({ method: 'GET', url: pathOf(url), headers: { accept: 'text/html', cookie: cookie() } }));
-  return {
-    get,
-    post: async (url: string, form: Record<string, string>) =>
-      keep(
-        await app.inject({
-          method: 'POST',
-          url: pathOf(url),
-          headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
-          payload: new URLSearchParams(form).toString(),
-        }),
-      ),
-    async open(url: string) {
-      let response = await get(url);
-      for (let hops = 0; hops < 10 && response.statusCode >= 300 && response.statusCode < 400; hops++)
-        response = await get(String(response.headers.location));
-      return response;
-    },
-  };
-}
+const browser = () => formBrowser(app, SITE);
 
 const formAction = (html: string) => /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
 const csrfToken = (html: string) => /name="csrf_token" value="([^"]+)"/.exec(html)?.[1] ?? '';

@@ -1,11 +1,11 @@
 // The identity screens through HTTP (fastify.inject), as a browser without JavaScript sees them:
 // redirects into flows, the rendered forms, messages in place, and the signed-in pages.
 import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARGON2_TEST_PARAMS } from '../../../modules/identity/credentials/password.ts';
 import { identityFlows } from '../../../modules/identity/schema.ts';
 import { createTestApp } from '../../../test/app.ts';
+import { formBrowser } from '../../../test/form-browser.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let app: App;
@@ -25,39 +25,7 @@ afterAll(async () => {
 });
 
 /** A browser without JavaScript: keeps cookies, follows nothing by itself. */
-function browser() {
-  const cookies = new Map<string, string>();
-  const keep = (response: LightMyRequestResponse) => {
-    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number }[]) {
-      if (cookie.value === '' || cookie.maxAge === 0) cookies.delete(cookie.name);
-      else cookies.set(cookie.name, cookie.value);
-    }
-    return response;
-  };
-  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  const pathOf = (url: string) => (url.startsWith(SITE) ? url.slice(SITE.length) : url);
-  return {
-    cookies,
-    get: async (url: string) =>
-      keep(await app.inject({ method: 'GET', url: pathOf(url), headers: { accept: 'text/html', cookie: cookie() } })),
-    post: async (url: string, form: Record<string, string>) =>
-      keep(
-        await app.inject({
-          method: 'POST',
-          url: pathOf(url),
-          headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
-          payload: new URLSearchParams(form).toString(),
-        }),
-      ),
-    /** GET, following redirects on this site, as a browser does. */
-    async open(url: string) {
-      let response = await this.get(url);
-      for (let hops = 0; hops < 10 && response.statusCode >= 300 && response.statusCode < 400; hops++)
-        response = await this.get(String(response.headers.location));
-      return response;
-    },
-  };
-}
+const browser = () => formBrowser(app, SITE);
 
 const formAction = (html: string) => /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
 const csrfToken = (html: string) => /name="csrf_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
