@@ -2,6 +2,7 @@
 // this process (whose own NOTIFY comes back and is ignored) and, on PostgreSQL, in every other
 // process on the database, split into parts a NOTIFY accepts when it is large.
 import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { createTestDatabase } from '../test/database.ts';
@@ -77,13 +78,27 @@ describe.skipIf(inject('databaseTemplate').kind !== 'postgres')('the change bus 
     await otherDatabase.close();
   });
 
-  it('a pages message with paths reaches every subscriber of every process once', async () => {
+  /** What each process's pages subscriber heard, and how to stop them. */
+  function subscribeEverywhere() {
     const heard = { here: [] as (string[] | null)[], other: [] as (string[] | null)[], third: [] as (string[] | null)[] };
     const stops = [
       bus.subscribe('pages', (message) => heard.here.push(message.paths)),
       other.subscribe('pages', (message) => heard.other.push(message.paths)),
       third.subscribe('pages', (message) => heard.third.push(message.paths)),
     ];
+    return { heard, stop: () => stops.forEach((stop) => stop()) };
+  }
+  /** Ends every process's listening connection (not this query's). */
+  const terminateListeners = () =>
+    otherDatabase.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
+    );
+  /** Each process drops its pages once it listens again; later tests need every one listening. */
+  const untilEveryProcessListensAgain = (heard: ReturnType<typeof subscribeEverywhere>['heard']) =>
+    until(() => heard.here.includes(null) && heard.other.includes(null) && heard.third.includes(null));
+
+  it('a pages message with paths reaches every subscriber of every process once', async () => {
+    const { heard, stop } = subscribeEverywhere();
     await bus.publish('pages', { paths: ['/', '/articles/two/'] });
     await other.publish('pages', { paths: null });
     await until(() => heard.here.length === 2 && heard.other.length === 2 && heard.third.length === 2);
@@ -98,7 +113,7 @@ describe.skipIf(inject('databaseTemplate').kind !== 'postgres')('the change bus 
       other: expected,
       third: expected,
     });
-    for (const stop of stops) stop();
+    stop();
   });
 
   it('an oversize message arrives in parts that together carry every path once', async () => {
@@ -113,15 +128,37 @@ describe.skipIf(inject('databaseTemplate').kind !== 'postgres')('the change bus 
   });
 
   it('drops every cached page when its listening connection was lost, as messages sent meanwhile never came', async () => {
-    const heard: (string[] | null)[] = [];
-    const stop = bus.subscribe('pages', (message) => heard.push(message.paths));
-    await otherDatabase.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
-    );
-    await until(() => heard.includes(null));
-    // Listening again: a message from another process arrives as before.
+    const { heard, stop } = subscribeEverywhere();
+    await terminateListeners();
+    await untilEveryProcessListensAgain(heard);
+    // Listening again: a message from another process arrives as before, both ways.
     await other.publish('pages', { paths: ['/after/'] });
-    await until(() => heard.some((paths) => paths?.[0] === '/after/'));
+    await bus.publish('pages', { paths: ['/after-here/'] });
+    await until(() => heard.here.some((paths) => paths?.[0] === '/after/'));
+    await until(
+      () => heard.other.some((paths) => paths?.[0] === '/after-here/') && heard.third.some((paths) => paths?.[0] === '/after-here/'),
+    );
+    stop();
+  });
+
+  it('keeps trying to listen while the database refuses connections, and listens once it takes them again', async () => {
+    const { heard, stop } = subscribeEverywhere();
+    const template = inject('databaseTemplate');
+    const server = postgres(template.kind === 'postgres' ? template.serverUrl : '', { max: 1, onnotice: () => {} });
+    const name = new URL(database.url!).pathname.slice(1);
+    // As a restart does: the listening connections drop and the first tries to connect again fail.
+    await server`alter database ${server(name)} allow_connections false`;
+    try {
+      await terminateListeners();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(heard.here).toEqual([]);
+    } finally {
+      await server`alter database ${server(name)} allow_connections true`;
+      await server.end();
+    }
+    await untilEveryProcessListensAgain(heard);
+    await other.publish('pages', { paths: ['/after-restart/'] });
+    await until(() => heard.here.some((paths) => paths?.[0] === '/after-restart/'));
     stop();
   });
 
