@@ -17,6 +17,8 @@ export const formatMessages = {
 
 // A domain label may hold hyphens but not start or end with one, so "a@.com" and "a@b..com" fail.
 const DOMAIN_LABEL = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?';
+// Not z.email(): it accepts what §5 refuses (o'neil@…, a TLD of 11+ letters) and refuses what §5
+// accepts (a mailbox starting with a dot, .+_-@example.com); formats.test.ts holds both (decision 038).
 const EMAIL_PATTERN = new RegExp(`^[a-z0-9+._-]+@(?:${DOMAIN_LABEL}\\.)+[a-z]{2,10}$`, 'i');
 // RFC 5321 caps a forward path at 254 characters; longer input cannot be delivered.
 const EMAIL_MAX_LENGTH = 254;
@@ -145,6 +147,8 @@ export const professionalEmailSchema = emailSchema.refine((email) => !isSharedMa
 // ---------------------------------------------------------------------------------------------
 // URL
 
+// Not z.url({ protocol, hostname: z.regexes.domain }): it parses with URL, which takes a path with
+// spaces (https://example.com/has space) that §5's table refuses (decision 038).
 // Host labels then a TLD of 2+ letters (so localhost and bare IPs fail); an optional port; then
 // an optional path, query or fragment without spaces.
 const URL_PATTERN = new RegExp(`^https?://(?:${DOMAIN_LABEL}\\.)+[a-z]{2,}(?::\\d{1,5})?(?:[/?#]\\S*)?$`, 'i');

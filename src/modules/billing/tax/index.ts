@@ -48,5 +48,5 @@ export function taxAmount(amount: number, rate: number): number {
   return Math.floor((amount * basisPoints * 2 + 10_000) / 20_000);
 }
 
-export { EU_COUNTRIES, RATES_CHECKED_ON } from './rates.ts';
+export { EU_COUNTRIES } from './rates.ts';
 export { validateVatNumber, normaliseCountryCode, type VatValidation } from './vat-number.ts';

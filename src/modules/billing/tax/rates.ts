@@ -1,55 +1,34 @@
-// Tax rates as data, with their source and the date they were checked. Rates are the standard rate
-// for electronically supplied services (a digital subscription), as a fraction: 0.2 is 20 %.
-//
-// Source: the European Commission's "VAT rates applied in the Member States of the European Union"
-// (taxation-customs.ec.europa.eu, standard rates) as carried by the `sales-tax` npm package 2.23.0
-// (res/sales_tax_rates.json, released 2026-05-19, last EU rate change: Romania 21 % from 2025-08-01).
-// rates.test.ts checks this table against that file, so a dependency update that moves a rate fails
-// the tests until the table (and RATES_CHECKED_ON) is updated here.
-// UK: HMRC, VAT rates (gov.uk/vat-rates), standard rate 20 %.
-// India: CBIC, GST on online information and database access or retrieval (OIDAR) services, 18 %.
+// Tax rates read from the `sales-tax` package's own data (a dependency, which tracks the European
+// Commission's "VAT rates applied in the Member States", HMRC and CBIC), not copied by hand: a
+// release that moves a rate moves ours (decision 038). Rates are the standard rate for
+// electronically supplied services (a digital subscription), as a fraction: 0.2 is 20 %.
+// JSON imports, not createRequire: pricing.ts is also imported by a route module (its loader).
+import regionCountries from 'sales-tax/res/region_countries.json' with { type: 'json' };
+import salesTaxRates from 'sales-tax/res/sales_tax_rates.json' with { type: 'json' };
 
-/** When the table below was last checked against its sources. */
-export const RATES_CHECKED_ON = '2026-05-19';
+const rates = salesTaxRates as Readonly<Record<string, { type: string; rate: number } | undefined>>;
 
-/** EU member states (ISO 3166-1 alpha-2) and their standard VAT rate. */
-export const EU_VAT_RATES: Readonly<Record<string, number>> = Object.freeze({
-  AT: 0.2,
-  BE: 0.21,
-  BG: 0.2,
-  CY: 0.19,
-  CZ: 0.21,
-  DE: 0.19,
-  DK: 0.25,
-  EE: 0.24, // 22 % → 24 % on 2025-07-01
-  ES: 0.21,
-  FI: 0.255, // 24 % → 25.5 % on 2024-09-01
-  FR: 0.2,
-  GR: 0.24,
-  HR: 0.25,
-  HU: 0.27,
-  IE: 0.23,
-  IT: 0.22,
-  LT: 0.21,
-  LU: 0.17,
-  LV: 0.21,
-  MT: 0.18,
-  NL: 0.21,
-  PL: 0.23,
-  PT: 0.23,
-  RO: 0.21, // 19 % → 21 % on 2025-08-01
-  SE: 0.25,
-  SI: 0.22,
-  SK: 0.23, // 20 % → 23 % on 2025-01-01
-});
+/** The standard rate sales-tax gives a country, checked to be the tax we expect (so a data change fails loudly). */
+function standardRate(country: string, type: 'vat' | 'gst'): number {
+  const entry = rates[country];
+  if (entry?.type !== type || !(entry.rate > 0 && entry.rate < 1)) {
+    throw new Error(`sales-tax has no ${type.toUpperCase()} rate for ${country}`);
+  }
+  return entry.rate;
+}
+
+/** EU member states (ISO 3166-1 alpha-2, as sales-tax lists them) and their standard VAT rate. */
+export const EU_VAT_RATES: Readonly<Record<string, number>> = Object.freeze(
+  Object.fromEntries(regionCountries.EU.map((country) => [country, standardRate(country, 'vat')])),
+);
 
 export const EU_COUNTRIES: readonly string[] = Object.freeze(Object.keys(EU_VAT_RATES));
 
 /** UK VAT, standard rate (HMRC). */
-export const UK_VAT_RATE = 0.2;
+export const UK_VAT_RATE = standardRate('GB', 'vat');
 
 /** India GST on OIDAR services (CBIC). */
-export const INDIA_GST_RATE = 0.18;
+export const INDIA_GST_RATE = standardRate('IN', 'gst');
 
 /**
  * The EU member state where Atelier is registered for VAT (docs/decisions). A business there with a

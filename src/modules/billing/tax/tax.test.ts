@@ -68,7 +68,7 @@ describe('taxAmount', () => {
 });
 
 describe('the rate table', () => {
-  // The sales-tax package (a dependency) tracks EU rate changes; when its data moves, update rates.ts.
+  // rates.ts reads sales-tax's data; these hold it to what the package says and to known rates.
   it('matches the standard rates in sales-tax’s res/sales_tax_rates.json', () => {
     const file = createRequire(import.meta.url).resolve('sales-tax/res/sales_tax_rates.json');
     const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { type: string; rate: number }>;
@@ -78,5 +78,12 @@ describe('the rate table', () => {
       expect({ country, rate: data[country]!.rate, type: data[country]!.type }).toEqual({ country, rate, type: 'vat' });
     expect(data.GB).toMatchObject({ type: 'vat', rate: UK_VAT_RATE });
     expect(data.IN).toMatchObject({ type: 'gst', rate: INDIA_GST_RATE });
+  });
+
+  it('has the 27 member states and the rates known when decision 038 was written', () => {
+    expect(Object.keys(EU_VAT_RATES)).toHaveLength(27);
+    expect(EU_VAT_RATES).toMatchObject({ DE: 0.19, FR: 0.2, IE: 0.23, FI: 0.255, RO: 0.21, EE: 0.24, SK: 0.23, LU: 0.17, HU: 0.27 });
+    expect(Object.isFrozen(EU_VAT_RATES)).toBe(true);
+    expect([UK_VAT_RATE, INDIA_GST_RATE]).toEqual([0.2, 0.18]);
   });
 });
