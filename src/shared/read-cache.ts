@@ -1,24 +1,41 @@
 // What anonymous readers see is read far more often than it changes, and PGlite queries run on
-// the main thread (DESIGN §2). A small memo with a time-to-live, cleared by writes.
+// the main thread (DESIGN §2). A small memo with a time-to-live, cleared by writes: lru-cache's
+// `fetch` (one load per key at a time, a rejected load not stored, LRU bound and TTL), with the
+// load handed in as the fetch context so each call site keeps its own query.
+import { LRUCache } from 'lru-cache';
 
 export interface ReadCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
   invalidate(): void;
 }
 
-export function createReadCache({ ttlMs, maxEntries = 2000 }: { ttlMs: number; maxEntries?: number }): ReadCache {
-  const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+type Load = () => Promise<unknown>;
+
+export function createReadCache({
+  ttlMs,
+  maxEntries = 2000,
+  now,
+}: {
+  ttlMs: number;
+  maxEntries?: number;
+  /** The clock for the time to live (tests). */
+  now?: () => number;
+}): ReadCache {
+  // Boxed: lru-cache stores no undefined (a fetch answering undefined stores nothing), and a
+  // story that does not exist (null) is an answer worth remembering too.
+  const entries = new LRUCache<string, { value: unknown }, Load>({
+    max: maxEntries,
+    ttl: ttlMs,
+    ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
+    // A write's invalidate() aborts the loads under way: their readers still get what was read,
+    // and it is not stored (by then it may be old).
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context: load }) => ({ value: await load() }),
+  });
   return {
-    get<T>(key: string, load: () => Promise<T>): Promise<T> {
-      const now = Date.now();
-      const hit = entries.get(key);
-      if (hit && hit.expires > now) return hit.value as Promise<T>;
-      const value = load();
-      // A failed load must not be remembered.
-      value.catch(() => entries.delete(key));
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { expires: now + ttlMs, value });
-      return value;
+    async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const box = await entries.fetch(key, { context: load });
+      return box!.value as T;
     },
     invalidate() {
       entries.clear();

@@ -3,6 +3,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import type { Db } from '../../db/database.ts';
 import { RATIO_VALUES, type ImageRatio } from '../../shared/images.ts';
@@ -16,11 +17,23 @@ const RENDER_VERSION = 1;
 
 export type MediaService = ReturnType<typeof createMediaService>;
 
-export function createMediaService({ db, cacheDir }: { db: Db; cacheDir?: string }) {
-  const memory = new Map<string, Promise<Buffer | null>>();
-  const MEMORY_LIMIT = 400;
+export interface ImageRequest {
+  key: string;
+  width: number;
+  ratio: ImageRatio;
+  format: ImageFormat;
+}
 
-  async function draw(key: string, width: number, ratio: ImageRatio, format: ImageFormat): Promise<Buffer | null> {
+export function createMediaService({ db, cacheDir, memoryEntries = 400 }: { db: Db; cacheDir?: string; memoryEntries?: number }) {
+  // The most recently drawn images (lru-cache: one draw per image at a time, a failed draw not
+  // stored). A draw that finds no asset answers undefined, which lru-cache does not store: an
+  // unknown key may be registered later.
+  const memory = new LRUCache<string, Buffer, ImageRequest>({
+    max: memoryEntries,
+    fetchMethod: async (_id, _stale, { context }) => (await draw(context)) ?? undefined,
+  });
+
+  async function draw({ key, width, ratio, format }: ImageRequest): Promise<Buffer | null> {
     const fileName = `${key}.${ratio}.${width}.v${RENDER_VERSION}.${format}`;
     const file = cacheDir ? path.join(cacheDir, fileName) : undefined;
     if (file) {
@@ -42,20 +55,9 @@ export function createMediaService({ db, cacheDir }: { db: Db; cacheDir?: string
 
   return {
     /** The encoded image, or null when no such asset exists. */
-    render({ key, width, ratio, format }: { key: string; width: number; ratio: ImageRatio; format: ImageFormat }): Promise<Buffer | null> {
-      const id = `${key}|${width}|${ratio}|${format}`;
-      let pending = memory.get(id);
-      if (!pending) {
-        pending = draw(key, width, ratio, format);
-        // Remember only what was drawn: an unknown key may be registered later.
-        pending.then(
-          (bytes) => bytes ?? memory.delete(id),
-          () => memory.delete(id),
-        );
-        if (memory.size >= MEMORY_LIMIT) memory.delete(memory.keys().next().value!);
-        memory.set(id, pending);
-      }
-      return pending;
+    async render(request: ImageRequest): Promise<Buffer | null> {
+      const { key, width, ratio, format } = request;
+      return (await memory.fetch(`${key}|${width}|${ratio}|${format}`, { context: request })) ?? null;
     },
   };
 }
