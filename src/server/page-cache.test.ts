@@ -5,6 +5,7 @@ import {
   allowsSharedCaching,
   createPageCache,
   encodePage,
+  HOT_PAGE_HITS,
   isAnonymousRequest,
   isCacheablePath,
   matchesEtag,
@@ -238,5 +239,58 @@ describe('who shares a page', () => {
     expect(allowsSharedCaching('private, no-store')).toBe(false);
     expect(allowsSharedCaching('no-cache')).toBe(true);
     expect(allowsSharedCaching(null)).toBe(true);
+  });
+});
+
+describe('a page many readers get', () => {
+  /** A page of prose-like HTML, as brotli meets it: words repeat, sentences do not. */
+  const prose = () => {
+    const words = ['collection', 'luxury', 'margin', 'retail', 'the', 'season', 'brand', 'growth', 'store', 'of', 'and', 'buyers'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const paragraphs = Array.from(
+      { length: 120 },
+      () => `<p>${Array.from({ length: 40 }, () => words[next() % words.length]).join(' ')}.</p>`,
+    );
+    return `<!DOCTYPE html><html><body>${paragraphs.join('')}</body></html>`;
+  };
+  const read = (cache: ReturnType<typeof createPageCache>, times: number) => {
+    for (let i = 0; i < times; i++) cache.get('/', 'anon');
+  };
+
+  it('is compressed again, smaller, once it is read often; same HTML, a new brotli ETag, the rest unchanged', async () => {
+    const cache = createPageCache();
+    const html = prose();
+    const first = await page(html);
+    cache.set('/', 'anon', first, cache.generation());
+    read(cache, HOT_PAGE_HITS - 1);
+    await cache.settled();
+    expect(cache.get('/', 'anon')!.bodies.br).toBe(first.bodies.br);
+    await cache.settled();
+    const hot = cache.get('/', 'anon')!;
+    expect(hot.bodies.br.length).toBeLessThan(first.bodies.br.length);
+    expect(brotliDecompressSync(hot.bodies.br).toString()).toBe(html);
+    expect(hot.etags.br).not.toBe(first.etags.br);
+    expect(hot.bodies.gzip).toBe(first.bodies.gzip);
+    expect({ identity: hot.etags.identity, gzip: hot.etags.gzip }).toEqual({ identity: first.etags.identity, gzip: first.etags.gzip });
+    // Still dropped with its path.
+    cache.invalidate(['/']);
+    expect(cache.get('/', 'anon')).toBeUndefined();
+  });
+
+  it('is not brought back by a recompression that ends after an invalidation, nor replaces a newer render', async () => {
+    const cache = createPageCache();
+    cache.set('/', 'anon', await page(prose()), cache.generation());
+    read(cache, HOT_PAGE_HITS);
+    cache.invalidate(['/']);
+    await cache.settled();
+    expect(cache.get('/', 'anon')).toBeUndefined();
+
+    cache.set('/', 'anon', await page(prose()), cache.generation());
+    read(cache, HOT_PAGE_HITS);
+    const newer = await page('<p>the edited page</p>');
+    cache.set('/', 'anon', newer, cache.generation());
+    await cache.settled();
+    expect(cache.get('/', 'anon')!.bodies.br).toBe(newer.bodies.br);
   });
 });

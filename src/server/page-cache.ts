@@ -142,24 +142,32 @@ const gzipAsync = promisify(gzip);
 
 /**
  * Brotli quality for stored pages: done once per page and variant, off the event loop (zlib's
- * thread pool). Quality 11 costs about a second of CPU per 100 KB page on a busy 2-core machine
- * for a few percent fewer bytes; see docs/decisions/030.
+ * thread pool). Quality 11 costs 40–50 times as much CPU (80 ms for the home page on a quiet
+ * machine, about a second on a busy one) for 10–15 % fewer bytes; see docs/decisions/030.
  */
 export const BROTLI_QUALITY = 6;
+/**
+ * A page read this many times is compressed again at quality 11 in the background: the few pages
+ * most readers get (home, the day's stories) become smaller, the long tail is never paid for.
+ * Fewer bytes is more pages per second: on this machine a bare route's rate falls about in
+ * proportion to its body size (docs/performance.md, session 8).
+ */
+export const HOT_PAGE_HITS = 20;
+export const HOT_BROTLI_QUALITY = 11;
+
+const brotliAt = (bytes: Buffer, quality: number) =>
+  brotli(bytes, {
+    params: {
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
 
 /** The stored form of a page: its bytes in each content coding, and their ETags. */
 export async function encodePage(html: string, variant: string): Promise<Pick<CachedPage, 'bodies' | 'etags'>> {
   const identity = Buffer.from(html);
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzipAsync(identity, { level: 9 }),
-  ]);
+  const [br, gz] = await Promise.all([brotliAt(identity, BROTLI_QUALITY), gzipAsync(identity, { level: 9 })]);
   const tag = createHash('sha256').update(variant).update('\0').update(identity).digest('base64url').slice(0, 32);
   return {
     bodies: { identity, br, gzip: gz },
@@ -218,7 +226,8 @@ export function createPageCache({
 } = {}) {
   /** Keys of the stored pages, by normalised path, so a path's variants and query strings go together. */
   const byPath = new Map<string, Set<string>>();
-  const pages = new LRUCache<string, CachedPage & { path: string }>({
+  type Stored = CachedPage & { path: string; hits: number };
+  const pages = new LRUCache<string, Stored>({
     maxSize: maxBytes,
     sizeCalculation: (page) => page.bodies.identity.length + page.bodies.br.length + page.bodies.gzip.length + 1024,
     ttl: ttlMs,
@@ -233,9 +242,38 @@ export function createPageCache({
   let generation = 0;
   const keyOf = (url: string, variant: string) => `${variant}\0${url}`;
 
+  /** Hot pages being compressed again (tests wait for them). */
+  const recompressing = new Set<Promise<void>>();
+
+  /** Swaps in a smaller brotli body (and so a new ETag) unless the page was dropped or replaced meanwhile. */
+  function recompress(key: string, stored: Stored) {
+    const done = brotliAt(stored.bodies.identity, HOT_BROTLI_QUALITY).then(
+      (br) => {
+        if (pages.peek(key) !== stored || br.length >= stored.bodies.br.length) return;
+        const smaller: Stored = {
+          ...stored,
+          bodies: { ...stored.bodies, br },
+          etags: { ...stored.etags, br: stored.etags.br.replace(/-br"$/, `-br${HOT_BROTLI_QUALITY}"`) },
+        };
+        // Same key, same path, same time left: nothing for dispose to undo.
+        pages.set(key, smaller, { noDisposeOnSet: true, noUpdateTTL: true });
+      },
+      () => {}, // the quality-6 bytes are still right
+    );
+    recompressing.add(done);
+    void done.finally(() => recompressing.delete(done));
+  }
+
   return {
     get(url: string, variant: string): CachedPage | undefined {
-      return pages.get(keyOf(url, variant));
+      const key = keyOf(url, variant);
+      const stored = pages.get(key);
+      if (stored && ++stored.hits === HOT_PAGE_HITS) recompress(key, stored);
+      return stored;
+    },
+    /** Resolves when no hot page is being compressed again. */
+    async settled(): Promise<void> {
+      while (recompressing.size > 0) await Promise.all(recompressing);
     },
     /** Take before rendering; `set` refuses the page if anything was invalidated since. */
     generation(): number {
@@ -246,7 +284,7 @@ export function createPageCache({
       if (renderedAt !== generation) return false;
       const key = keyOf(url, variant);
       const path = normalisePath(url);
-      pages.set(key, { ...page, path });
+      pages.set(key, { ...page, path, hits: 0 });
       if (!pages.has(key)) return false; // larger than the whole budget
       let keys = byPath.get(path);
       if (!keys) byPath.set(path, (keys = new Set()));

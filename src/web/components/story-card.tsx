@@ -7,6 +7,40 @@ import { Picture } from './picture.tsx';
 
 type Size = 'lead' | 'standard' | 'compact';
 
+/**
+ * What a card shows, and all a loader should send for it: loader data goes into the page a second
+ * time as React Router's hydration data, so every unused field is bytes every reader downloads.
+ */
+export interface CardView {
+  id: string;
+  slug: string;
+  headline: string;
+  standfirst: string;
+  publishedAt: string;
+  access: Card['access'];
+  topic: { slug: string; name: string };
+  authors: { name: string }[];
+  heroKey: string;
+}
+/** A compact card (a list line) shows neither standfirst nor picture. */
+export type CompactCardView = Omit<CardView, 'standfirst' | 'heroKey'>;
+
+export function compactCardView(story: Card): CompactCardView {
+  return {
+    id: story.id,
+    slug: story.slug,
+    headline: story.headline,
+    publishedAt: story.publishedAt,
+    access: story.access,
+    topic: { slug: story.topic.slug, name: story.topic.name },
+    authors: story.authors.map(({ name }) => ({ name })),
+  };
+}
+
+export function cardView(story: Card): CardView {
+  return { ...compactCardView(story), standfirst: story.standfirst, heroKey: story.heroKey };
+}
+
 /** Story cards in three sizes (BRAND: lead, standard, compact list). */
 export function StoryCard({
   story,
@@ -15,7 +49,8 @@ export function StoryCard({
   priority = false,
   showImage = true,
 }: {
-  story: Card;
+  /** A compact card needs only a CompactCardView; the others show the standfirst and picture they are given. */
+  story: CompactCardView & Partial<Pick<CardView, 'standfirst' | 'heroKey'>>;
   size?: Size;
   headingLevel?: 2 | 3;
   priority?: boolean;
@@ -25,7 +60,7 @@ export function StoryCard({
   const href = paths.story(story.slug);
   return (
     <article className={`card card--${size}`}>
-      {showImage && size !== 'compact' && (
+      {showImage && size !== 'compact' && story.heroKey && (
         <Link to={href} className="card__media" tabIndex={-1} aria-hidden="true">
           <Picture
             imageKey={story.heroKey}
@@ -45,7 +80,7 @@ export function StoryCard({
         <Heading className="card__headline">
           <Link to={href}>{story.headline}</Link>
         </Heading>
-        {size !== 'compact' && <p className="card__standfirst">{story.standfirst}</p>}
+        {size !== 'compact' && story.standfirst && <p className="card__standfirst">{story.standfirst}</p>}
         <p className="meta">
           {story.authors.length > 0 && <span>{joinNames(story.authors.map((a) => a.name))}</span>}
           <time dateTime={story.publishedAt}>{formatShortDate(story.publishedAt)}</time>

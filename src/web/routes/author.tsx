@@ -5,7 +5,7 @@ import { paths } from '../../shared/paths.ts';
 import { FollowButton } from '../components/follow-button.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { Picture } from '../components/picture.tsx';
-import { StoryCard } from '../components/story-card.tsx';
+import { cardView, StoryCard } from '../components/story-card.tsx';
 import { pageParam } from '../lib/page-param.ts';
 import { rootDataFromMatches } from '../lib/root-data.ts';
 import { socialMeta } from '../lib/seo.ts';
@@ -14,7 +14,11 @@ import type { Route } from './+types/author';
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = await context.services.content.getAuthorPage({ slug: params.slug, page: pageParam(request) });
   if (!page) throw data(null, { status: 404 });
-  return { ...page, follow: await followState(context, followOfAuthor(page.author)) };
+  return {
+    ...page,
+    stories: { ...page.stories, items: page.stories.items.map(cardView) },
+    follow: await followState(context, followOfAuthor(page.author)),
+  };
 }
 
 export function action(args: Route.ActionArgs) {

@@ -1,13 +1,21 @@
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { ForYou } from '../components/for-you.tsx';
-import { StoryCard } from '../components/story-card.tsx';
+import { cardView, compactCardView, StoryCard } from '../components/story-card.tsx';
 import { rootDataFromMatches } from '../lib/root-data.ts';
 import { socialMeta } from '../lib/seo.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return context.services.content.getHomePage();
+  const home = await context.services.content.getHomePage();
+  // Only what each block shows (see CardView): the data is sent again for hydration.
+  return {
+    lead: home.lead && cardView(home.lead),
+    topStories: home.topStories.map(cardView),
+    latest: home.latest.map(compactCardView),
+    rails: home.rails.map(({ topic, stories }) => ({ topic: { slug: topic.slug, name: topic.name }, stories: stories.map(cardView) })),
+    mostRead: home.mostRead.map(({ id, slug, headline }) => ({ id, slug, headline })),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -4,7 +4,7 @@ import { paths } from '../../shared/paths.ts';
 import { AccessBadge } from '../components/access-badge.tsx';
 import { Picture } from '../components/picture.tsx';
 import { StoryBody } from '../components/story-body.tsx';
-import { StoryCard } from '../components/story-card.tsx';
+import { cardView, StoryCard } from '../components/story-card.tsx';
 import { NextBestActionBanner } from '../components/next-best-action.tsx';
 import { WallPanel } from '../components/wall-panel.tsx';
 import { GiftBanner } from '../components/gift-banner.tsx';
@@ -32,7 +32,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Browsers revalidate (ETag); a shared cache may hold it only when the decision says it is shared.
   const headers = new Headers({ 'cache-control': context.page?.shared && decided ? 'no-cache' : 'private, no-cache' });
   if (meterCookie) headers.append('set-cookie', meterCookieHeader(meterCookie, { secure: context.config.siteUrl.startsWith('https://') }));
-  return data({ ...page, nextBestAction: walls.nextBestAction(context.user), gift, canGift: canGift(context) }, { headers });
+  return data(
+    { ...page, related: page.related.map(cardView), nextBestAction: walls.nextBestAction(context.user), gift, canGift: canGift(context) },
+    { headers },
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { paths } from '../../shared/paths.ts';
 import { useTrackEvent } from '../analytics/use-track-event.ts';
 import { FollowButton } from '../components/follow-button.tsx';
 import { Pagination } from '../components/pagination.tsx';
-import { StoryCard } from '../components/story-card.tsx';
+import { cardView, StoryCard } from '../components/story-card.tsx';
 import { pageParam } from '../lib/page-param.ts';
 import { rootDataFromMatches } from '../lib/root-data.ts';
 import { socialMeta } from '../lib/seo.ts';
@@ -22,7 +22,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   // A topic that has its own address is served there only.
   if (params.slug && paths.topic(slug) !== `/topics/${slug}/`) throw data(null, { status: 404 });
-  return { ...page, follow: await followState(context, followOfTopic(page.topic)) };
+  return {
+    ...page,
+    stories: { ...page.stories, items: page.stories.items.map(cardView) },
+    follow: await followState(context, followOfTopic(page.topic)),
+  };
 }
 
 export function action(args: Route.ActionArgs) {
