@@ -59,6 +59,8 @@ export interface Config {
   };
   /** The billing provider's server side (Recurly): secret, never in publicConfig. */
   billing: { privateKey?: string; apiUrl: string };
+  /** Recurly.js (BILLING_SCRIPT_URL), which the payment pages load when Recurly is the provider (decision 039). */
+  billingScriptUrl: string;
   debuggerEnabled: boolean;
   careers: { jobsUrl: string; contactUrl: string };
   identity: { secret?: string; oidcProviders: OidcProviderSetting[]; submitLimitPerMinute: number };
@@ -148,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       fraudPublishable: v.FRAUD_PUBLISHABLE_KEY,
     },
     billing: { privateKey: v.BILLING_PRIVATE_KEY, apiUrl: stripTrailingSlash(v.BILLING_API_URL) },
+    billingScriptUrl: v.BILLING_SCRIPT_URL,
     debuggerEnabled: v.DEBUGGER_ENABLED,
     careers: { jobsUrl: v.CAREERS_JOBS_URL, contactUrl: v.CAREERS_CONTACT_URL },
     session: { tokenTtlSeconds: v.AUTH_TOKEN_TTL_SECONDS },

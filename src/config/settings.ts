@@ -256,7 +256,7 @@ export const SETTINGS = [
   ),
   setting(
     'BILLING_PUBLIC_KEY',
-    'Subscription billing provider public key. "sandbox" uses the embedded sandbox provider.',
+    'Subscription billing provider public key: the Recurly site\'s public key (Recurly.js uses it in the browser), or "sandbox" for the embedded sandbox provider.',
     z.string().trim().min(1),
     'sandbox',
   ),
@@ -270,6 +270,12 @@ export const SETTINGS = [
     'Recurly API base URL: https://v3.eu.recurly.com for the EU region, or another https URL (a proxy) used as given. Unused with the sandbox.',
     billingApiUrl,
     'https://v3.recurly.com',
+  ),
+  setting(
+    'BILLING_SCRIPT_URL',
+    'Recurly.js, which draws the card fields and tokenises the card in the browser: loaded only on the payment pages, and only when a Recurly public key is set. Change it only for a test stand-in or a proxy. Unused with the sandbox.',
+    httpUrl('BILLING_SCRIPT_URL'),
+    'https://js.recurly.com/v4/recurly.js',
   ),
   setting('WALLET_MERCHANT_ID', 'Wallet (Apple Pay / Google Pay) merchant id; the wallet button shows only when set.', optionalKey),
   setting('MARKETING_MESSAGING_API_KEY', 'Marketing messaging SDK key; initialisation is skipped when missing.', optionalKey),

@@ -21,6 +21,7 @@ import { thisMachineOnly } from '../platform/loopback.ts';
 import { registerPages, type Pages } from './pages.ts';
 import { createPageDecider, type PageFacts } from './page-decision.ts';
 import { createLimitStore } from '../platform/rate-limits.ts';
+import { paymentPageSources } from './payment-csp.ts';
 import { registerSecurity } from './security.ts';
 import { registerTrpc } from './trpc/register.ts';
 import { createServices, type Services } from './services.ts';
@@ -102,6 +103,8 @@ export async function buildApp({
       // Social sign-in: the sign-in form's submission is redirected to the provider, and Chrome checks form-action on redirects.
       form: config.identity.oidcProviders.map((provider) => new URL(provider.issuer).origin),
     },
+    // Recurly.js on the payment pages only, when Recurly is the provider (decision 039).
+    pageSources: paymentPageSources(config),
   });
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });

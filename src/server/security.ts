@@ -52,9 +52,25 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
+/** Sources that only some pages need (Recurly.js on the payment pages): null for every other page. */
+export type PageSources = (url: string) => ExtraSources | null;
+
+/** `sources` and a page's own sources together, per directive. */
+function withPageSources(sources: ExtraSources | undefined, page: ExtraSources | null): ExtraSources | undefined {
+  if (!page) return sources;
+  const merged: ExtraSources = { ...sources };
+  for (const [directive, extra] of Object.entries(page) as [keyof ExtraSources, string[]][])
+    merged[directive] = [...(sources?.[directive] ?? []), ...extra];
+  return merged;
+}
+
 export async function registerSecurity(
   app: FastifyInstance,
-  { allowDevServer = false, sources }: { allowDevServer?: boolean; sources?: ExtraSources } = {},
+  {
+    allowDevServer = false,
+    sources: siteSources,
+    pageSources,
+  }: { allowDevServer?: boolean; sources?: ExtraSources; pageSources?: PageSources } = {},
 ) {
   await app.register(helmet, {
     contentSecurityPolicy: false, // set below, with our own per-request nonce
@@ -62,7 +78,7 @@ export async function registerSecurity(
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  const cachedPageCsp = ({ hashes, origins }: PageCspSources) =>
+  const csp = ({ hashes, origins }: PageCspSources, sources = siteSources) =>
     contentSecurityPolicy(null, {
       allowDevServer,
       hashes,
@@ -72,6 +88,7 @@ export async function registerSecurity(
         style: [...(sources?.style ?? []), ...origins.style],
       },
     });
+  const cachedPageCsp = (page: PageCspSources) => csp(page);
   app.decorate('cachedPageCsp', cachedPageCsp);
   app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (request) => {
@@ -80,6 +97,7 @@ export async function registerSecurity(
   app.addHook('onSend', async (request, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return payload;
+    const sources = withPageSources(siteSources, pageSources?.(request.url) ?? null);
     if (allowDevServer) {
       const html = await payloadText(payload);
       const page = developmentPage(html, request.cspNonce);
@@ -89,8 +107,10 @@ export async function registerSecurity(
         return html;
       }
       const styleNonce = `'nonce-${page.styleNonce}'`;
-      const csp = cachedPageCsp({ ...page.sources, hashes: { ...page.sources.hashes, style: [...page.sources.hashes.style, styleNonce] } });
-      reply.header('content-security-policy', csp);
+      reply.header(
+        'content-security-policy',
+        csp({ ...page.sources, hashes: { ...page.sources.hashes, style: [...page.sources.hashes.style, styleNonce] } }, sources),
+      );
       return page.html;
     }
     reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, { allowDevServer, sources }));

@@ -11,6 +11,7 @@ import { createCancellationService } from './cancellation.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { errorReporter } from './paid-purchase.ts';
 import { unconfiguredProvider, type BillingProvider } from './provider.ts';
+import { recurlyBrowserSettings } from './recurly-browser.ts';
 import { createRecurlyProvider } from './recurly-provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox-provider.ts';
 import { registerSandboxBillingRoutes } from './sandbox-routes.ts';
@@ -66,6 +67,8 @@ export function createBillingModule({ db, config, log, jobs, memberships, mail, 
   const service = {
     ...subscriptions,
     sandbox,
+    /** What the payment pages need to draw Recurly's card fields (public key, Recurly.js), or null. */
+    recurly: recurlyBrowserSettings(config),
     lifecycle,
     cancellation: createCancellationService({ db, memberships, mail, siteUrl, emailOf, onError: errorReporter({ log }) }),
     upgrades: createUpgrades({ db, provider, memberships, mail, siteUrl, lifecycle, emailOf, log }),

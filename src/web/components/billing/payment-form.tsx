@@ -7,7 +7,10 @@
 // When a wallet merchant id is configured, a "Pay with wallet" button (wallet-button.tsx) stands
 // above the card fields, and the same form is submitted with the wallet's token in place of a card
 // token; the billing details are still required and checked by the action.
-// The pieces: card-fields.tsx (shared with the membership page's "Update card" form),
+// With Recurly as the provider (decision 039) the card is Recurly's (recurly-card.tsx: Recurly.js's
+// card field, loaded only here), and its 3-D Secure step is Recurly's; the flow is the same: a token,
+// the billing details under a new key, a challenge, and the same purchase resumed with its result.
+// The pieces: card-fields.tsx (shared with the membership page's "Update card" form), recurly-card.tsx,
 // wallet-button.tsx, billing-details.tsx, plan-summary.tsx, challenge-step.tsx, payment-confirmation.tsx.
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useFetcher, useSearchParams } from 'react-router';
@@ -21,6 +24,7 @@ import { ChallengeStep } from './challenge-step.tsx';
 import { PaymentConfirmation } from './payment-confirmation.tsx';
 import { sandboxChallengeUrl, type PaymentActionData, type PaymentView } from './payment-types.ts';
 import { PlanSummary } from './plan-summary.tsx';
+import { RecurlyChallengeStep, useRecurlyCard, type CardTokens } from './recurly-card.tsx';
 import { requestWalletToken, WalletButton } from './wallet-button.tsx';
 
 interface Attempt {
@@ -45,7 +49,9 @@ export function PaymentForm({ view }: { view: PaymentView }) {
   );
   // Where the reader came from, as the first load worked it out (a revalidation after the purchase comes from this page).
   const [returnTo] = useState(view.returnTo);
-  const card = useCardFields();
+  const sandboxCard = useCardFields();
+  const recurlyCard = useRecurlyCard(view.recurly);
+  const card: CardTokens = view.recurly ? recurlyCard : sandboxCard;
   /** A problem found in the browser (the card form, the network); the action's own answer is shown otherwise. */
   const { problem: localProblem, setProblem: setLocalProblem } = card;
   const [answeredChallenge, setAnsweredChallenge] = useState<string | null>(null);
@@ -126,7 +132,7 @@ export function PaymentForm({ view }: { view: PaymentView }) {
     if (busy) return;
     const form = event.currentTarget;
     // The card goes to the provider, never to our action.
-    await card.withToken((cardToken) => submitPurchase(form, cardToken));
+    await card.withToken((cardToken) => submitPurchase(form, cardToken), form);
   }
 
   async function payWithWallet() {
@@ -148,6 +154,18 @@ export function PaymentForm({ view }: { view: PaymentView }) {
     }
   }
 
+  /** The challenge's end, whichever provider ran it: the same purchase (same key and token) resumes with its result. */
+  async function resumeAfterChallenge(result: { resultToken: string } | null) {
+    if (!challenge || !attempt.current) return;
+    setAnsweredChallenge(challenge.actionToken);
+    if (!result) {
+      setLocalProblem('The check with your bank did not finish. Please try again.');
+      return;
+    }
+    await fetcher.submit({ ...attempt.current.fields, threeDSecureActionResultToken: result.resultToken }, { method: 'post' });
+  }
+
+  /** The sandbox stands in for the bank: the buyer's choice is its answer. */
   async function answerChallenge(result: 'succeeded' | 'failed') {
     if (!challenge || !attempt.current) return;
     setAnswering(true);
@@ -158,13 +176,17 @@ export function PaymentForm({ view }: { view: PaymentView }) {
         body: JSON.stringify({ result }),
       });
       const body = (await response.json().catch(() => null)) as { resultToken?: string } | null;
-      setAnsweredChallenge(challenge.actionToken);
-      if (!body?.resultToken) {
-        setLocalProblem('The check with your bank did not finish. Please try again.');
-        return;
-      }
-      // Resume the same purchase (same key and token) with the challenge's result.
-      await fetcher.submit({ ...attempt.current.fields, threeDSecureActionResultToken: body.resultToken }, { method: 'post' });
+      await resumeAfterChallenge(body?.resultToken ? { resultToken: body.resultToken } : null);
+    } finally {
+      setAnswering(false);
+    }
+  }
+
+  /** Recurly.js ran the bank's check. */
+  async function finishRecurlyChallenge(result: { resultToken: string } | null) {
+    setAnswering(true);
+    try {
+      await resumeAfterChallenge(result);
     } finally {
       setAnswering(false);
     }
@@ -206,7 +228,7 @@ export function PaymentForm({ view }: { view: PaymentView }) {
                 </a>
               </p>
             </div>
-          ) : !view.sandbox ? (
+          ) : !view.sandbox && !view.recurly ? (
             <FormNotice kind="error">Card payments are not available at the moment. Please try again later.</FormNotice>
           ) : (
             <>
@@ -244,7 +266,7 @@ export function PaymentForm({ view }: { view: PaymentView }) {
                     Your card details go straight to our payment provider; we never see or store your card number.
                   </p>
                   {card.fields}
-                  <SandboxTestCards />
+                  {view.sandbox && <SandboxTestCards />}
                 </fieldset>
                 <p className="payment__submit">
                   <button type="submit" className="button" disabled={!hydrated || busy || challenge !== null}>
@@ -252,9 +274,18 @@ export function PaymentForm({ view }: { view: PaymentView }) {
                   </button>
                 </p>
               </form>
-              {challenge && (
-                <ChallengeStep message={challenge.message} answering={answering} onAnswer={(result) => void answerChallenge(result)} />
-              )}
+              {challenge &&
+                (view.recurly ? (
+                  <RecurlyChallengeStep
+                    key={challenge.actionToken}
+                    settings={view.recurly}
+                    actionToken={challenge.actionToken}
+                    message={challenge.message}
+                    onResult={(result) => void finishRecurlyChallenge(result)}
+                  />
+                ) : (
+                  <ChallengeStep message={challenge.message} answering={answering} onAnswer={(result) => void answerChallenge(result)} />
+                ))}
             </>
           )}
         </section>

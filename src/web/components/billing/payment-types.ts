@@ -46,8 +46,13 @@ export interface PaymentView {
   invalidCurrency: string | null;
   /** Where the confirmation links back to (the story the reader came from, or /). */
   returnTo: string;
-  /** Whether the embedded sandbox provider takes the cards (the only provider built so far). */
+  /** Whether the embedded sandbox provider takes the cards. */
   sandbox: boolean;
+  /**
+   * With Recurly as the provider: its public key and Recurly.js (BILLING_SCRIPT_URL), which draws the
+   * card fields and tokenises the card (decision 039). Null with the sandbox, or without a private key.
+   */
+  recurly: { publicKey: string; scriptUrl: string } | null;
   /** The "Pay with wallet" button's merchant (WALLET_MERCHANT_ID, a public id), or null: no wallet button. */
   wallet: { merchantId: string } | null;
 }

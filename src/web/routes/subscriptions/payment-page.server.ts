@@ -134,6 +134,7 @@ export async function paymentLoader(
     invalidCurrency: asked && !parseCurrency(asked) ? PURCHASE_MESSAGES.INVALID_CURRENCY : null,
     returnTo: confirmFirst(url, returnTo),
     sandbox: context.config.keys.billing === 'sandbox',
+    recurly: billing.recurly,
     wallet: context.config.keys.walletMerchantId ? { merchantId: context.config.keys.walletMerchantId } : null,
   };
   return view;

@@ -1,0 +1,137 @@
+// Buying with Recurly as the provider (decision 039), in a real browser against local stand-ins: the
+// payment page loads Recurly.js (its stand-in, served here at BILLING_SCRIPT_URL) and react-recurly's card
+// field, the card is tokenised in the browser, the token goes with the billing details, and the site's
+// Recurly adapter pays with it at the API stand-in (recurly-api-stand-in.mjs). A card Recurly.js refuses
+// shows our words next to the card and keeps the billing details; a 3-D Secure card runs Recurly's
+// challenge (ThreeDSecureAction) and the same purchase resumes with its result token. Recurly.js is in
+// the CSP of the payment pages only, and a reading page never loads it.
+import { readFileSync } from 'node:fs';
+import type { Page, Request } from '@playwright/test';
+import { createAccount, expect, expectAccessible, newEmail, signInOnScreen, test } from '../fixtures.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+const SCRIPT_URL = 'https://js.recurly.test/v4/recurly.js';
+const STAND_IN = readFileSync(new URL('./recurly-js-stand-in.js', import.meta.url), 'utf8');
+const PAY_BY_CARD = { name: /^Pay \D*\d/ };
+
+/** Answers Recurly.js's address with the stand-in; the list of pages that asked for it. */
+async function serveRecurlyJs(page: Page): Promise<string[]> {
+  const askedBy: string[] = [];
+  await page.route(SCRIPT_URL, (route) => {
+    askedBy.push(new URL(page.url()).pathname);
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: STAND_IN });
+  });
+  return askedBy;
+}
+
+/** Every request that carries a card number (the stand-in tokenises in the page: none may leave it). */
+function watchCardNumbers(page: Page, numbers: string[]): string[] {
+  const leaks: string[] = [];
+  page.on('request', (request: Request) => {
+    const body = request.postData() ?? '';
+    for (const number of numbers)
+      if (body.includes(number) || request.url().includes(number)) leaks.push(`${request.method()} ${request.url()}`);
+  });
+  return leaks;
+}
+
+/** The card tokens our payment action received. */
+function watchTokens(page: Page): string[] {
+  const tokens: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() !== 'POST' || !new URL(request.url()).pathname.startsWith('/subscriptions/')) return;
+    const token = new URLSearchParams(request.postData() ?? '').get('cardToken');
+    if (token) tokens.push(token);
+  });
+  return tokens;
+}
+
+async function fillCard(page: Page, number: string, expiry = '12/34') {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill(expiry);
+  await page.getByLabel('Security code').fill('123');
+}
+
+async function newReader(page: Page, request: Parameters<typeof createAccount>[0], returnTo: string) {
+  const email = newEmail();
+  await createAccount(request, { email });
+  await signInOnScreen(page, { email, returnTo });
+  return email;
+}
+
+test('a reader pays with Recurly: the card is tokenised in the browser, the membership is granted and the receipt shown', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const askedBy = await serveRecurlyJs(page);
+  const leaks = watchCardNumbers(page, ['4242424242424242']);
+  const tokens = watchTokens(page);
+  await newReader(page, request, `${baseURL}/`);
+  // A reading page: the site's CSP, and no Recurly.js.
+  const home = await page.goto('/');
+  expect(home?.headers()['content-security-policy']).not.toContain('js.recurly.test');
+  expect(askedBy).toEqual([]);
+
+  const response = await page.goto('/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1');
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toMatch(/script-src [^;]*https:\/\/js\.recurly\.test/);
+  expect(csp).toMatch(/frame-src [^;]*https:\/\/api\.recurly\.com/);
+  expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.recurly\.com/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Join Premium' })).toBeVisible();
+  await expect(page.getByText('Card payments are not available')).toHaveCount(0);
+  await expect(page.getByText('Test cards (sandbox)')).toHaveCount(0);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  expect(askedBy).toEqual(['/subscriptions/individuals/payment/']);
+  await expectAccessible(page);
+
+  // Recurly.js refuses an expired card: our words next to the card, the billing details kept.
+  await page.getByLabel('Last name').fill('Okafor');
+  await page.getByLabel('Postcode').fill('E1 6AN');
+  await fillCard(page, '4242 4242 4242 4242', '01/20');
+  await page.getByRole('button', PAY_BY_CARD).click();
+  await expect(page.getByText('Enter a valid expiry date. A card past its expiry date cannot be used.')).toBeVisible();
+  await expect(page.getByLabel('Last name')).toHaveValue('Okafor');
+  await expect(page.getByLabel('Postcode')).toHaveValue('E1 6AN');
+  expect(tokens).toEqual([]);
+  await expectAccessible(page);
+
+  await page.getByLabel('Expiry date').fill('12/34');
+  await page.getByRole('button', PAY_BY_CARD).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Premium' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByText('Member', { exact: true })).toBeVisible();
+  expect(tokens).toHaveLength(1);
+  expect(tokens[0]).toMatch(/^standin-424242-4242-122034-\w+$/);
+  await expectAccessible(page);
+
+  // The membership page: the card Recurly charged, and the receipt.
+  await page.goto('/user/membership/');
+  await expect(page.locator('.membership-card')).toContainText('Visa ending 4242');
+  await page
+    .getByRole('region', { name: 'Invoices' })
+    .getByRole('link', { name: /^Receipt for / })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Receipt [0-9A-F]{8}$/ })).toBeVisible();
+  await expect(page.getByText('Visa ending 4242')).toBeVisible();
+  await expectAccessible(page);
+  expect(leaks).toEqual([]);
+});
+
+test('a 3-D Secure card runs Recurly’s challenge and the same purchase resumes with its result', async ({ page, request, baseURL }) => {
+  await serveRecurlyJs(page);
+  const tokens = watchTokens(page);
+  await newReader(page, request, `${baseURL}/`);
+  await page.goto('/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1');
+  await page.getByLabel('Last name').fill('Okafor');
+  await fillCard(page, '4000 0000 0000 3220');
+  await page.getByRole('button', PAY_BY_CARD).click();
+  const challenge = page.getByRole('region', { name: 'Confirm it is you' });
+  await expect(challenge).toBeVisible();
+  await expectAccessible(page);
+  await challenge.getByRole('button', { name: 'Confirm with the stand-in bank' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Premium' })).toBeVisible();
+  // One token: the resumed purchase is the same attempt, with the challenge's result.
+  expect(new Set(tokens).size).toBe(1);
+});
