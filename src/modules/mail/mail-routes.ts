@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { MailService, OutboxMessage } from './mail-service.ts';
-import { escapeHtml } from './templates.ts';
+import { escapeHtml } from './escape-html.ts';
 
 const BASE = '/_dev/mail';
 const LIST_SIZE = 50;

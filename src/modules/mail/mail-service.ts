@@ -118,7 +118,7 @@ export function createMailService({
     async send<T extends EmailTemplate>(input: { to: string; template: T; data: TemplateVariables<T> }): Promise<SendResult> {
       const { to, template, data } = sendInput.parse(input);
       // The caller's variables plus what every email knows; renderEmail validates the whole.
-      const rendered = renderEmail(template, { ...data, productName, siteUrl, email: to } as EmailData[typeof template]);
+      const rendered = await renderEmail(template, { ...data, productName, siteUrl, email: to } as EmailData[typeof template]);
       const [row] = await db
         .insert(outbox)
         .values({

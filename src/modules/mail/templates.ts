@@ -1,10 +1,10 @@
 // Transactional emails: one HTML and one plain-text version of each, in the site's look (BRAND:
 // white, serif headline, one oxblood accent, product name as wordmark). Two families share one
 // frame (templates/frame.ts): the code-and-link emails identity and students send, and the
-// membership emails billing sends. Every interpolated value goes through escapeHtml; the copy is
-// data, so no template can forget.
-import { CODE_AND_LINK_TEMPLATES, renderCodeOrLink, type CodeEmailData, type LinkEmailData } from './templates/code-and-link.ts';
-import type { RenderedEmail } from './templates/frame.ts';
+// membership emails billing sends. The HTML is React Email, which escapes every value it prints;
+// the copy is data, so no template can forget.
+import { CODE_AND_LINK_TEMPLATES, renderCodeOrLink, type CodeEmailData, type LinkEmailData } from './templates/code-and-link.tsx';
+import type { RenderedEmail } from './templates/frame.tsx';
 import {
   MEMBERSHIP_TEMPLATES,
   renderMembershipEmail,
@@ -12,17 +12,16 @@ import {
   type MembershipNoticeEmailData,
   type MembershipTemplate,
   type ReceiptEmailData,
-} from './templates/membership.ts';
+} from './templates/membership.tsx';
 
-export type { CodeEmailData, LinkEmailData } from './templates/code-and-link.ts';
-export type { RenderedEmail } from './templates/frame.ts';
-export { escapeHtml } from './templates/html.ts';
+export type { CodeEmailData, LinkEmailData } from './templates/code-and-link.tsx';
+export type { RenderedEmail } from './templates/frame.tsx';
 export {
   MEMBERSHIP_NOTICES,
   type CancellationEmailData,
   type MembershipNoticeEmailData,
   type ReceiptEmailData,
-} from './templates/membership.ts';
+} from './templates/membership.tsx';
 
 export const EMAIL_TEMPLATES = [...CODE_AND_LINK_TEMPLATES, ...MEMBERSHIP_TEMPLATES] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
@@ -46,7 +45,7 @@ export type TemplateVariables<T extends EmailTemplate> = Omit<EmailData[T], 'pro
 
 const MEMBERSHIP = new Set<EmailTemplate>(MEMBERSHIP_TEMPLATES);
 
-export function renderEmail<T extends EmailTemplate>(template: T, data: EmailData[T]): RenderedEmail {
+export async function renderEmail<T extends EmailTemplate>(template: T, data: EmailData[T]): Promise<RenderedEmail> {
   if (MEMBERSHIP.has(template)) return renderMembershipEmail(template as MembershipTemplate, data);
   return renderCodeOrLink(template as Exclude<EmailTemplate, MembershipTemplate>, data);
 }

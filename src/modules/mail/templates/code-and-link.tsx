@@ -2,8 +2,9 @@
 // sign-up, verification, recovery, email change, academic address). One look; the copy picks
 // the words and whether it is a code or a link.
 import { z } from 'zod';
-import { addressed, contextSchema, framedEmail, httpUrl, type FrameCopy, type RenderedEmail } from './frame.ts';
-import { button, codeBlock, fallbackLink, paragraph } from './html.ts';
+import type { ReactNode } from 'react';
+import { ActionButton, CodeBlock, FallbackLink, Paragraph } from './blocks.tsx';
+import { addressed, contextSchema, framedEmail, httpUrl, type FrameCopy, type RenderedEmail } from './frame.tsx';
 
 export const CODE_AND_LINK_TEMPLATES = [
   'login_code',
@@ -156,7 +157,7 @@ const COPY: Record<CodeOrLinkTemplate, CodeCopy | LinkCopy> = {
   },
 };
 
-export function renderCodeOrLink(template: CodeOrLinkTemplate, data: unknown): RenderedEmail {
+export function renderCodeOrLink(template: CodeOrLinkTemplate, data: unknown): Promise<RenderedEmail> {
   const copy = COPY[template];
   if (copy.kind === 'code') {
     const d = addressed(codeSchema.parse(data));
@@ -169,13 +170,20 @@ export function renderCodeOrLink(template: CodeOrLinkTemplate, data: unknown): R
 type Secret = { kind: 'code'; code: string } | { kind: 'link'; link: string };
 type Context = z.output<typeof contextSchema>;
 
-function render(copy: CodeCopy | LinkCopy, d: Context, secret: Secret): RenderedEmail {
+function render(copy: CodeCopy | LinkCopy, d: Context, secret: Secret): Promise<RenderedEmail> {
   const expiry = `${secret.kind === 'code' ? 'The code' : 'The link'} expires in ${duration(d.expiresInMinutes)} and works once.`;
   const text: string[] = [];
-  const html: string[] = [];
+  let html: ReactNode = null;
   if (secret.kind === 'code' && copy.kind === 'code') {
     text.push(`${copy.codeLabel}:`, '', `    ${secret.code}`, '', expiry, 'Do not share this code with anyone.');
-    html.push(codeBlock(copy.codeLabel, secret.code), paragraph(`${expiry} Do not share this code with anyone.`, { top: 20, small: true }));
+    html = (
+      <>
+        <CodeBlock label={copy.codeLabel} code={secret.code} />
+        <Paragraph top={20} small>
+          {expiry} Do not share this code with anyone.
+        </Paragraph>
+      </>
+    );
   } else if (secret.kind === 'link' && copy.kind === 'link') {
     const host = new URL(secret.link).host;
     const note = `The button opens a page on ${host} that asks you to confirm; nothing changes until you do. ${expiry}`;
@@ -186,11 +194,29 @@ function render(copy: CodeCopy | LinkCopy, d: Context, secret: Secret): Rendered
       '',
       expiry,
     );
-    html.push(button(copy.action, secret.link), paragraph(note, { top: 20, small: true }), fallbackLink(secret.link));
+    html = (
+      <>
+        <ActionButton label={copy.action} href={secret.link} />
+        <Paragraph top={20} small>
+          {note}
+        </Paragraph>
+        <FallbackLink href={secret.link} />
+      </>
+    );
   }
   text.push('', copy.ignore, '');
-  html.push(paragraph(copy.ignore, { top: 24, small: true }));
-  return framedEmail(copy, d, { because: 'was entered on', text, html });
+  return framedEmail(copy, d, {
+    because: 'was entered on',
+    text,
+    html: (
+      <>
+        {html}
+        <Paragraph top={24} small>
+          {copy.ignore}
+        </Paragraph>
+      </>
+    ),
+  });
 }
 
 function duration(minutes: number): string {

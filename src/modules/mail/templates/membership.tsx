@@ -2,8 +2,8 @@
 // lifecycle's notices. One look: the lead, any amounts, a sentence on what happens next, and one
 // button to the membership. No secret in them, so no expiry; never a card number.
 import { z } from 'zod';
-import { addressed, contextSchema, framedEmail, httpUrl, type FrameCopy, type RenderedEmail } from './frame.ts';
-import { amountsTable, button, paragraph } from './html.ts';
+import { ActionButton, AmountsTable, Paragraph } from './blocks.tsx';
+import { addressed, contextSchema, framedEmail, httpUrl, type FrameCopy, type RenderedEmail } from './frame.tsx';
 
 export const MEMBERSHIP_TEMPLATES = ['receipt', 'cancellation', 'membership_notice'] as const;
 export type MembershipTemplate = (typeof MEMBERSHIP_TEMPLATES)[number];
@@ -126,7 +126,7 @@ const NOTICE_COPY: Record<(typeof MEMBERSHIP_NOTICES)[number], MembershipCopy> =
   },
 };
 
-export function renderMembershipEmail(template: MembershipTemplate, data: unknown): RenderedEmail {
+export function renderMembershipEmail(template: MembershipTemplate, data: unknown): Promise<RenderedEmail> {
   if (template === 'receipt') {
     const d = addressed(receiptSchema.parse(data));
     return render(RECEIPT_COPY, d, { because: 'bought a membership on', note: d.note, lines: d.lines });
@@ -147,7 +147,7 @@ function render(
   copy: MembershipCopy,
   d: MembershipData,
   { because, note, lines }: { because: string; note: string; lines: readonly { label: string; value: string }[] },
-): RenderedEmail {
+): Promise<RenderedEmail> {
   const text = [
     ...lines.map((line) => `${line.label}: ${line.value}`),
     ...(lines.length ? [''] : []),
@@ -156,6 +156,12 @@ function render(
     `${copy.action}: ${d.link}`,
     '',
   ];
-  const html = [...amountsTable(lines), paragraph(note, { top: 20 }), button(copy.action, d.link)];
+  const html = (
+    <>
+      <AmountsTable lines={lines} />
+      <Paragraph top={20}>{note}</Paragraph>
+      <ActionButton label={copy.action} href={d.link} />
+    </>
+  );
   return framedEmail(copy, d, { because, text, html });
 }
