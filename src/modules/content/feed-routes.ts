@@ -1,12 +1,16 @@
-// Machine-readable views of the content: RSS (latest and per topic), sitemap.xml, robots.txt.
+// Machine-readable views of the content: RSS (latest and per topic, written by `feed`),
+// sitemap.xml (written by `sitemap`), robots.txt (decision 038).
 // Feeds carry headlines and standfirsts only, never story text, so no wall can be bypassed here.
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Feed } from 'feed';
+import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { Config } from '../../config/config.ts';
 import { paths } from '../../shared/paths.ts';
-import { escapeXml } from '../../shared/xml.ts';
 import type { ContentService, StoryCard } from './content-service.ts';
 
 const FEED_SIZE = 30;
+const DC = { 'xmlns:dc': 'http://purl.org/dc/elements/1.1/' };
 
 /**
  * What robots.txt keeps out of search engines: private pages only (a reader's account pages, the
@@ -67,8 +71,8 @@ export function registerFeedRoutes(app: FastifyInstance, { content, config }: { 
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const entries = await content.listSitemapEntries();
-    const urls = [
-      { loc: `${site}/` },
+    const urls: SitemapItemLoose[] = [
+      { url: '/' },
       // The public pages beside the stories: legal, careers and the membership offers robots.txt lets in.
       ...[
         '/legal/',
@@ -77,18 +81,14 @@ export function registerFeedRoutes(app: FastifyInstance, { content, config }: { 
         '/subscriptions/packages/students/',
         '/subscriptions/faq/',
         '/subscriptions/executive/',
-      ].map((p) => ({ loc: `${site}${p}` })),
-      ...entries.topics.map((t) => ({ loc: `${site}${paths.topic(t.slug)}` })),
-      ...entries.authors.map((a) => ({ loc: `${site}${paths.author(a.slug)}` })),
-      ...entries.stories.map((s) => ({ loc: `${site}${paths.story(s.slug)}`, lastmod: s.updatedAt.toISOString() })),
+      ].map((url) => ({ url })),
+      ...entries.topics.map((t) => ({ url: paths.topic(t.slug) })),
+      ...entries.authors.map((a) => ({ url: paths.author(a.slug) })),
+      ...entries.stories.map((s) => ({ url: paths.story(s.slug), lastmod: s.updatedAt.toISOString() })),
     ];
-    const body = urls
-      .map((u) => `<url><loc>${escapeXml(u.loc)}</loc>${'lastmod' in u && u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
-      .join('\n');
-    return sendXml(
-      reply,
-      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`,
-    );
+    // Only the sitemaps.org namespace: no news, image, video or hreflang entries are listed.
+    const sitemap = new SitemapStream({ hostname: site, xmlns: { news: false, xhtml: false, image: false, video: false } });
+    return sendXml(reply, (await streamToPromise(Readable.from(urls).pipe(sitemap))).toString());
   });
 
   app.get('/robots.txt', async (_request, reply) =>
@@ -118,31 +118,48 @@ function rss({
   stories: StoryCard[];
   site: string;
 }): string {
-  const items = stories
-    .map((s) =>
-      [
-        '<item>',
-        `<title>${escapeXml(s.headline)}</title>`,
-        `<link>${escapeXml(`${site}${paths.story(s.slug)}`)}</link>`,
-        `<guid isPermaLink="true">${escapeXml(`${site}${paths.story(s.slug)}`)}</guid>`,
-        `<pubDate>${new Date(s.publishedAt).toUTCString()}</pubDate>`,
-        `<description>${escapeXml(s.standfirst)}</description>`,
-        ...s.authors.map((a) => `<dc:creator>${escapeXml(a.name)}</dc:creator>`),
-        `<category>${escapeXml(s.topic.name)}</category>`,
-        '</item>',
-      ].join(''),
-    )
-    .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
-<channel>
-<title>${escapeXml(title)}</title>
-<link>${escapeXml(link)}</link>
-<description>${escapeXml(description)}</description>
-<language>en-gb</language>
-<atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>
-${items}
-</channel>
-</rss>
-`;
+  const feed = new Feed({
+    title: xmlText(title),
+    description: xmlText(description),
+    link,
+    feedLinks: { rss: self },
+    language: 'en-gb',
+    // The newest story, so the same stories give the same bytes.
+    updated: stories[0] ? new Date(stories[0].publishedAt) : undefined,
+    generator: false,
+  });
+  for (const story of stories) {
+    const url = `${site}${paths.story(story.slug)}`;
+    const creators = story.authors.map((author) => ({ _attributes: DC, _text: xmlText(author.name) }));
+    feed.addItem({
+      title: cdataText(story.headline),
+      link: url,
+      date: new Date(story.publishedAt),
+      // The standfirst only: never the body, which a wall may gate.
+      description: cdataText(story.standfirst),
+      // dc:creator, as before: RSS's own <author> is meant to hold an email address. `feed` declares
+      // the dc namespace only for full content (never sent), so each element declares it. Its
+      // writer (xml-js) writes an array as one element per author; `feed`'s type names one object.
+      extensions: [{ name: 'dc:creator', objects: creators as unknown as Record<string, unknown> }],
+      category: [{ name: xmlText(story.topic.name) }],
+    });
+  }
+  return feed.rss2();
+}
+
+// eslint-disable-next-line no-control-regex -- dropping the characters XML 1.0 forbids is the point
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** Text without the control characters XML 1.0 forbids, so a stray one cannot break a feed. */
+export function xmlText(text: string): string {
+  return text.replace(NOT_XML, '');
+}
+
+/**
+ * xmlText for the fields `feed` writes as CDATA (an item's title and description): its writer
+ * (xml-js) splits the first `]]>` only, so each later one is split here.
+ */
+export function cdataText(text: string): string {
+  const [first = '', ...rest] = xmlText(text).split(']]>');
+  return rest.length === 0 ? first : `${first}]]>${rest.join(']]]]><![CDATA[>')}`;
 }

@@ -1,7 +1,8 @@
-// Server-rendered charts for the admin dashboards: no chart library, no script needed. Charts over
-// time are SVG images with a title and a description (role="img"); ranked bars and funnels are
+// Server-rendered charts for the admin dashboards: d3-scale does the scale and tick maths, React
+// draws the SVG on the server, no script needed (decision 038). Charts over time are SVG images with a title and a description (role="img"); ranked bars and funnels are
 // lists whose labels are HTML text (they wrap and stay legible at any width) with SVG bars. Every
 // chart's numbers are also a table in a <details> right below it (the text alternative).
+import { scaleBand, scaleLinear } from 'd3-scale';
 import { useId, type ReactNode } from 'react';
 
 const numberFormat = new Intl.NumberFormat('en-GB');
@@ -22,18 +23,19 @@ export const formatRate = (part: number, whole: number) => (whole > 0 ? percentF
 export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 export const formatLongDay = (day: string) => longDayFormat.format(new Date(`${day}T00:00:00Z`));
 
-/** Axis ticks from 0 at a 1-2-5 step, the last at or above `max`. */
-export function niceTicks(max: number, count = 4): number[] {
-  if (!(max > 0)) return [0, 1];
-  const raw = max / count;
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = Math.max(1, ([1, 2, 5, 10].find((m) => m * magnitude >= raw) ?? 10) * magnitude);
-  const ticks: number[] = [];
-  for (let value = 0; value < max + step; value += step) {
-    ticks.push(value);
-    if (value >= max) break;
-  }
-  return ticks;
+/** About how many steps a count axis has: d3's 1-2-5 steps, so 3 to 5 gridlines. */
+const Y_TICKS = 3;
+
+/**
+ * A count axis from `top` (pixels, for the highest value) down to `bottom` (for 0): from 0 to a
+ * round number at or above `max` (1 when there is nothing), ticked at whole numbers only.
+ */
+export function countScale(max: number, { top, bottom }: { top: number; bottom: number }) {
+  const y = scaleLinear()
+    .domain([0, max > 0 ? max : 1])
+    .nice(Y_TICKS)
+    .range([bottom, top]);
+  return { y, ticks: y.ticks(Y_TICKS).filter(Number.isInteger) };
 }
 
 /** Which of `n` days get an axis label: about seven, always the newest. */
@@ -160,12 +162,14 @@ export function TrafficChart({
 }) {
   const H = 260;
   const n = days.length;
-  const ticks = niceTicks(Math.max(...days.map((d) => Math.max(d.pageViews, d.visitors)), 0));
-  const top = ticks.at(-1)!;
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
-  const x = (i: number) => PAD.left + (n === 1 ? plotW / 2 : (i * plotW) / (n - 1));
-  const y = (v: number) => PAD.top + plotH * (1 - v / top);
+  const { y, ticks } = countScale(Math.max(...days.map((d) => Math.max(d.pageViews, d.visitors)), 0), {
+    top: PAD.top,
+    bottom: H - PAD.bottom,
+  });
+  // One day: d3 puts a one-value domain in the middle of the range.
+  const x = scaleLinear()
+    .domain([0, n - 1])
+    .range([PAD.left, W - PAD.right]);
   const line = (pick: (d: (typeof days)[number]) => number) =>
     days.map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(pick(d)).toFixed(1)}`).join(' ');
   const views = line((d) => d.pageViews);
@@ -230,14 +234,16 @@ export function DailyBarChart({
 }) {
   const H = 200;
   const n = days.length;
-  const ticks = niceTicks(Math.max(...days.map((d) => d.value), 0), 3);
-  const top = ticks.at(-1)!;
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
-  const slot = plotW / n;
-  const barW = Math.max(1, slot * (n > 31 ? 0.8 : 0.6));
-  const x = (i: number) => PAD.left + slot * i + slot / 2;
-  const y = (v: number) => PAD.top + plotH * (1 - v / top);
+  const { y, ticks } = countScale(Math.max(...days.map((d) => d.value), 0), { top: PAD.top, bottom: H - PAD.bottom });
+  // One slot a day, the bar 60 % of it (80 % past a month), centred.
+  const gap = n > 31 ? 0.2 : 0.4;
+  const band = scaleBand<number>()
+    .domain(days.map((_, i) => i))
+    .range([PAD.left, W - PAD.right])
+    .paddingInner(gap)
+    .paddingOuter(gap / 2);
+  const barW = Math.max(1, band.bandwidth());
+  const x = (i: number) => band(i)! + band.bandwidth() / 2;
   return (
     <ChartFrame
       title={title}
