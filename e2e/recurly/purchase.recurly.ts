@@ -7,7 +7,17 @@
 // the CSP of the payment pages only, and a reading page never loads it.
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
-import { createAccount, expect, expectAccessible, newEmail, signInOnScreen, test } from '../fixtures.ts';
+import {
+  createAccount,
+  expect,
+  expectAccessible,
+  newEmail,
+  premiumStory,
+  presetConsent,
+  signInOnScreen,
+  test,
+  TEST_PASSWORD,
+} from '../fixtures.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -48,7 +58,7 @@ function watchTokens(page: Page): string[] {
 }
 
 async function fillCard(page: Page, number: string, expiry = '12/34') {
-  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Card number', { exact: true }).fill(number);
   await page.getByLabel('Expiry date').fill(expiry);
   await page.getByLabel('Security code').fill('123');
 }
@@ -82,9 +92,10 @@ test('a reader pays with Recurly: the card is tokenised in the browser, the memb
   await expect(page.getByRole('heading', { level: 1, name: 'Join Premium' })).toBeVisible();
   await expect(page.getByText('Card payments are not available')).toHaveCount(0);
   await expect(page.getByText('Test cards (sandbox)')).toHaveCount(0);
-  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
   expect(askedBy).toEqual(['/subscriptions/individuals/payment/']);
   await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('recurly-payment.png'), fullPage: true });
 
   // Recurly.js refuses an expired card: our words next to the card, the billing details kept.
   await page.getByLabel('Last name').fill('Okafor');
@@ -123,7 +134,17 @@ test('a 3-D Secure card runs Recurly’s challenge and the same purchase resumes
   await serveRecurlyJs(page);
   const tokens = watchTokens(page);
   await newReader(page, request, `${baseURL}/`);
-  await page.goto('/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1');
+  // Reached by a client-side navigation, the page would run under the home page's CSP, which refuses
+  // Recurly.js: it loads itself again as a document of its own (one reload), then draws the card.
+  await page.goto('/');
+  await page.evaluate(() =>
+    (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(
+      '/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1',
+    ),
+  );
+  await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('reload');
+  expect(new URL(page.url()).search).toBe('?plan=individuals_premium_yearly_v1');
   await page.getByLabel('Last name').fill('Okafor');
   await fillCard(page, '4000 0000 0000 3220');
   await page.getByRole('button', PAY_BY_CARD).click();
@@ -134,4 +155,37 @@ test('a 3-D Secure card runs Recurly’s challenge and the same purchase resumes
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Premium' })).toBeVisible();
   // One token: the resumed purchase is the same attempt, with the challenge's result.
   expect(new Set(tokens).size).toBe(1);
+});
+
+test('a new reader from the pay wall creates an account and starts a trial with Recurly: the card is verified', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const askedBy = await serveRecurlyJs(page);
+  const tokens = watchTokens(page);
+  await presetConsent(context, baseURL!);
+  const story = await premiumStory(page);
+  await page.goto(story);
+  await page
+    .locator('aside.wall--pay')
+    .getByRole('link', { name: /^(Start your free trial|See the annual offer)$/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  await page.getByLabel('Email address').fill(newEmail());
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Okafor');
+  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+
+  // However the form's answer brings the reader here, the payment page runs under its own CSP.
+  await expect(page).toHaveURL(/\/subscriptions\/individuals\/payment\/\?/);
+  await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
+  expect(askedBy).toContain('/subscriptions/individuals/payment/');
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome to / })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Your free trial has started');
+  expect(tokens).toHaveLength(1);
+  await expectAccessible(page);
 });

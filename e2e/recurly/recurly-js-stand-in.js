@@ -61,6 +61,7 @@
       const id = `standin-card-${++fieldCount}`;
       const wrapper = document.createElement('div');
       wrapper.className = 'standin-card';
+      wrapper.style.display = 'flex';
       const make = (name, label, autocomplete, size) => {
         const input = document.createElement('input');
         input.id = `${id}-${name}`;
@@ -69,6 +70,13 @@
         input.autocomplete = autocomplete;
         input.size = size;
         input.setAttribute('aria-label', label);
+        input.style.flex = name === 'number' ? '3 1 0' : '1 1 0';
+        input.style.minWidth = '0';
+        input.style.minHeight = '46px';
+        input.style.padding = '0 12px';
+        input.style.border = '0';
+        input.style.font = 'inherit';
+        input.style.background = 'transparent';
         input.addEventListener('input', () => this.emit('change', this.state()));
         input.addEventListener('focus', () => this.emit('focus'));
         input.addEventListener('blur', () => this.emit('blur'));

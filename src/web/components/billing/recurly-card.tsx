@@ -154,12 +154,8 @@ export function useRecurlyCard(settings: RecurlySettings | null): CardTokens {
     }
   }
 
-  const describedBy = cardError ? 'recurly-card-hint recurly-card-error' : 'recurly-card-hint';
   const fields = (
     <div className="field">
-      <p id="recurly-card-label" className="field__label">
-        Card
-      </p>
       <p id="recurly-card-hint" className="field__hint">
         Card number, expiry date (MM/YY) and security code
       </p>
@@ -173,7 +169,6 @@ export function useRecurlyCard(settings: RecurlySettings | null): CardTokens {
             publicKey={publicKey}
             tokenizerRef={tokenizer}
             invalid={cardError !== null}
-            describedBy={describedBy}
             onReady={() => {}}
             onChange={() => setCardError(null)}
           />

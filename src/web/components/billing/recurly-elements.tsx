@@ -36,26 +36,20 @@ export function RecurlyCardField({
   publicKey,
   tokenizerRef,
   invalid,
-  describedBy,
   onReady,
   onChange,
 }: {
   publicKey: string;
   tokenizerRef: RefObject<RecurlyTokenizer | null>;
   invalid: boolean;
-  describedBy: string;
   onReady: () => void;
   onChange: () => void;
 }) {
   return (
     <RecurlyProvider publicKey={publicKey}>
       <Elements>
-        <div
-          className={`payment__card-element${invalid ? ' payment__card-element--invalid' : ''}`}
-          role="group"
-          aria-labelledby="recurly-card-label"
-          aria-describedby={describedBy}
-        >
+        {/* Recurly's frame labels its own inputs; the fieldset's legend ("Card") and the hint above say what it is. */}
+        <div className={`payment__card-element${invalid ? ' payment__card-element--invalid' : ''}`}>
           <CardElement id="recurly-card" onReady={onReady} onChange={onChange} />
         </div>
         <Tokenizer tokenizerRef={tokenizerRef} />
