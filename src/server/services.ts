@@ -21,7 +21,7 @@ import { createMembershipsModule } from '../modules/memberships/module.ts';
 import { createSessionModule } from '../modules/session/module.ts';
 import { createStudentsModule } from '../modules/students/module.ts';
 import { createWallsModule } from '../modules/walls/module.ts';
-import type { ChangeBus } from '../platform/change-bus.ts';
+import { localChangeBus, type ChangeBus } from '../platform/change-bus.ts';
 import type { AppModule, Logger, ModuleDeps } from '../platform/module.ts';
 import type { LimitStore } from '../platform/rate-limits.ts';
 import { identitySecret } from './secrets.ts';
@@ -41,7 +41,7 @@ export interface ServicesOptions {
   passwordParams?: IdentityServiceOptions['passwordParams'];
 }
 
-export function createModules({ db, config, log, limits, sessionChanges, changes, passwordParams }: ServicesOptions) {
+export function createModules({ db, config, log, limits, sessionChanges, changes = localChangeBus(), passwordParams }: ServicesOptions) {
   const secret = identitySecret(config);
   const deps = (module: string): ModuleDeps => ({ db, config, limits, secret, log: log.child({ module }) });
 
@@ -63,7 +63,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
   const follows = createFollowsModule({ ...deps('follows'), content: content.service });
   const memberships = createMembershipsModule(deps('memberships'));
   const students = createStudentsModule({ ...deps('students'), mail: mail.service, people });
-  const walls = createWallsModule({ ...deps('walls'), follows: follows.service });
+  const walls = createWallsModule({ ...deps('walls'), follows: follows.service, changes });
   const session = createSessionModule({
     ...deps('session'),
     identity: identity.service,

@@ -32,16 +32,26 @@ describe('wall rules', () => {
     writeFileSync(file, JSON.stringify({ ...DEFAULT_WALL_RULES, meter: { freeStories: 5, period: 'week' } }));
     let clock = 0;
     const errors: string[] = [];
-    const rules = createWallRules({ file, now: () => clock, onError: (error) => errors.push(error.message) });
+    const changes: number[] = [];
+    const rules = createWallRules({
+      file,
+      now: () => clock,
+      onError: (error) => errors.push(error.message),
+      onChange: (changed) => changes.push(changed.meter.freeStories),
+    });
     expect(rules.current().meter).toEqual({ freeStories: 5, period: 'week' });
+    expect(changes).toEqual([]);
     writeFileSync(file, JSON.stringify({ ...DEFAULT_WALL_RULES, meter: { freeStories: 1, period: 'month' } }));
     utimesSync(file, new Date(), new Date(Date.now() + 5_000));
     clock = 11_000;
     expect(rules.current().meter).toEqual({ freeStories: 1, period: 'month' });
+    expect(changes).toEqual([1]);
     writeFileSync(file, JSON.stringify({ ...DEFAULT_WALL_RULES, meter: { freeStories: -1, period: 'month' } }));
     utimesSync(file, new Date(), new Date(Date.now() + 10_000));
     clock = 22_000;
     expect(rules.current().meter.freeStories).toBe(1);
     expect(errors[0]).toContain('meter.freeStories');
+    // A broken edit is not a change: the pages stay as the good rules made them.
+    expect(changes).toEqual([1]);
   });
 });

@@ -238,12 +238,16 @@ export const DEFAULT_WALL_RULES: WallRules = wallRulesSchema.parse({
   ],
 });
 
-/** The rules now: the file's when set (re-read when it changes, checked at most every 10 s), else the defaults. */
+/**
+ * The rules now: the file's when set (re-read when it changes, checked at most every 10 s), else
+ * the defaults. `onChange` runs after an edit was read (not after a broken one).
+ */
 export function createWallRules({
   file,
   now = () => Date.now(),
   onError = () => {},
-}: { file?: string; now?: () => number; onError?: (error: Error) => void } = {}) {
+  onChange = () => {},
+}: { file?: string; now?: () => number; onError?: (error: Error) => void; onChange?: (rules: WallRules) => void } = {}) {
   if (!file) return { current: () => DEFAULT_WALL_RULES };
   let loaded = load(file);
   let mtime = statSync(file).mtimeMs;
@@ -260,7 +264,9 @@ export function createWallRules({
           loaded = load(file);
         } catch (error) {
           onError(error as Error);
+          return loaded;
         }
+        onChange(loaded);
       }
       return loaded;
     },
