@@ -3,8 +3,9 @@
 // field, the card is tokenised in the browser, the token goes with the billing details, and the site's
 // Recurly adapter pays with it at the API stand-in (recurly-api-stand-in.mjs). A card Recurly.js refuses
 // shows our words next to the card and keeps the billing details; a 3-D Secure card runs Recurly's
-// challenge (ThreeDSecureAction) and the same purchase resumes with its result token. Recurly.js is in
-// the CSP of the payment pages only, and a reading page never loads it.
+// challenge (ThreeDSecureAction) and the same purchase resumes with its result token; the membership
+// page's "Update card" takes its card through Recurly.js too. Recurly.js is in the CSP of those pages
+// only, and a reading page never loads it.
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import {
@@ -76,7 +77,7 @@ test('a reader pays with Recurly: the card is tokenised in the browser, the memb
   baseURL,
 }) => {
   const askedBy = await serveRecurlyJs(page);
-  const leaks = watchCardNumbers(page, ['4242424242424242']);
+  const leaks = watchCardNumbers(page, ['4242424242424242', '5555555555554444']);
   const tokens = watchTokens(page);
   await newReader(page, request, `${baseURL}/`);
   // A reading page: the site's CSP, and no Recurly.js.
@@ -126,6 +127,15 @@ test('a reader pays with Recurly: the card is tokenised in the browser, the memb
     .click();
   await expect(page.getByRole('heading', { level: 1, name: /^Receipt [0-9A-F]{8}$/ })).toBeVisible();
   await expect(page.getByText('Visa ending 4242')).toBeVisible();
+  await expectAccessible(page);
+
+  // "Update card" takes its card through Recurly.js too: a new token, checked at Recurly, now on file.
+  await page.goto('/user/membership/');
+  await fillCard(page, '5555 5555 5555 4444');
+  await page.getByRole('button', { name: 'Update card' }).click();
+  await expect(page.getByRole('status')).toContainText('MasterCard ending 4444 will be used from now on');
+  await expect(page.locator('.membership-card')).toContainText('MasterCard ending 4444');
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveValue('');
   await expectAccessible(page);
   expect(leaks).toEqual([]);
 });

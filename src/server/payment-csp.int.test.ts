@@ -46,9 +46,18 @@ describe('with Recurly as the provider', () => {
     expect(response.body).not.toMatch(/<script[^>]*js\.recurly\.com/);
   });
 
+  it('lets Recurly.js into the membership page too, whose "Update card" takes a card, with the cardholder’s names', async () => {
+    const person = await signIn(app);
+    const response = await app.inject({ method: 'GET', url: '/user/membership/', headers: { accept: 'text/html', cookie: person.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(directive(response.headers['content-security-policy'] as string, 'script-src')).toContain('https://js.recurly.com');
+    expect(response.body).toContain('https://js.recurly.com/v4/recurly.js');
+    expect(response.body).not.toContain(RECURLY.BILLING_PRIVATE_KEY);
+  });
+
   it('keeps Recurly out of every other page’s CSP', async () => {
     const person = await signIn(app);
-    for (const url of ['/', '/subscriptions/packages/', '/user/membership/']) {
+    for (const url of ['/', '/subscriptions/packages/', '/subscriptions/faq/', '/user/following/']) {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie: person.cookie } });
       const csp = response.headers['content-security-policy'] as string;
       expect(csp, url).toBeTruthy();
@@ -66,6 +75,7 @@ describe('paymentPageSources', () => {
     expect(sources('/subscriptions/individuals/payment/?plan=x')).toEqual(recurly);
     expect(sources('/subscriptions/individuals/payment')).toEqual(recurly);
     expect(sources('/subscriptions/students/payment/')).toEqual(recurly);
+    expect(sources('/user/membership/')).toEqual(recurly);
     expect(sources('/subscriptions/individuals/payment/extra')).toBeNull();
     expect(sources('/subscriptions/upgrade/')).toBeNull();
     expect(sources('/articles/a-story/?from=/subscriptions/individuals/payment/')).toBeNull();

@@ -17,6 +17,8 @@ export interface CardTokens {
   setProblem: (problem: string | null) => void;
   /** After a failed attempt: empties what must be typed again. */
   clearSecrets: () => void;
+  /** After a card is taken: empties the card fields. */
+  clear: () => void;
 }
 
 export interface RecurlySettings {
@@ -110,6 +112,8 @@ export function useRecurlyCard(settings: RecurlySettings | null): CardTokens {
   const [problem, setProblem] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const tokenizer = useRef<RecurlyTokenizer | null>(null);
+  /** A new key draws a new, empty card field (Recurly's frame has no way to be emptied). */
+  const [fieldKey, setFieldKey] = useState(0);
   const publicKey = settings?.publicKey;
   const scriptUrl = settings?.scriptUrl;
 
@@ -166,6 +170,7 @@ export function useRecurlyCard(settings: RecurlySettings | null): CardTokens {
       ) : (
         <Suspense fallback={<p className="field__hint">Loading the card form…</p>}>
           <RecurlyCardField
+            key={fieldKey}
             publicKey={publicKey}
             tokenizerRef={tokenizer}
             invalid={cardError !== null}
@@ -190,6 +195,10 @@ export function useRecurlyCard(settings: RecurlySettings | null): CardTokens {
     setProblem,
     // Recurly's frame keeps the card, and each attempt takes a new token from it: nothing to empty.
     clearSecrets: () => {},
+    clear: () => {
+      setCardError(null);
+      setFieldKey((key) => key + 1);
+    },
   };
 }
 

@@ -38,6 +38,11 @@ export interface MembershipView {
   card: { type: string; lastFour: string; expiry: string; wallet: boolean } | null;
   /** Whether there is a billing account whose card can be replaced. */
   hasAccount: boolean;
+  /**
+   * With Recurly as the provider: Recurly.js's card field replaces the sandbox's (decision 039), and
+   * Recurly.js wants the cardholder's names with the card (the reader's own). Null with the sandbox.
+   */
+  recurly: { publicKey: string; scriptUrl: string; firstName: string; lastName: string } | null;
 }
 
 export type MembershipActionData =
@@ -72,8 +77,13 @@ function statusText(
 export async function membershipLoader(args: { request: Request; context: AppLoadContext }): Promise<MembershipView> {
   const signedIn = await requireSignedIn(args, MEMBERSHIP_PATH);
   const identityId = signedIn.session.identityId;
-  const { billing, memberships } = args.context.services;
-  const [membership, overview] = await Promise.all([memberships.currentMembership(identityId), billing.billingOverview(identityId)]);
+  const { accounts, billing, identity, memberships } = args.context.services;
+  const [membership, overview, userData, person] = await Promise.all([
+    memberships.currentMembership(identityId),
+    billing.billingOverview(identityId),
+    billing.recurly ? accounts.getUserData(identityId) : null,
+    billing.recurly ? identity.people.get(identityId) : null,
+  ]);
   const latest = overview?.subscriptions[0] ?? null;
   const endsAt = membership?.endsAt?.toISOString() ?? null;
   const shown = membership && membership.status !== 'None' ? membership : null;
@@ -114,6 +124,14 @@ export async function membershipLoader(args: { request: Request; context: AppLoa
     })),
     card: overview?.card ? cardView(overview.card) : null,
     hasAccount: overview !== null,
+    // The names the reader gave (their details, else their account's), as the payment page fills them in.
+    recurly: billing.recurly
+      ? {
+          ...billing.recurly,
+          firstName: userData?.firstName || person?.firstName || '',
+          lastName: userData?.lastName || person?.lastName || '',
+        }
+      : null,
   };
 }
 

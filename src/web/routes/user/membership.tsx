@@ -1,7 +1,8 @@
 // /user/membership/ (§2): the reader's membership and its §4 status, the subscription (plan, price
 // with tax as charged, dates), the invoices and the card on file, with an "Update card" form that
 // tokenises the new card in the browser like the payment page (useCardFields from
-// components/billing/payment-form.tsx) — the card number never reaches this page's action.
+// components/billing/card-fields.tsx, or with Recurly useRecurlyCard, decision 039) — the card
+// number never reaches this page's action.
 // Signed-out readers sign in and come back. The server half is membership-page.server.ts beside it.
 import { useSyncExternalStore, type FormEvent } from 'react';
 import { Form, Link, useFetcher, useNavigation } from 'react-router';
@@ -17,6 +18,7 @@ import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
 import { useCardFields } from '../../components/billing/card-fields.tsx';
+import { useRecurlyCard, type CardTokens } from '../../components/billing/recurly-card.tsx';
 import { FormNotice } from '../../components/form-fields.tsx';
 import type { Route } from './+types/membership';
 import { requireSignedIn } from './details.server.ts';
@@ -140,7 +142,7 @@ function ReceiptPage({ receipt }: { receipt: ReceiptView }) {
 type MembershipData = Exclude<Route.ComponentProps['loaderData'], { page: 'receipt' }>;
 
 function MembershipPage({ loaderData, actionData }: { loaderData: MembershipData; actionData: Route.ComponentProps['actionData'] }) {
-  const { email, membership, subscription, invoices, card, hasAccount, cancellable, coupon, upgradeable, resumable } = loaderData;
+  const { email, membership, subscription, invoices, card, hasAccount, cancellable, coupon, upgradeable, resumable, recurly } = loaderData;
   const navigation = useNavigation();
   const resuming = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'resume';
   const resumeAnswer = actionData && 'intent' in actionData && actionData.intent === 'resume' ? actionData : null;
@@ -303,12 +305,12 @@ function MembershipPage({ loaderData, actionData }: { loaderData: MembershipData
         </section>
       )}
 
-      {hasAccount && <CardSection card={card} />}
+      {hasAccount && <CardSection card={card} recurly={recurly} />}
     </AccountLayout>
   );
 }
 
-function CardSection({ card }: { card: MembershipView['card'] }) {
+function CardSection({ card, recurly }: { card: MembershipView['card']; recurly: MembershipView['recurly'] }) {
   const fetcher = useFetcher<MembershipActionData>();
   // False in the server render and before hydration: without JavaScript nothing can be tokenised.
   const hydrated = useSyncExternalStore(
@@ -316,7 +318,9 @@ function CardSection({ card }: { card: MembershipView['card'] }) {
     () => true,
     () => false,
   );
-  const newCard = useCardFields();
+  const sandboxCard = useCardFields();
+  const recurlyCard = useRecurlyCard(recurly);
+  const newCard: CardTokens = recurly ? recurlyCard : sandboxCard;
   const { problem: localProblem } = newCard;
   const busy = newCard.tokenizing || fetcher.state !== 'idle';
   const answer = fetcher.state === 'idle' && !localProblem ? fetcher.data : undefined;
@@ -328,7 +332,7 @@ function CardSection({ card }: { card: MembershipView['card'] }) {
     await newCard.withToken(async (cardToken) => {
       await fetcher.submit({ intent: 'update-card', cardToken }, { method: 'post' });
       newCard.clear();
-    });
+    }, event.currentTarget);
   }
 
   return (
@@ -374,6 +378,13 @@ function CardSection({ card }: { card: MembershipView['card'] }) {
           <FormNotice kind="error">{localProblem ?? (answer?.status === 'error' ? answer.message : '')}</FormNotice>
         )}
         <form method="post" className="membership-card__form" onSubmit={onSubmit} noValidate aria-describedby="update-card-secure">
+          {recurly && (
+            <>
+              {/* For Recurly.js, which sends the cardholder's names with the card; never posted to the action. */}
+              <input type="hidden" name="firstName" value={recurly.firstName} />
+              <input type="hidden" name="lastName" value={recurly.lastName} />
+            </>
+          )}
           {newCard.fields}
           <p>
             <button type="submit" className="button" disabled={!hydrated || busy}>
