@@ -199,3 +199,39 @@ test('a new reader from the pay wall creates an account and starts a trial with 
   expect(tokens).toHaveLength(1);
   await expectAccessible(page);
 });
+
+test('a card Recurly declines and a bank check refused are told in our words; the details stay, and another try goes through', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await serveRecurlyJs(page);
+  const tokens = watchTokens(page);
+  await newReader(page, request, `${baseURL}/`);
+  await page.goto('/subscriptions/individuals/payment/?plan=individuals_standard_monthly_v1');
+  await page.getByLabel('Last name').fill('Okafor');
+  await page.getByLabel('Postcode').fill('E1 6AN');
+
+  // Declined at Recurly: the adapter's words, never Recurly's; what was typed stays.
+  await fillCard(page, '4000 0000 0000 0002');
+  await page.getByRole('button', PAY_BY_CARD).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Please use a different card, or contact your bank.');
+  await expect(page.getByLabel('Last name')).toHaveValue('Okafor');
+  await expect(page.getByLabel('Postcode')).toHaveValue('E1 6AN');
+  await expectAccessible(page);
+
+  // The bank's check refused: our words, no challenge left on the page, and the button works again.
+  await fillCard(page, '4000 0000 0000 3220');
+  await page.getByRole('button', PAY_BY_CARD).click();
+  const challenge = page.getByRole('region', { name: 'Confirm it is you' });
+  await challenge.getByRole('button', { name: 'Refuse at the stand-in bank' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The check with your bank did not finish. Please try again.');
+  await expect(challenge).toHaveCount(0);
+  await expect(page.getByLabel('Postcode')).toHaveValue('E1 6AN');
+
+  // Another try: a new token and a new challenge, passed this time.
+  await page.getByRole('button', PAY_BY_CARD).click();
+  await challenge.getByRole('button', { name: 'Confirm with the stand-in bank' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Standard' })).toBeVisible();
+  expect(new Set(tokens).size).toBe(3);
+});
