@@ -86,9 +86,9 @@ function loadRecurlyJs(url: string): Promise<void> {
  * payment page's own document: reached by a client-side navigation (a link, a form's redirect), the page
  * runs under the previous page's policy, which refuses it.
  */
-function documentIsThisPage(): boolean {
-  const entry = performance.getEntriesByType('navigation')[0];
-  return !entry || new URL(entry.name).pathname === window.location.pathname;
+function documentIsThisPage(): { yes: boolean; reloaded: boolean } {
+  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return { yes: !entry || new URL(entry.name).pathname === window.location.pathname, reloaded: entry?.type === 'reload' };
 }
 
 /** The name fields of the payment form (billing-details.tsx), as Recurly.js wants them. */
@@ -119,12 +119,15 @@ export function useRecurlyCard(settings: RecurlySettings | null): CardTokens {
 
   useEffect(() => {
     if (!scriptUrl) return;
-    if (!documentIsThisPage()) {
+    const served = documentIsThisPage();
+    if (!served.yes && !served.reloaded) {
       window.location.reload();
       return;
     }
     let current = true;
-    loadRecurlyJs(scriptUrl).then(
+    // A reloaded document that is still another page's would reload for ever: it says the form cannot load.
+    const loading = served.yes ? loadRecurlyJs(scriptUrl) : Promise.reject(new Error('Not this page’s document'));
+    loading.then(
       () => current && setScript('ready'),
       () => current && setScript('failed'),
     );
@@ -174,7 +177,6 @@ export function useRecurlyCard(settings: RecurlySettings | null): CardTokens {
             publicKey={publicKey}
             tokenizerRef={tokenizer}
             invalid={cardError !== null}
-            onReady={() => {}}
             onChange={() => setCardError(null)}
           />
         </Suspense>

@@ -36,13 +36,11 @@ export function RecurlyCardField({
   publicKey,
   tokenizerRef,
   invalid,
-  onReady,
   onChange,
 }: {
   publicKey: string;
   tokenizerRef: RefObject<RecurlyTokenizer | null>;
   invalid: boolean;
-  onReady: () => void;
   onChange: () => void;
 }) {
   return (
@@ -50,7 +48,7 @@ export function RecurlyCardField({
       <Elements>
         {/* Recurly's frame labels its own inputs; the fieldset's legend ("Card") and the hint above say what it is. */}
         <div className={`payment__card-element${invalid ? ' payment__card-element--invalid' : ''}`}>
-          <CardElement id="recurly-card" onReady={onReady} onChange={onChange} />
+          <CardElement id="recurly-card" onChange={onChange} />
         </div>
         <Tokenizer tokenizerRef={tokenizerRef} />
       </Elements>
