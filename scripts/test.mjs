@@ -99,4 +99,6 @@ await runTogether([
 run('build', 'npm', ['run', '--silent', 'build']);
 run('unit', 'npx', ['vitest', 'run']);
 run('e2e', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium });
+// The same gate with Recurly as the billing provider, against its local stand-ins (decision 039): a server of its own.
+run('e2e', 'npx', ['playwright', 'test', '-c', 'playwright.recurly.config.ts'], { CHROMIUM_PATH: chromium });
 console.log('\nAll gates passed.');
