@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import type { Audience } from '../../shared/auth/audience.ts';
 import { browserAuthStarting, useSessionUser } from '../lib/session.ts';
+import { canonicalUrl } from '../lib/seo.ts';
 import { SignInLink } from './auth-links.tsx';
 
 interface NavItem {
@@ -46,22 +47,22 @@ export function Masthead({
       <nav className="masthead__nav" aria-label="Sections">
         <ul className="wrap">
           <li>
-            <NavLink to="/" end>
+            <SectionLink to="/" end>
               Home
-            </NavLink>
+            </SectionLink>
           </li>
           {sections.map((s) => (
             <li key={s.slug}>
-              <NavLink to={paths.topic(s.slug)}>{s.name}</NavLink>
+              <SectionLink to={paths.topic(s.slug)}>{s.name}</SectionLink>
             </li>
           ))}
           {series.map((s) => (
             <li key={s.slug}>
-              <NavLink to={paths.topic(s.slug)}>{s.name}</NavLink>
+              <SectionLink to={paths.topic(s.slug)}>{s.name}</SectionLink>
             </li>
           ))}
           <li>
-            <NavLink to={paths.topic('case-studies')}>Case Studies</NavLink>
+            <SectionLink to={paths.topic('case-studies')}>Case Studies</SectionLink>
           </li>
         </ul>
       </nav>
@@ -148,5 +149,20 @@ function AccountMenu({ isMember }: { isMember: boolean }) {
         </ul>
       </div>
     </details>
+  );
+}
+
+/**
+ * A section's link, marked current on its pages. Not NavLink: React Router gives the server the
+ * path without its trailing slash and the browser with it, so NavLink marked a section current in
+ * the browser only (a hydration mismatch, and no mark in the page's HTML).
+ */
+function SectionLink({ to, end = false, children }: { to: string; end?: boolean; children: ReactNode }) {
+  const here = canonicalUrl('', useLocation().pathname);
+  const current = end ? here === to : here.startsWith(to);
+  return (
+    <Link to={to} className={current ? 'active' : ''} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
   );
 }

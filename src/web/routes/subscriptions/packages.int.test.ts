@@ -51,6 +51,28 @@ describe('/subscriptions/packages/', () => {
     expect(hrefsOf(html)).toContain('/subscriptions/individuals/payment/?plan=individuals_standard_yearly_trial_v1&currency=EUR');
   });
 
+  it('links each currency to this page’s own address, as the browser will (no redirect, no hydration mismatch)', async () => {
+    const { html } = await page('/subscriptions/packages/?packages=beauty');
+    const currencyLinks = [...html.matchAll(/<a[^>]*href="([^"]*currency=[^"]*)"[^>]*>[^<]*(?:GBP|EUR|USD|INR)<\/a>/g)].map((m) =>
+      m[1]!.replace(/&amp;/g, '&'),
+    );
+    expect(currencyLinks).toEqual(
+      expect.arrayContaining([
+        '/subscriptions/packages/?packages=beauty&currency=GBP',
+        '/subscriptions/packages/?packages=beauty&currency=USD',
+      ]),
+    );
+    expect(currencyLinks).toHaveLength(4);
+  });
+
+  it('marks no section current in the masthead, and a topic page marks its own section (in the server’s HTML)', async () => {
+    expect((await page('/subscriptions/packages/')).html).not.toMatch(/<nav class="masthead__nav"[^]*?aria-current="page"[^]*?<\/nav>/);
+    const topic = (await page('/topics/news/')).html;
+    expect(topic).toMatch(/<a class="active" aria-current="page" href="\/topics\/news\/"/);
+    expect(topic.match(/aria-current="page"/g)).toHaveLength(1);
+    expect((await page('/')).html).toMatch(/<a class="active" aria-current="page" href="\/"/);
+  });
+
   it('shows a German reader euros with German VAT, and anyone without a country dollars without tax', async () => {
     expect((await page('/subscriptions/packages/', { 'cf-ipcountry': 'DE' })).html).toContain('€345.10');
     const anonymous = (await page('/subscriptions/packages/')).html;

@@ -90,7 +90,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
 
-      <CurrencySwitcher pricing={pricing} search={location.search} />
+      <CurrencySwitcher pricing={pricing} />
       <PlanCards pricing={pricing} label={beauty ? 'The Beauty package' : 'Individual memberships'} offerVariant={offerVariant} />
       <PricingNotes pricing={pricing} />
 

@@ -1,9 +1,10 @@
 // The pricing cards of the packages pages (BRAND "pricing cards with the plan's benefits and
 // tax-inclusive price") and the currency switcher. Display only: prices arrive formatted from
 // pricing.server.ts. Choosing a plan sends user_click_package (the packages page's offer variant).
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { trackEvent } from '../../analytics/analytics.ts';
 import type { PlanGroup, PlanView, ReaderPricing } from './pricing.server.ts';
+import { canonicalUrl } from '../../lib/seo.ts';
 
 const per = (plan: PlanView) => (plan.interval === 'year' ? 'a year' : 'a month');
 
@@ -120,11 +121,14 @@ export function PlanCards({
 }
 
 /** Links to the same page in each currency (kept with the page's other query, e.g. packages=beauty). */
-export function CurrencySwitcher({ pricing, search }: { pricing: ReaderPricing; search: string }) {
+export function CurrencySwitcher({ pricing }: { pricing: ReaderPricing }) {
+  // The page's own path, with its trailing slash: React Router gives the server the path without
+  // it, so a link relative to it ("?currency=") differed between the server's HTML and the browser's.
+  const { pathname, search } = useLocation();
   const linkTo = (code: string) => {
     const query = new URLSearchParams(search);
     query.set('currency', code);
-    return `?${query}`;
+    return `${canonicalUrl('', pathname)}?${query}`;
   };
   return (
     <nav className="currency-switcher" aria-label="Currency">

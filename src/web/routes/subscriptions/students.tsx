@@ -1,6 +1,6 @@
 // /subscriptions/packages/students/ (§2): student memberships, priced for the reader. Buying starts
 // with the academic email check (/subscriptions/students/validation/).
-import { data, Link, useLocation } from 'react-router';
+import { data, Link } from 'react-router';
 import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { rootDataFromMatches } from '../../lib/root-data.ts';
 import { socialMeta } from '../../lib/seo.ts';
@@ -27,7 +27,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function StudentPackages({ loaderData }: Route.ComponentProps) {
   const { pricing } = loaderData;
-  const location = useLocation();
   useTrackEvent('user_view_packages', { offerVariant: 'student', currency: pricing.currency });
   return (
     <div className="wrap packages">
@@ -44,7 +43,7 @@ export default function StudentPackages({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
 
-      <CurrencySwitcher pricing={pricing} search={location.search} />
+      <CurrencySwitcher pricing={pricing} />
       <PlanCards pricing={pricing} label="Student memberships" offerVariant="student" />
 
       <section className="packages__steps" aria-labelledby="steps-heading">
