@@ -21,7 +21,7 @@ const directive = (csp: string, name: string) => csp.split('; ').find((part) => 
 describe('with Recurly as the provider', () => {
   let app: App;
   beforeAll(async () => {
-    app = await createTestApp(RECURLY);
+    app = await createTestApp({ ...RECURLY, WALLET_MERCHANT_ID: 'merchant.atelier.test' });
   });
   afterAll(async () => {
     await app?.close();
@@ -44,6 +44,8 @@ describe('with Recurly as the provider', () => {
     expect(response.body).not.toContain('id="card-number"');
     expect(response.body).not.toContain('Test cards (sandbox)');
     expect(response.body).not.toMatch(/<script[^>]*js\.recurly\.com/);
+    // Only the sandbox stands in for a wallet so far.
+    expect(response.body).not.toContain('Pay with wallet');
   });
 
   it('lets Recurly.js into the membership page too, whose "Update card" takes a card, with the cardholder’s names', async () => {

@@ -135,7 +135,8 @@ export async function paymentLoader(
     returnTo: confirmFirst(url, returnTo),
     sandbox: context.config.keys.billing === 'sandbox',
     recurly: billing.recurly,
-    wallet: context.config.keys.walletMerchantId ? { merchantId: context.config.keys.walletMerchantId } : null,
+    // Only the sandbox stands in for a wallet's sheet so far; Recurly.js's Apple Pay and Google Pay are not built (decision 039).
+    wallet: context.config.keys.walletMerchantId && billing.sandbox ? { merchantId: context.config.keys.walletMerchantId } : null,
   };
   return view;
 }
