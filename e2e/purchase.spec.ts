@@ -5,6 +5,7 @@
 // After buying, the membership page shows the trial's end date and the card, and replaces the card.
 // The card number never travels to our own action: only to the sandbox's tokenisation endpoint.
 import type { Page, Request } from '@playwright/test';
+import { confirmOnScreen } from './confirm-address.ts';
 import { createAccount, expect, expectAccessible, newEmail, premiumStory, signInOnScreen, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -33,6 +34,9 @@ async function fillCard(page: Page, number: string) {
 async function newReader(page: Page, request: Parameters<typeof createAccount>[0], returnTo: string) {
   const email = newEmail();
   await createAccount(request, { email });
+  // A registered reader confirmed the address when signing up (a membership waits for it: decision 040).
+  await page.goto('/user/confirm-email');
+  await confirmOnScreen(page, request, email);
   await signInOnScreen(page, { email, returnTo });
   return email;
 }

@@ -35,7 +35,7 @@ export function createIdentityAdmin(identities: IdentityStore, { passwordParams 
   return {
     async create({ email, firstName, lastName, verified = false }) {
       const created = await identities.create({ traits: { email, name: { first: firstName, last: lastName } }, verified });
-      return personOf(created.identity);
+      return personOf(created.identity, created.addresses);
     },
     async setPassword(identityId, secret) {
       const identity = await existing(identityId);

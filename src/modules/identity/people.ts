@@ -2,7 +2,8 @@
 // Reads answer with a small `Person`; the few writes other modules need (account details) are named
 // here too, so the identity store stays inside this module.
 import type { CredentialType, IdentityTraits } from './schema.ts';
-import type { IdentityStore, IdentityRow } from './identity-store.ts';
+import type { AddressRow, IdentityStore, IdentityRow } from './identity-store.ts';
+import { normaliseIdentifier } from './traits.ts';
 
 /** One person as the rest of the product sees them. */
 export interface Person {
@@ -17,6 +18,11 @@ export interface Person {
   isSiteAdmin: boolean;
   /** `metadata_public.quilt_beta_tester`: early access to the Quilt beta, granted by an admin. */
   isQuiltBetaTester: boolean;
+  /**
+   * The email trait's verifiable address is verified: a code or link sent to it was used, the
+   * social provider vouched for it, or the account was made verified (demo seed, admin).
+   */
+  emailVerified: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -37,8 +43,10 @@ export interface People {
   changeEmail(identityId: string, email: string, options?: { verifiedAt?: Date }): Promise<void>;
 }
 
-export function personOf(identity: IdentityRow): Person {
+/** `addresses`: the identity's addresses; without them the email reads as unverified. */
+export function personOf(identity: IdentityRow, addresses: readonly AddressRow[] = []): Person {
   const userId = identity.metadataPublic?.user_id;
+  const email = normaliseIdentifier(identity.traits.email);
   return {
     identityId: identity.id,
     userId: typeof userId === 'string' || typeof userId === 'number' ? String(userId) : null,
@@ -48,6 +56,7 @@ export function personOf(identity: IdentityRow): Person {
     active: identity.state === 'active',
     isSiteAdmin: identity.metadataAdmin?.is_bof_admin === true,
     isQuiltBetaTester: identity.metadataPublic?.quilt_beta_tester === true,
+    emailVerified: addresses.some((address) => address.kind === 'verifiable' && address.verified && address.value === email),
     createdAt: identity.createdAt,
     updatedAt: identity.updatedAt,
   };
@@ -62,11 +71,13 @@ export function createPeople(identities: IdentityStore): People {
   return {
     async get(identityId) {
       const found = await identities.get(identityId);
-      return found ? personOf(found.identity) : null;
+      return found ? personOf(found.identity, found.addresses) : null;
     },
     async findByEmail(email) {
       const found = await identities.findByIdentifier(email);
-      return found ? personOf(found) : null;
+      if (!found) return null;
+      const withAddresses = await identities.get(found.id);
+      return withAddresses ? personOf(withAddresses.identity, withAddresses.addresses) : personOf(found);
     },
     credentialTypes: (identityId) => identities.credentialTypes(identityId),
     emailInUse: (email, exceptIdentityId) => identities.emailInUse(email, exceptIdentityId),

@@ -26,6 +26,7 @@ const claims: MainTokenClaims = {
   unclaimed_membership_account_id: null,
   is_challenged: false,
   is_user_data_complete: false,
+  email_verified: true,
 };
 const paywallClaims = { entitlements: [], meter: { period: '2026-03', read: [] }, experiment_groups: [] };
 

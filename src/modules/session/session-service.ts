@@ -17,7 +17,7 @@ import { createTokenIssuer, meterPeriod, type MainTokenClaims, type PaywallClaim
 export interface PaywallSource {
   /** `cookieHeader`: the request's cookies, for state the reader built up before signing in (the anonymous meter). */
   paywallFor(
-    reader: { userId: string | null; membershipLevel: string; isBofAdmin: boolean },
+    reader: { userId: string | null; membershipLevel: string; isBofAdmin: boolean; emailVerified?: boolean },
     at: Date,
     cookieHeader?: string,
   ): Promise<PaywallClaims>;
@@ -94,7 +94,7 @@ export function createSessionService(options: SessionServiceOptions) {
     const merged = { ...DEFAULT_CLAIM_FACTS, ...facts };
     // The paywall token follows from the same facts (its entitlements from the membership level).
     const paywallClaims = await paywallSource.paywallFor(
-      { userId, membershipLevel: merged.membershipLevel, isBofAdmin: merged.isBofAdmin },
+      { userId, membershipLevel: merged.membershipLevel, isBofAdmin: merged.isBofAdmin, emailVerified: person.emailVerified },
       at,
       cookieHeader,
     );
@@ -108,6 +108,9 @@ export function createSessionService(options: SessionServiceOptions) {
       unclaimed_membership_account_id: merged.unclaimedMembershipAccountId,
       is_challenged: merged.isChallenged,
       is_user_data_complete: merged.isUserDataComplete,
+      // The membership level stays (the account pages show what was bought); the walls and the
+      // paywall token's entitlements hold it back until the address is confirmed (decision 040).
+      email_verified: person.emailVerified,
     };
     const holder = { identityId: person.identityId, sessionId: session.id };
     const [main, paywall] = await Promise.all([tokens.mintMainToken(holder, claims), tokens.mintPaywallToken(holder, paywallClaims)]);

@@ -23,10 +23,10 @@ afterAll(async () => {
 });
 
 /** An identity with an active identity session; `token` is the ory_kratos_session cookie value. */
-async function signedIn({ first = 'Ada', last = 'Okafor' }: { first?: string; last?: string } = {}) {
+async function signedIn({ first = 'Ada', last = 'Okafor', verified = true }: { first?: string; last?: string; verified?: boolean } = {}) {
   const { identities: store, sessions } = app.services.identity;
   const email = newEmail();
-  const person = await store.create({ traits: { email, name: { first, last } }, verified: true });
+  const person = await store.create({ traits: { email, name: { first, last } }, verified });
   const { token, session } = await sessions.create({ identityId: person.identity.id, method: 'password', device: {} });
   return { email, identityId: person.identity.id, userId: String(person.identity.metadataPublic!.user_id), token, sessionId: session.id };
 }
@@ -93,6 +93,7 @@ describe('POST /api/auth (§7)', () => {
       is_challenged: false,
       // A name alone is not complete: one-more-step also asks for work details (decision 009).
       is_user_data_complete: false,
+      email_verified: true,
       exp: main.iat! + 600,
       iat: expect.any(Number),
       iss: SITE,
@@ -109,6 +110,19 @@ describe('POST /api/auth (§7)', () => {
       experiment_groups: [expect.stringMatching(/^payoffer-[ab]#/)],
     });
     expect(paywall.exp! - paywall.iat!).toBe(600);
+  });
+
+  it('keeps the membership level of an unconfirmed address but holds back what it opens until the address is confirmed (decision 040)', async () => {
+    const person = await signedIn({ verified: false });
+    await app.services.memberships.grant({ identityId: person.identityId, level: 'Standard', type: 'Individual', source: 'subscription' });
+    const before = setCookies(await refresh({ cookie: `ory_kratos_session=${person.token}` }));
+    expect(decodeJwt(before.bof_session!.value)).toMatchObject({ membership_level: 'Standard', email_verified: false });
+    expect(decodeJwt(before.blaize_jwt!.value)).toMatchObject({ entitlements: ['registered'] });
+
+    await app.services.identity.identities.markVerified(person.identityId, person.email);
+    const after = setCookies(await refresh({ cookie: `ory_kratos_session=${person.token}` }));
+    expect(decodeJwt(after.bof_session!.value)).toMatchObject({ membership_level: 'Standard', email_verified: true });
+    expect(decodeJwt(after.blaize_jwt!.value)).toMatchObject({ entitlements: ['registered', 'premium'] });
   });
 
   it('signs both tokens with a key published at /.well-known/jwks.json (public halves only)', async () => {

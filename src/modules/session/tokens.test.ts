@@ -21,6 +21,7 @@ const claims: MainTokenClaims = {
   unclaimed_membership_account_id: null,
   is_challenged: false,
   is_user_data_complete: true,
+  email_verified: true,
 };
 
 function setup() {
@@ -74,6 +75,7 @@ describe('the main token (bof_session)', () => {
       unclaimedMembershipAccountId: null,
       isChallenged: false,
       isUserDataComplete: true,
+      isEmailVerified: true,
     });
   });
 

@@ -24,6 +24,11 @@ export interface MainTokenClaims {
   unclaimed_membership_account_id: string | null;
   is_challenged: boolean;
   is_user_data_complete: boolean;
+  /**
+   * Beyond §3 (decision 040): the account's email address is confirmed (OIDC's name for it; §3
+   * UserAcademicData calls it emailVerified). A membership's entitlements wait for it.
+   */
+  email_verified: boolean;
 }
 
 /** The walls issue fills these: entitlements, the meter, experiment groups (GROUP_ID#GROUP_NAME). */
@@ -70,6 +75,8 @@ const mainTokenSchema = z.object({
   unclaimed_membership_account_id: z.string().nullable(),
   is_challenged: z.boolean(),
   is_user_data_complete: z.boolean(),
+  // Absent from tokens minted before decision 040 (they live 10 minutes): read as confirmed.
+  email_verified: z.boolean().default(true),
 });
 
 const paywallTokenSchema = z.object({
@@ -177,7 +184,7 @@ export function createTokenIssuer({ keys, issuer, ttlSeconds, now = () => new Da
   };
 }
 
-// Exactly the §3 claims, whatever else the caller's object holds.
+// Exactly the §3 claims and email_verified (decision 040), whatever else the caller's object holds.
 function pickMainClaims(claims: MainTokenClaims): MainTokenClaims {
   return {
     user_id: claims.user_id,
@@ -189,6 +196,7 @@ function pickMainClaims(claims: MainTokenClaims): MainTokenClaims {
     unclaimed_membership_account_id: claims.unclaimed_membership_account_id,
     is_challenged: claims.is_challenged,
     is_user_data_complete: claims.is_user_data_complete,
+    email_verified: claims.email_verified,
   };
 }
 

@@ -16,11 +16,12 @@ const stories = {
 } satisfies Record<string, StoryFacts>;
 type StoryKind = keyof typeof stories;
 
-const member = (membershipLevel: string, membershipType = 'Individual'): Reader => ({
+const member = (membershipLevel: string, membershipType = 'Individual', emailVerified = true): Reader => ({
   kind: 'signed-in',
   membershipLevel,
   membershipType,
   isAdmin: false,
+  emailVerified,
 });
 const readers: Record<string, { reader: Reader; gift?: boolean }> = {
   'anonymous under the meter': { reader: { kind: 'anonymous', meterRead: ['a', 'b'].slice(0, FREE_LIMIT - 1) } },
@@ -32,12 +33,18 @@ const readers: Record<string, { reader: Reader; gift?: boolean }> = {
   TopicBeauty: { reader: member('TopicBeauty') },
   Student: { reader: member('Standard', 'Student') },
   Group: { reader: member('Premium', 'Group') },
-  admin: { reader: { kind: 'signed-in', membershipLevel: 'None', membershipType: 'None', isAdmin: true } },
+  'Standard, address unconfirmed': { reader: member('Standard', 'Individual', false) },
+  'Premium, address unconfirmed': { reader: member('Premium', 'Individual', false) },
+  'registered, address unconfirmed': { reader: member('None', 'None', false) },
+  admin: { reader: { kind: 'signed-in', membershipLevel: 'None', membershipType: 'None', isAdmin: true, emailVerified: true } },
+  'admin, address unconfirmed': {
+    reader: { kind: 'signed-in', membershipLevel: 'None', membershipType: 'None', isAdmin: true, emailVerified: false },
+  },
   'gift-link visitor': { reader: { kind: 'anonymous', meterRead: Array.from({ length: FREE_LIMIT }, (_, i) => `read-${i}`) }, gift: true },
 };
 
 // full, or the wall kind and the variant id it shows.
-type Expected = 'full' | `${'registration' | 'pay' | 'upgrade'}:${string}`;
+type Expected = 'full' | 'confirm-email' | `${'registration' | 'pay' | 'upgrade'}:${string}`;
 const PAY_PREMIUM = 'pay-*'; // the pay-wall offer experiment decides between its two variants
 
 const TABLE: Record<string, Record<StoryKind, Expected>> = {
@@ -74,12 +81,37 @@ const TABLE: Record<string, Record<StoryKind, Expected>> = {
   },
   Student: { free: 'full', registered: 'full', premium: 'full', premiumOnly: 'upgrade:upgrade-premium', beauty: 'upgrade:upgrade-beauty' },
   Group: { free: 'full', registered: 'full', premium: 'full', premiumOnly: 'full', beauty: 'full' },
+  // Decision 040: what the membership adds waits for the address, and is never offered for sale again;
+  // what the level does not open is the usual upgrade wall, and what any account opens stays open.
+  'Standard, address unconfirmed': {
+    free: 'full',
+    registered: 'full',
+    premium: 'confirm-email',
+    premiumOnly: 'upgrade:upgrade-premium',
+    beauty: 'upgrade:upgrade-beauty',
+  },
+  'Premium, address unconfirmed': {
+    free: 'full',
+    registered: 'full',
+    premium: 'confirm-email',
+    premiumOnly: 'confirm-email',
+    beauty: 'confirm-email',
+  },
+  'registered, address unconfirmed': {
+    free: 'full',
+    registered: 'full',
+    premium: `pay:${PAY_PREMIUM}`,
+    premiumOnly: 'pay:pay-premium-only',
+    beauty: 'pay:pay-beauty',
+  },
   admin: { free: 'full', registered: 'full', premium: 'full', premiumOnly: 'full', beauty: 'full' },
+  'admin, address unconfirmed': { free: 'full', registered: 'full', premium: 'full', premiumOnly: 'full', beauty: 'full' },
   'gift-link visitor': { free: 'full', registered: 'full', premium: 'full', premiumOnly: 'full', beauty: 'full' },
 };
 
 function outcome(decision: AccessDecision): string {
-  return decision.kind === 'full' ? 'full' : `${decision.wall}:${decision.variant.id}`;
+  if (decision.kind === 'full' || decision.kind === 'confirm-email') return decision.kind;
+  return `${decision.wall}:${decision.variant.id}`;
 }
 
 describe('decideAccess: reader kind × story', () => {

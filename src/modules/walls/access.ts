@@ -16,7 +16,14 @@ export type Reader =
       /** Ids of the stories counted this period (the meter in the reader's signed cookie). */
       meterRead: readonly string[];
     }
-  | { kind: 'signed-in'; membershipLevel: string; membershipType: string; isAdmin: boolean };
+  | {
+      kind: 'signed-in';
+      membershipLevel: string;
+      membershipType: string;
+      isAdmin: boolean;
+      /** The account's email address is confirmed: a membership opens nothing more until it is (decision 040). */
+      emailVerified: boolean;
+    };
 
 export interface StoryFacts {
   id: string;
@@ -41,8 +48,14 @@ export interface ChosenVariant extends WallVariant {
 }
 
 export type FullReason = 'free' | 'metered' | 'entitled' | 'admin' | 'gift';
+/**
+ * `confirm-email`: the reader's membership opens the story, but their email address is not
+ * confirmed yet (decision 040): the lead-in and a confirmation wall, never an offer to buy again.
+ */
 export type AccessDecision =
-  { kind: 'full'; reason: FullReason; countsTowardMeter: boolean } | { kind: 'wall'; wall: WallKind; variant: ChosenVariant };
+  | { kind: 'full'; reason: FullReason; countsTowardMeter: boolean }
+  | { kind: 'wall'; wall: WallKind; variant: ChosenVariant }
+  | { kind: 'confirm-email' };
 
 const full = (reason: FullReason, countsTowardMeter = false): AccessDecision => ({ kind: 'full', reason, countsTowardMeter });
 
@@ -54,7 +67,10 @@ export function decideAccess({ reader, story, context }: { reader: Reader; story
   if (reader.kind === 'signed-in') {
     if (reader.isAdmin) return full('admin');
     if (needs === null) return full('free');
-    if (entitlementsFor(reader.membershipLevel).includes(needs)) return full('entitled');
+    if (entitlementsFor(reader.membershipLevel).includes(needs)) {
+      // What any signed-in reader has needs no confirmation; what the membership adds waits for it.
+      return reader.emailVerified || entitlementsFor('None').includes(needs) ? full('entitled') : { kind: 'confirm-email' };
+    }
     // A reader without a membership is offered one; a member whose level lacks it, an upgrade.
     return wall(isMemberLevel(reader.membershipLevel) ? 'upgrade' : 'pay');
   }

@@ -26,6 +26,8 @@ export interface PaywallReader {
   userId: string | null;
   membershipLevel: string;
   isBofAdmin: boolean;
+  /** False: the address is not confirmed, so the token carries only what registration opens (decision 040). */
+  emailVerified?: boolean;
 }
 
 export interface StoryAccess {
@@ -71,6 +73,7 @@ export function createWallsService({ rules, meterCookies, reads, now = () => new
           membershipLevel: user.membershipLevel,
           membershipType: user.membershipType,
           isAdmin: user.isBofAdmin,
+          emailVerified: user.isEmailVerified,
         };
         const assignments = assignAll(current, user.id);
         return {
@@ -122,10 +125,15 @@ export function createWallsService({ rules, meterCookies, reads, now = () => new
       return offers;
     },
 
-    async paywallFor({ userId, membershipLevel, isBofAdmin }: PaywallReader, at: Date, cookieHeader?: string): Promise<PaywallClaims> {
+    async paywallFor(
+      { userId, membershipLevel, isBofAdmin, emailVerified = true }: PaywallReader,
+      at: Date,
+      cookieHeader?: string,
+    ): Promise<PaywallClaims> {
       const current = rules.current();
       const period = meterPeriodOf(at, current.meter.period);
-      const entitlements = isBofAdmin ? [...ENTITLEMENTS] : [...entitlementsFor(membershipLevel)];
+      // The same rule as decideAccess: an unconfirmed address holds back what the membership adds.
+      const entitlements = isBofAdmin ? [...ENTITLEMENTS] : [...entitlementsFor(emailVerified ? membershipLevel : 'None')];
       if (!userId) return { entitlements, meter: { period, read: [] }, experiment_groups: [] };
       const anonymous = await meterCookies.read(readMeterCookie(cookieHeader), period);
       await reads.recordReads({ userId, storyIds: anonymous.read });

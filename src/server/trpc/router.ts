@@ -18,6 +18,7 @@ function claimsSummary(claims: VerifiedMainToken): MainTokenClaims {
     unclaimedMembershipAccountId: claims.unclaimed_membership_account_id,
     isChallenged: claims.is_challenged,
     isUserDataComplete: claims.is_user_data_complete,
+    isEmailVerified: claims.email_verified,
     exp: claims.exp,
   };
 }

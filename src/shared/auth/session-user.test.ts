@@ -32,6 +32,8 @@ describe('sessionUserFromTokens (§3 Session user)', () => {
       unclaimedMembershipAccountId: '77',
       isChallenged: true,
       isUserDataComplete: false,
+      // A token without email_verified was minted before decision 040: read as confirmed.
+      isEmailVerified: true,
     });
   });
 
@@ -47,6 +49,12 @@ describe('sessionUserFromTokens (§3 Session user)', () => {
     expect(sessionUserFromTokens(mainJwt({ membership_type: 'Student' }), null).isStudent).toBe(true);
     expect(sessionUserFromTokens(mainJwt({ membership_type: 'student' }), null).isStudent).toBe(true);
     expect(sessionUserFromTokens(mainJwt({ membership_type: 'Individual' }), null).isStudent).toBe(false);
+  });
+
+  it('reads email_verified: only an explicit false says the address is unconfirmed (decision 040)', () => {
+    expect(sessionUserFromTokens(mainJwt({ email_verified: false }), paywallJwt()).isEmailVerified).toBe(false);
+    expect(sessionUserFromTokens(mainJwt({ email_verified: true }), paywallJwt()).isEmailVerified).toBe(true);
+    expect(LOGGED_OUT_USER.isEmailVerified).toBe(false);
   });
 
   it('keeps initials empty and an absent unclaimed account id null', () => {

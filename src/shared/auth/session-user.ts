@@ -22,6 +22,11 @@ export interface SessionUser {
   readonly unclaimedMembershipAccountId: string | null;
   readonly isChallenged: boolean;
   readonly isUserDataComplete: boolean;
+  /**
+   * The account's email address is confirmed (`email_verified`, decision 040). A membership's
+   * entitlements wait for it; false when logged out.
+   */
+  readonly isEmailVerified: boolean;
 }
 
 /** Claims of the main token (`bof_session`) that the browser reads (§3). */
@@ -35,6 +40,7 @@ export interface MainTokenClaims {
   readonly unclaimedMembershipAccountId: string | null;
   readonly isChallenged: boolean;
   readonly isUserDataComplete: boolean;
+  readonly isEmailVerified: boolean;
   /** Seconds since the epoch. */
   readonly exp: number;
 }
@@ -56,6 +62,7 @@ export const LOGGED_OUT_USER: SessionUser = Object.freeze({
   unclaimedMembershipAccountId: null,
   isChallenged: false,
   isUserDataComplete: false,
+  isEmailVerified: false,
 });
 
 /** The JSON payload of a JWT, or null when the text is not a three-part token with an object payload. */
@@ -94,6 +101,8 @@ export function readMainTokenClaims(token: string | null | undefined): MainToken
     unclaimedMembershipAccountId: idText(payload.unclaimed_membership_account_id),
     isChallenged: flag(payload.is_challenged),
     isUserDataComplete: flag(payload.is_user_data_complete),
+    // Only an explicit false withholds: a token minted before the claim existed was minted for a member already reading.
+    isEmailVerified: payload.email_verified !== false,
     exp: payload.exp,
   };
 }
@@ -117,6 +126,7 @@ export function sessionUserFromTokens(mainToken: string | null | undefined, payw
     unclaimedMembershipAccountId: claims.unclaimedMembershipAccountId,
     isChallenged: claims.isChallenged,
     isUserDataComplete: claims.isUserDataComplete,
+    isEmailVerified: claims.isEmailVerified,
   };
 }
 

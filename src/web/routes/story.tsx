@@ -7,6 +7,7 @@ import { StoryBody } from '../components/story-body.tsx';
 import { cardView, StoryCard } from '../components/story-card.tsx';
 import { NextBestActionBanner } from '../components/next-best-action.tsx';
 import { WallPanel } from '../components/wall-panel.tsx';
+import { ConfirmEmailWall } from '../components/confirm-email-wall.tsx';
 import { GiftBanner } from '../components/gift-banner.tsx';
 import { GiftDialog } from '../components/gift-dialog.tsx';
 import { ShareLinks } from '../components/share-links.tsx';
@@ -169,6 +170,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           {access.kind === 'wall' && (
             <WallPanel wall={access.wall} variant={access.variant} articleId={story.id} topicId={story.topic.slug} />
           )}
+          {access.kind === 'confirm-email' && <ConfirmEmailWall />}
           <footer className="story__footer">
             <h2 className="visually-hidden">Topics</h2>
             <ul className="tags">

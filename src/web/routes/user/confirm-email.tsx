@@ -10,6 +10,10 @@ import { userPageMeta } from './user-meta.ts';
 
 export async function loader(args: Route.LoaderArgs) {
   const flow = await loadFlowOrLink('verification', args);
+  // The code was right: the tokens still say the address is unconfirmed (decision 040), so mint them
+  // again here, and the story this screen leads back to opens in full without signing in again.
+  const { user } = args.context;
+  if (flow.state === 'passed_challenge' && user?.isLoggedIn && !user.isEmailVerified) await args.context.refreshSession();
   const offer = buyingOfferOf(flow.return_to, args.context.config.siteUrl);
   // The buying path (decision 036): the card first, then this code, then the story.
   if (offer && !flow.confirmingLink) {
