@@ -11,6 +11,7 @@ import { useRootData, type RootData } from './lib/root-data.ts';
 import { useAudience, useBrowserAuth } from './lib/session.ts';
 import { audienceOf } from '../shared/auth/audience.ts';
 import { canonicalUrl } from './lib/seo.ts';
+import { ProfilePrompt } from './components/profile-prompt.tsx';
 import './styles/app.css';
 
 export const links: LinksFunction = () => [
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <Masthead productName={productName} sections={data?.sections ?? []} series={data?.series ?? []} audience={audience} />
+        <ProfilePrompt />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
