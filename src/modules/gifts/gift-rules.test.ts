@@ -17,12 +17,15 @@ import {
 
 describe('mayGift', () => {
   it('lets members of any level and admins gift, not readers without a membership', () => {
-    expect(mayGift({ membershipLevel: 'Premium', isBofAdmin: false })).toBe(true);
-    expect(mayGift({ membershipLevel: 'TopicBeauty', isBofAdmin: false })).toBe(true);
-    expect(mayGift({ membershipLevel: 'None', isBofAdmin: false })).toBe(false);
-    expect(mayGift({ membershipLevel: 'none', isBofAdmin: false })).toBe(false);
-    expect(mayGift({ membershipLevel: 'NONE', isBofAdmin: false })).toBe(false);
-    expect(mayGift({ membershipLevel: 'None', isBofAdmin: true })).toBe(true);
+    expect(mayGift({ membershipLevel: 'Premium', isBofAdmin: false, isEmailVerified: true })).toBe(true);
+    expect(mayGift({ membershipLevel: 'TopicBeauty', isBofAdmin: false, isEmailVerified: true })).toBe(true);
+    expect(mayGift({ membershipLevel: 'None', isBofAdmin: false, isEmailVerified: true })).toBe(false);
+    expect(mayGift({ membershipLevel: 'none', isBofAdmin: false, isEmailVerified: true })).toBe(false);
+    expect(mayGift({ membershipLevel: 'NONE', isBofAdmin: false, isEmailVerified: true })).toBe(false);
+    expect(mayGift({ membershipLevel: 'None', isBofAdmin: true, isEmailVerified: true })).toBe(true);
+    // Decision 040: a membership waiting for its confirmed address gives nothing yet.
+    expect(mayGift({ membershipLevel: 'Premium', isBofAdmin: false, isEmailVerified: false })).toBe(false);
+    expect(mayGift({ membershipLevel: 'None', isBofAdmin: true, isEmailVerified: false })).toBe(true);
   });
 });
 

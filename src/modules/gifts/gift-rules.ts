@@ -90,12 +90,22 @@ export const giftFormSchema = z.discriminatedUnion(
 
 /**
  * Who may create gift links: members (membership level other than None, in any case, as §3
- * isMember) and admins. Named once; GraphQL reads it from the verified claims, pages from the
- * session user.
+ * isMember) whose email address is confirmed, and admins. Named once; GraphQL reads it from the
+ * verified claims, pages from the session user.
  */
-export function mayGift({ membershipLevel, isBofAdmin }: { membershipLevel: string; isBofAdmin: boolean }): boolean {
-  // The walls' notion of a member: a Restricted membership opens nothing beyond registration, so it gives nothing either.
-  return isBofAdmin || isMemberLevel(membershipLevel.trim());
+export function mayGift({
+  membershipLevel,
+  isBofAdmin,
+  isEmailVerified,
+}: {
+  membershipLevel: string;
+  isBofAdmin: boolean;
+  isEmailVerified: boolean;
+}): boolean {
+  // The walls' notion of a member: a Restricted membership opens nothing beyond registration, so it
+  // gives nothing either; nor does one still waiting for its address (decision 040): a gift to
+  // oneself would open what the confirmation wall holds back.
+  return isBofAdmin || (isEmailVerified && isMemberLevel(membershipLevel.trim()));
 }
 
 /** The first instant of the calendar month (UTC) of `at`, and of the next one. */

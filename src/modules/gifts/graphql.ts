@@ -16,7 +16,7 @@ function giverOf({ user }: SignedInContext): Giver {
   return {
     identityId: user.sub,
     userId: user.user_id,
-    isMember: mayGift({ membershipLevel: user.membership_level, isBofAdmin: user.is_bof_admin }),
+    isMember: mayGift({ membershipLevel: user.membership_level, isBofAdmin: user.is_bof_admin, isEmailVerified: user.email_verified }),
   };
 }
 

@@ -6,7 +6,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { formBrowser } from '../../test/form-browser.ts';
-import { signIn } from '../../test/graphql.ts';
+import { graphql, signIn } from '../../test/graphql.ts';
 import { storiesWith } from '../../test/stories.ts';
 import { ARGON2_TEST_PARAMS } from '../identity/credentials/password.ts';
 import { outbox } from '../mail/schema.ts';
@@ -113,6 +113,30 @@ describe('a member whose email address is not confirmed (decision 040)', () => {
     for (const paragraph of story.hidden) expect(routeData.body).not.toContain(paragraph.slice(0, 40));
   });
 
+  it('cannot give the story away before confirming (GraphQL createStoryGift), so a gift to oneself opens nothing', async () => {
+    const [story] = await storiesWith(app.db, 'premium', 1);
+    const { b } = await unconfirmedMember();
+    await b.open('/');
+    const cookie = [...b.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const created = await graphql(
+      app,
+      `
+        mutation Create($storyId: ID!) {
+          createStoryGift(storyId: $storyId) {
+            __typename
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
+      { variables: { storyId: story!.id }, cookie },
+    );
+    expect(created.data!.createStoryGift).toMatchObject({ __typename: 'UnauthorizedError' });
+    const page = await b.open(`/articles/${story!.slug}/`);
+    expect(page.body).not.toContain('gift__trigger');
+  });
+
   it('is a page of its own in the page cache: never a member’s full story nor a non-member’s pay wall', async () => {
     const story = await premiumStory();
     const member = await confirmedReader('Standard');
@@ -126,10 +150,12 @@ describe('a member whose email address is not confirmed (decision 040)', () => {
     const full = await member.get(story.path);
     expect(full.headers['x-page-cache']).toBe('miss');
     for (const paragraph of story.hidden) expect(full.body).toContain(paragraph);
+    expect(full.body).toContain('gift__trigger');
 
     const waiting = await first.b.get(story.path);
     expect(waiting.headers['x-page-cache']).toBe('miss');
     expect(waiting.body).toContain(CONFIRM_TITLE);
+    expect(waiting.body).not.toContain('gift__trigger');
     for (const paragraph of story.hidden) expect(waiting.body).not.toContain(paragraph);
 
     const walled = await nonMember.get(story.path);

@@ -23,7 +23,7 @@ type Args = { request: Request; context: AppLoadContext };
 
 /** Whether the signed-in reader may create gift links (gift-rules.ts mayGift of their claims). */
 export function canGift(context: AppLoadContext): boolean {
-  return context.user !== null && mayGift({ membershipLevel: context.user.membershipLevel, isBofAdmin: context.user.isBofAdmin });
+  return context.user !== null && mayGift(context.user);
 }
 
 /**
@@ -107,7 +107,7 @@ export async function giftAction(args: Args) {
   const giver = {
     identityId,
     userId: context.user.id,
-    isMember: mayGift({ membershipLevel: context.user.membershipLevel, isBofAdmin: context.user.isBofAdmin }),
+    isMember: mayGift(context.user),
   };
   const result = await gifts.createGift({ giver, storyId: parsed.data.storyId });
   if (result.ok) return data<GiftActionData>({ ok: true, intent: 'gift', ...result.value });
