@@ -4,7 +4,17 @@
 // and account screens send their catalogue events, and the consent banner's view is sent only once
 // analytics is accepted.
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { createAccount, emailedCode, expect, expectAccessible, newEmail, presetConsent, test, TEST_PASSWORD } from './fixtures.ts';
+import {
+  completeOneMoreStep,
+  createAccount,
+  emailedCode,
+  expect,
+  expectAccessible,
+  newEmail,
+  presetConsent,
+  test,
+  TEST_PASSWORD,
+} from './fixtures.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -209,12 +219,7 @@ test('registration, one-more-step, welcome and account saves send their events',
 
   await expect(page).toHaveURL(/\/user\/one-more-step\//);
   await expect.poll(names, { timeout: 30_000 }).toContain('user_view_one_more_step');
-  await page.getByLabel('Organisation').fill('Maison Okafor');
-  await page.getByLabel('Job function').selectOption({ index: 1 });
-  await page.getByLabel('Industry').selectOption({ index: 1 });
-  await page.getByLabel('Job level').selectOption({ index: 1 });
-  await page.getByLabel('Country').selectOption({ label: 'Italy' });
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await completeOneMoreStep(page);
   await expect(page).toHaveURL(/\/user\/welcome\//);
   await expect.poll(names, { timeout: 30_000 }).toEqual(expect.arrayContaining(['user_submit_one_more_step', 'user_view_welcome']));
 

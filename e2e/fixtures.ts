@@ -186,6 +186,16 @@ export async function signInOnScreen(
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/** Fills one-more-step's work details (the names come from the registration) and sends them. */
+export async function completeOneMoreStep(page: Page) {
+  await page.getByLabel('Organisation').fill('Maison Okafor');
+  await page.getByLabel('Job function').selectOption({ index: 1 });
+  await page.getByLabel('Industry').selectOption({ index: 1 });
+  await page.getByLabel('Job level').selectOption({ index: 1 });
+  await page.getByLabel('Country').selectOption({ label: 'Italy' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
 /** The first story on the home page that carries the members' badge. */
 export async function premiumStory(page: Page): Promise<string> {
   await page.goto('/');

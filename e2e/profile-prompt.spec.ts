@@ -1,7 +1,7 @@
 // Decision 036: a buyer pays before giving their work details, so the site asks for them later. A
 // signed-in reader whose details are incomplete meets a quiet band under the masthead: "Complete
 // your profile" leads to one-more-step and back to the page; "Not now" keeps it away on this browser.
-import { createAccount, expect, expectAccessible, signInOnScreen, test } from './fixtures.ts';
+import { completeOneMoreStep, createAccount, expect, expectAccessible, signInOnScreen, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -25,12 +25,7 @@ test('a reader with missing work details is asked for them later, can put it off
   await page.goto('/topics/luxury/');
   await band.getByRole('link', { name: 'Complete your profile' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'One more step' })).toBeVisible();
-  await page.getByLabel('Organisation').fill('Maison Okafor');
-  await page.getByLabel('Job function').selectOption({ index: 1 });
-  await page.getByLabel('Industry').selectOption({ index: 1 });
-  await page.getByLabel('Job level').selectOption({ index: 1 });
-  await page.getByLabel('Country').selectOption({ label: 'Italy' });
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await completeOneMoreStep(page);
   await expect(page).toHaveURL(/\/topics\/luxury\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Luxury' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Complete your profile' })).toHaveCount(0);

@@ -18,6 +18,17 @@ export const SERIF = "Georgia, 'Times New Roman', Times, serif";
 export const SANS = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif";
 const MONO = "'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', 'Courier New', monospace";
 
+/** Small capitals over a thing: the kicker over the headline, the label over a code. */
+export const LABEL: CSSProperties = {
+  margin: 0,
+  fontFamily: SANS,
+  fontSize: 12,
+  lineHeight: '16px',
+  fontWeight: 600,
+  letterSpacing: '1.5px',
+  textTransform: 'uppercase',
+};
+
 /** Side padding of every block; the `px` class narrows it on phones (the layout's <style>). */
 export const SIDE = 40;
 
@@ -71,20 +82,7 @@ export function CodeBlock({ label, code }: { label: string; code: string }) {
     <Block top={28}>
       <Row>
         <Column align="center" style={{ borderTop: rule, borderBottom: rule, padding: '22px 12px 24px' }}>
-          <Text
-            style={{
-              margin: '0 0 10px',
-              fontFamily: SANS,
-              fontSize: 12,
-              lineHeight: '16px',
-              fontWeight: 600,
-              letterSpacing: '1.5px',
-              textTransform: 'uppercase',
-              color: MUTED,
-            }}
-          >
-            {label}
-          </Text>
+          <Text style={{ ...LABEL, margin: '0 0 10px', color: MUTED }}>{label}</Text>
           {/* Letter-spacing, not spaces, so a copied code is exactly the code; user-select:all selects it in one tap. */}
           <Text
             className="code"

@@ -6,7 +6,7 @@ import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from '@
 import { render } from '@react-email/render';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
-import { ACCENT, Block, BODY, INK, MUTED, RULE, SANS, Segments, SERIF, type Segment } from './blocks.tsx';
+import { ACCENT, Block, BODY, INK, LABEL, MUTED, RULE, SANS, Segments, SERIF, type Segment } from './blocks.tsx';
 
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
@@ -143,20 +143,7 @@ function EmailLayout({
             </Link>
           </Block>
           <Block top={40}>
-            <Text
-              style={{
-                margin: 0,
-                fontFamily: SANS,
-                fontSize: 12,
-                lineHeight: '16px',
-                fontWeight: 600,
-                letterSpacing: '1.5px',
-                textTransform: 'uppercase',
-                color: ACCENT,
-              }}
-            >
-              {kicker}
-            </Text>
+            <Text style={{ ...LABEL, color: ACCENT }}>{kicker}</Text>
           </Block>
           <Block top={10}>
             <Heading
