@@ -38,6 +38,7 @@ test('a member with an unconfirmed address meets the confirmation wall, enters t
   await expect(page.locator('.story__body p')).toHaveCount(2);
   await expect(wall.getByRole('link', { name: 'Send a new code' })).toBeVisible();
   await expectAccessible(page);
+  await wall.screenshot({ path: test.info().outputPath('confirm-email-wall.png') });
 
   await wall.getByRole('link', { name: 'Confirm your email address' }).click();
   await confirmOnScreen(page, request, email);
