@@ -8,23 +8,24 @@
 // only, and a reading page never loads it.
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
+import { expect, expectAccessible, newEmail, premiumStory, presetConsent, test, TEST_PASSWORD } from '../fixtures.ts';
 import {
-  createAccount,
-  expect,
-  expectAccessible,
-  newEmail,
-  premiumStory,
-  presetConsent,
-  signInOnScreen,
-  test,
-  TEST_PASSWORD,
-} from '../fixtures.ts';
+  DECLINED,
+  expectBillingDetailsKept,
+  fillBillingDetails,
+  fillCard,
+  newReader,
+  openNewestReceipt,
+  PAY_BY_CARD,
+  payAndMeetChallenge,
+  updateCard,
+  watchCardNumbers,
+} from '../purchase-steps.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
 const SCRIPT_URL = 'https://js.recurly.test/v4/recurly.js';
 const STAND_IN = readFileSync(new URL('./recurly-js-stand-in.js', import.meta.url), 'utf8');
-const PAY_BY_CARD = { name: /^Pay \D*\d/ };
 
 /** Answers Recurly.js's address with the stand-in; the list of pages that asked for it. */
 async function serveRecurlyJs(page: Page): Promise<string[]> {
@@ -34,17 +35,6 @@ async function serveRecurlyJs(page: Page): Promise<string[]> {
     return route.fulfill({ status: 200, contentType: 'text/javascript', body: STAND_IN });
   });
   return askedBy;
-}
-
-/** Every request that carries a card number (the stand-in tokenises in the page: none may leave it). */
-function watchCardNumbers(page: Page, numbers: string[]): string[] {
-  const leaks: string[] = [];
-  page.on('request', (request: Request) => {
-    const body = request.postData() ?? '';
-    for (const number of numbers)
-      if (body.includes(number) || request.url().includes(number)) leaks.push(`${request.method()} ${request.url()}`);
-  });
-  return leaks;
 }
 
 /** The card tokens our payment action received. */
@@ -58,25 +48,13 @@ function watchTokens(page: Page): string[] {
   return tokens;
 }
 
-async function fillCard(page: Page, number: string, expiry = '12/34') {
-  await page.getByLabel('Card number', { exact: true }).fill(number);
-  await page.getByLabel('Expiry date').fill(expiry);
-  await page.getByLabel('Security code').fill('123');
-}
-
-async function newReader(page: Page, request: Parameters<typeof createAccount>[0], returnTo: string) {
-  const email = newEmail();
-  await createAccount(request, { email });
-  await signInOnScreen(page, { email, returnTo });
-  return email;
-}
-
 test('a reader pays with Recurly: the card is tokenised in the browser, the membership is granted and the receipt shown', async ({
   page,
   request,
   baseURL,
 }) => {
   const askedBy = await serveRecurlyJs(page);
+  // The stand-in tokenises in the page: no request may carry a card number.
   const leaks = watchCardNumbers(page, ['4242424242424242', '5555555555554444']);
   const tokens = watchTokens(page);
   await newReader(page, request, `${baseURL}/`);
@@ -99,13 +77,11 @@ test('a reader pays with Recurly: the card is tokenised in the browser, the memb
   await page.screenshot({ path: test.info().outputPath('recurly-payment.png'), fullPage: true });
 
   // Recurly.js refuses an expired card: our words next to the card, the billing details kept.
-  await page.getByLabel('Last name').fill('Okafor');
-  await page.getByLabel('Postcode').fill('E1 6AN');
+  await fillBillingDetails(page, { lastName: 'Okafor', postcode: 'E1 6AN' });
   await fillCard(page, '4242 4242 4242 4242', '01/20');
   await page.getByRole('button', PAY_BY_CARD).click();
   await expect(page.getByText('Enter a valid expiry date. A card past its expiry date cannot be used.')).toBeVisible();
-  await expect(page.getByLabel('Last name')).toHaveValue('Okafor');
-  await expect(page.getByLabel('Postcode')).toHaveValue('E1 6AN');
+  await expectBillingDetailsKept(page, { lastName: 'Okafor', postcode: 'E1 6AN' });
   expect(tokens).toEqual([]);
   await expectAccessible(page);
 
@@ -120,21 +96,12 @@ test('a reader pays with Recurly: the card is tokenised in the browser, the memb
   // The membership page: the card Recurly charged, and the receipt.
   await page.goto('/user/membership/');
   await expect(page.locator('.membership-card')).toContainText('Visa ending 4242');
-  await page
-    .getByRole('region', { name: 'Invoices' })
-    .getByRole('link', { name: /^Receipt for / })
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Receipt [0-9A-F]{8}$/ })).toBeVisible();
-  await expect(page.getByText('Visa ending 4242')).toBeVisible();
+  await openNewestReceipt(page, 'Visa ending 4242');
   await expectAccessible(page);
 
   // "Update card" takes its card through Recurly.js too: a new token, checked at Recurly, now on file.
   await page.goto('/user/membership/');
-  await fillCard(page, '5555 5555 5555 4444');
-  await page.getByRole('button', { name: 'Update card' }).click();
-  await expect(page.getByRole('status')).toContainText('MasterCard ending 4444 will be used from now on');
-  await expect(page.locator('.membership-card')).toContainText('MasterCard ending 4444');
+  await updateCard(page, '5555 5555 5555 4444', 'MasterCard ending 4444');
   await expect(page.getByLabel('Card number', { exact: true })).toHaveValue('');
   await expectAccessible(page);
   expect(leaks).toEqual([]);
@@ -155,12 +122,9 @@ test('a 3-D Secure card runs Recurly’s challenge and the same purchase resumes
   await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('reload');
   expect(new URL(page.url()).search).toBe('?plan=individuals_premium_yearly_v1');
-  await page.getByLabel('Last name').fill('Okafor');
+  await fillBillingDetails(page, { lastName: 'Okafor' });
   await fillCard(page, '4000 0000 0000 3220');
-  await page.getByRole('button', PAY_BY_CARD).click();
-  const challenge = page.getByRole('region', { name: 'Confirm it is you' });
-  await expect(challenge).toBeVisible();
-  await expectAccessible(page);
+  const challenge = await payAndMeetChallenge(page);
   await challenge.getByRole('button', { name: 'Confirm with the stand-in bank' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Premium' })).toBeVisible();
   // One token: the resumed purchase is the same attempt, with the challenge's result.
@@ -209,15 +173,13 @@ test('a card Recurly declines and a bank check refused are told in our words; th
   const tokens = watchTokens(page);
   await newReader(page, request, `${baseURL}/`);
   await page.goto('/subscriptions/individuals/payment/?plan=individuals_standard_monthly_v1');
-  await page.getByLabel('Last name').fill('Okafor');
-  await page.getByLabel('Postcode').fill('E1 6AN');
+  await fillBillingDetails(page, { lastName: 'Okafor', postcode: 'E1 6AN' });
 
   // Declined at Recurly: the adapter's words, never Recurly's; what was typed stays.
   await fillCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', PAY_BY_CARD).click();
-  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Please use a different card, or contact your bank.');
-  await expect(page.getByLabel('Last name')).toHaveValue('Okafor');
-  await expect(page.getByLabel('Postcode')).toHaveValue('E1 6AN');
+  await expect(page.getByRole('alert')).toHaveText(DECLINED);
+  await expectBillingDetailsKept(page, { lastName: 'Okafor', postcode: 'E1 6AN' });
   await expectAccessible(page);
 
   // The bank's check refused: our words, no challenge left on the page, and the button works again.
@@ -227,7 +189,7 @@ test('a card Recurly declines and a bank check refused are told in our words; th
   await challenge.getByRole('button', { name: 'Refuse at the stand-in bank' }).click();
   await expect(page.getByRole('alert')).toHaveText('The check with your bank did not finish. Please try again.');
   await expect(challenge).toHaveCount(0);
-  await expect(page.getByLabel('Postcode')).toHaveValue('E1 6AN');
+  await expectBillingDetailsKept(page, { postcode: 'E1 6AN' });
 
   // Another try: a new token and a new challenge, passed this time.
   await page.getByRole('button', PAY_BY_CARD).click();
