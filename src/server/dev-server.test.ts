@@ -2,44 +2,23 @@
 // Chromium, looks as in production (the site's styles apply, nothing blocked by the CSP, no
 // hydration error); the log is readable, one line per request a reader made; and the server is
 // one site at one address (a loopback alias is sent to SITE_URL, the one address logged).
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { inPostgresPass } from '../test/passes.ts';
-import { freePort } from '../test/free-port.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { spawnSite } from '../test/spawn-site.ts';
 
 describe.skipIf(inPostgresPass)('the development server (npm run dev)', () => {
   it('serves a styled page without CSP or hydration errors, logs one line per page and one address', async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/dev.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DEMO_CONTENT: 'false',
-        LOG_LEVEL: 'info',
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'atelier-dev-')),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const site = await spawnSite('src/server/dev.ts');
+    const { port } = site;
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
     try {
       // Vite's first start bundles the dependencies: up to 3 minutes on a busy 2-core machine.
-      for (let i = 0; i < 720 && !output.includes('development server on') && child.exitCode === null; i++)
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      expect(output).toContain(`development server on http://localhost:${port}`);
+      await site.waitFor('development server on', 180_000);
+      expect(site.output).toContain(`development server on http://localhost:${port}`);
       // One address: not Fastify's "Server listening at" for each interface.
-      expect(output).not.toContain('127.0.0.1');
-      expect(output).not.toMatch(/^\{"level"/m); // pretty, not JSON
+      expect(site.output).not.toContain('127.0.0.1');
+      expect(site.output).not.toMatch(/^\{"level"/m); // pretty, not JSON
 
       const page = await browser.newPage();
       const problems: string[] = [];
@@ -63,16 +42,14 @@ describe.skipIf(inPostgresPass)('the development server (npm run dev)', () => {
       expect(problems).toEqual([]);
 
       // One line per request a reader made: the redirect and the page; no Vite module, no file.
-      const requestLines = output.split('\n').filter((line) => / INFO: (?:GET|HEAD|POST) \//.test(line));
+      const requestLines = site.output.split('\n').filter((line) => / INFO: (?:GET|HEAD|POST) \//.test(line));
       expect(
         requestLines.filter((line) => / GET \/ /.test(line)).map((line) => line.replace(/^.* INFO: /, '').replace(/ \d+ ms$/, '')),
       ).toEqual(['GET / 307', 'GET / 200']);
       expect(requestLines.filter((line) => /\/(?:@|src\/|node_modules\/|img\/|static\/)/.test(line))).toEqual([]);
     } finally {
       await browser.close();
-      child.kill('SIGTERM');
-      // A server that does not stop must not outlive the test.
-      setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 10_000).unref();
+      site.stop(10_000);
     }
   }, 420_000);
 });

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inPostgresPass } from '../test/passes.ts';
-import { freePort } from '../test/free-port.ts';
+import { spawnSite } from '../test/spawn-site.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -34,36 +34,18 @@ describe.skipIf(inPostgresPass)('server start-up', () => {
 
 describe.skipIf(inPostgresPass)('graceful shutdown', () => {
   it('finishes, closes the database and exits 0 on SIGTERM', async () => {
-    const { spawn } = await import('node:child_process');
-    const { mkdtempSync } = await import('node:fs');
-    const os = await import('node:os');
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DEMO_CONTENT: 'false',
-        LOG_LEVEL: 'info',
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'atelier-shutdown-')),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const site = await spawnSite('src/server/main.ts');
     try {
       // Up to 60 s: a start on a busy 2-core machine has taken 24–30 s.
-      for (let i = 0; i < 240 && !output.includes('is ready'); i++) await new Promise((resolve) => setTimeout(resolve, 250));
-      expect(output).toContain('is ready');
-      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(output).toContain('shutting down: draining requests');
+      await site.waitFor('is ready', 60_000);
+      expect(site.output).toContain('is ready');
+      expect((await fetch(`http://127.0.0.1:${site.port}/readyz`)).status).toBe(200);
+      site.child.kill('SIGTERM');
+      expect(await site.exited).toBe(0);
+      expect(site.output).toContain('shutting down: draining requests');
     } finally {
       // A failed start must not leave its server running.
-      if (child.exitCode === null) child.kill('SIGKILL');
+      site.stop();
     }
   }, 120_000);
 });
