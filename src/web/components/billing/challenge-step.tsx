@@ -1,5 +1,19 @@
 // The 3-D Secure step: the bank asks the buyer to confirm. The sandbox stands in for the bank, so
 // the buyer chooses how the check ends; the payment form resumes the same purchase with the result.
+import type { ReactNode } from 'react';
+
+/** The bank's check around what answers it (the sandbox's buttons, or Recurly's frame). */
+export function ChallengeFrame({ message, children }: { message: string; children: ReactNode }) {
+  return (
+    <section className="payment__challenge" aria-labelledby="payment-challenge" role="region">
+      <h2 id="payment-challenge" className="rail-title">
+        Confirm it is you
+      </h2>
+      <p>{message}</p>
+      {children}
+    </section>
+  );
+}
 
 export function ChallengeStep({
   message,
@@ -11,11 +25,7 @@ export function ChallengeStep({
   onAnswer: (result: 'succeeded' | 'failed') => void;
 }) {
   return (
-    <section className="payment__challenge" aria-labelledby="payment-challenge" role="region">
-      <h2 id="payment-challenge" className="rail-title">
-        Confirm it is you
-      </h2>
-      <p>{message}</p>
+    <ChallengeFrame message={message}>
       <p className="field__hint">This is the sandbox standing in for your bank’s check: choose how it ends.</p>
       <p className="cta-row">
         <button type="button" className="button" disabled={answering} onClick={() => onAnswer('succeeded')}>
@@ -25,6 +35,6 @@ export function ChallengeStep({
           Fail authentication
         </button>
       </p>
-    </section>
+    </ChallengeFrame>
   );
 }

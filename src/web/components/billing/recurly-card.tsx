@@ -5,6 +5,7 @@
 // Recurly; the form gets a token, and sends it with the billing details as it does the sandbox's.
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { RecurlyError } from '@recurly/recurly-js';
+import { ChallengeFrame } from './challenge-step.tsx';
 import type { RecurlyCustomer, RecurlyTokenizer } from './recurly-elements.tsx';
 
 /** What the payment form needs of a card, whichever provider takes it. */
@@ -217,11 +218,7 @@ export function RecurlyChallengeStep({
   onResult: (result: { resultToken: string } | null) => void;
 }) {
   return (
-    <section className="payment__challenge" aria-labelledby="payment-challenge" role="region">
-      <h2 id="payment-challenge" className="rail-title">
-        Confirm it is you
-      </h2>
-      <p>{message}</p>
+    <ChallengeFrame message={message}>
       <Suspense fallback={<p className="field__hint">Loading your bank’s check…</p>}>
         <RecurlyThreeDSecure
           publicKey={settings.publicKey}
@@ -230,6 +227,6 @@ export function RecurlyChallengeStep({
           onError={() => onResult(null)}
         />
       </Suspense>
-    </section>
+    </ChallengeFrame>
   );
 }
