@@ -8,6 +8,7 @@
 // anything else pays. A repeated Idempotency-Key gets the first answer, as Recurly's does.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { recurlyTransactionError } from './recurly-transaction-error.mjs';
 
 const rid = () => randomBytes(6).toString('hex');
 const AT = () => new Date().toISOString();
@@ -27,28 +28,9 @@ function cardOf(token) {
   };
 }
 
+/** A failed transaction, in the stand-in's words (`extra`: e.g. the 3-D Secure action token). */
 function transactionError(category, code, extra = {}) {
-  return {
-    status: 422,
-    body: {
-      error: {
-        type: 'transaction',
-        message: `Stand-in: ${code}`,
-        params: [{ param: 'billing_info.token_id' }],
-        transaction_error: {
-          object: 'transaction_error',
-          transaction_id: rid(),
-          category,
-          code,
-          decline_code: null,
-          message: `Stand-in: ${code}`,
-          merchant_advice: null,
-          three_d_secure_action_token_id: null,
-          ...extra,
-        },
-      },
-    },
-  };
+  return recurlyTransactionError({ category, code, ...extra });
 }
 
 export async function startRecurlyApiStandIn({ port = 0 } = {}) {
@@ -70,7 +52,7 @@ export async function startRecurlyApiStandIn({ port = 0 } = {}) {
         challenges.set(actionToken, token);
         return {
           answer: transactionError('three_d_secure_action_required', 'three_d_secure_action_required', {
-            three_d_secure_action_token_id: actionToken,
+            actionToken,
           }),
         };
       }

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import recurly from 'recurly';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { recurlyTransactionError } from '../../../e2e/recurly/recurly-transaction-error.mjs';
 import { ConfigError, loadConfig, publicConfig } from '../../config/config.ts';
 import { createTestApp } from '../../test/app.ts';
 import { signIn } from '../../test/graphql.ts';
@@ -374,37 +375,14 @@ const billingInfo = (customer: string): Json => ({
   updated_at: AT,
 });
 
-function transactionError({
-  category,
-  code,
-  declineCode = null,
-  actionToken = null,
-}: {
-  category: string;
-  code: string;
-  declineCode?: string | null;
-  actionToken?: string | null;
-}): { status: number; body: Json } {
-  return {
-    status: 422,
-    body: {
-      error: {
-        type: 'transaction',
-        message: `Recurly says: ${code} (merchant-facing text)`,
-        params: [{ param: 'billing_info.token_id' }],
-        transaction_error: {
-          object: 'transaction_error',
-          transaction_id: rid(),
-          category,
-          code,
-          decline_code: declineCode,
-          message: `Recurly says: ${code} (its customer message)`,
-          merchant_advice: 'Merchant advice from Recurly',
-          three_d_secure_action_token_id: actionToken,
-        },
-      },
-    },
-  };
+/** A failed transaction in Recurly's own words, which must never reach the reader. */
+function transactionError(options: { category: string; code: string; declineCode?: string | null; actionToken?: string | null }) {
+  return recurlyTransactionError({
+    ...options,
+    message: `Recurly says: ${options.code} (merchant-facing text)`,
+    customerMessage: `Recurly says: ${options.code} (its customer message)`,
+    merchantAdvice: 'Merchant advice from Recurly',
+  });
 }
 
 // ---------- The tests ----------
