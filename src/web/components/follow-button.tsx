@@ -3,11 +3,11 @@
 // JavaScript, and after hydration a fetcher sends it without leaving the page. Signed-out readers
 // get a link to sign in that brings them back here. A press on a topic's button sends
 // user_click_topic_follow or user_click_topic_unfollow (authors have no catalogue event).
-import { useEffect, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import type { FollowActionData, FollowRef, FollowState } from '../../modules/follows/follow-rules.ts';
 import { trackEvent } from '../analytics/analytics.ts';
-import { useRootData, type RootData } from '../lib/root-data.ts';
+import { useBrowserQuery } from '../lib/browser-query.ts';
+import { useRootData } from '../lib/root-data.ts';
 import { canonicalUrl } from '../lib/seo.ts';
 import { SignInLink } from './auth-links.tsx';
 
@@ -39,27 +39,12 @@ interface UserFollowsData {
  * signed-in reader (it does not say), the reader's own follows asked for after load. Until then
  * (and without JavaScript) the button reads "Follow", which is harmless: following is idempotent.
  */
-function useFollowing(follow: PageFollowState, root: RootData | undefined): boolean | null {
-  const [asked, setAsked] = useState<boolean | null>(null);
+function useFollowing(follow: PageFollowState): boolean | null {
   const known = follow.following;
-  useEffect(() => {
-    if (known !== undefined || !root) return;
-    let current = true;
-    // Loaded with the question: a reader who is not signed in never needs the API client.
-    import('../api/browser-clients.ts')
-      .then(({ browserGraphQLClient }) =>
-        browserGraphQLClient(root.config).query<UserFollowsData>(USER_FOLLOWS, { followsType: follow.followsType }),
-      )
-      .then((data) => {
-        if (current) setAsked(followsIncludes(data.userFollows.follows ?? [], follow));
-      })
-      // Not knowing keeps the neutral button; a press still does the right thing.
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [known, root, follow]);
-  return known === undefined ? asked : known;
+  const asked = useBrowserQuery<UserFollowsData>(USER_FOLLOWS, { followsType: follow.followsType }, known === undefined);
+  if (known !== undefined) return known;
+  // Not knowing (yet, or at all) keeps the neutral button; a press still does the right thing.
+  return asked.state === 'answered' ? followsIncludes(asked.data.userFollows.follows ?? [], follow) : null;
 }
 
 const followsIncludes = (follows: readonly { followsKey: string }[], { followsKey }: FollowRef) =>
@@ -70,7 +55,7 @@ export function FollowButton({ follow, name, topicId }: { follow: PageFollowStat
   const root = useRootData();
   const siteUrl = root?.config.siteUrl ?? '';
   const { pathname, search } = useLocation();
-  const followingNow = useFollowing(follow, root);
+  const followingNow = useFollowing(follow);
 
   if (follow.following === null) {
     return (

@@ -2,10 +2,9 @@
 // read yet (GraphQL recommendedStories). Fetched in the browser after hydration, so the home page
 // itself stays the same for everyone and can be cached; an expired token is refreshed by the
 // GraphQL client and the call retried, so the reader never sees the difference.
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths.ts';
-import { useRootData } from '../lib/root-data.ts';
+import { useBrowserQuery } from '../lib/browser-query.ts';
 import { useSessionUser } from '../lib/session.ts';
 
 const RECOMMENDED_STORIES = /* GraphQL */ `
@@ -42,30 +41,12 @@ interface RecommendedData {
 const STORY_COUNT = 4;
 
 export function ForYou() {
-  const root = useRootData();
   const user = useSessionUser();
-  const [stories, setStories] = useState<Recommended[] | null>(null);
   const userId = user?.isLoggedIn ? user.id : null;
-
-  useEffect(() => {
-    if (!userId || !root) return;
-    let current = true;
-    // The API clients load with the first signed-in reader's call, never on an anonymous page (issue 15).
-    import('../api/browser-clients.ts')
-      .then(({ browserGraphQLClient }) =>
-        browserGraphQLClient(root.config).query<RecommendedData>(RECOMMENDED_STORIES, { first: STORY_COUNT }),
-      )
-      .then((data) => {
-        if (current) setStories(data.recommendedStories.stories ?? []);
-      })
-      // Recommendations are extra: if they cannot load, the rest of the page is what the reader came for.
-      .catch(() => {
-        if (current) setStories([]);
-      });
-    return () => {
-      current = false;
-    };
-  }, [userId, root]);
+  // The API clients load with the first signed-in reader's call, never on an anonymous page (issue 15).
+  const recommended = useBrowserQuery<RecommendedData>(RECOMMENDED_STORIES, { first: STORY_COUNT }, userId);
+  // Recommendations are extra: if they cannot load, the rest of the page is what the reader came for.
+  const stories = recommended.state === 'answered' ? (recommended.data.recommendedStories.stories ?? []) : null;
 
   if (!userId || !stories?.length) return null;
   return (
