@@ -29,6 +29,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: paths.upgradePayment(),
   });
 
+/** The way back to the membership page, beside each end of the upgrade (done, or not possible). */
+function YourMembershipLink() {
+  return (
+    <Link className="button button--secondary" to={paths.membership()}>
+      Your membership
+    </Link>
+  );
+}
+
 export default function UpgradePayment({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
@@ -80,9 +89,7 @@ export default function UpgradePayment({ loaderData, actionData }: Route.Compone
                 Start reading
               </Link>
             )}
-            <Link className="button button--secondary" to={paths.membership()}>
-              Your membership
-            </Link>
+            <YourMembershipLink />
           </p>
         </AuthPage>
       </div>
@@ -100,9 +107,7 @@ export default function UpgradePayment({ loaderData, actionData }: Route.Compone
           <Link className="button" to={paths.upgrade()}>
             See upgrade options
           </Link>
-          <Link className="button button--secondary" to={paths.membership()}>
-            Your membership
-          </Link>
+          <YourMembershipLink />
         </p>
       </AuthPage>
     );

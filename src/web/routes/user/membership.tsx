@@ -17,6 +17,7 @@ import {
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
+import { Fact } from '../../components/fact.tsx';
 import { useCardFields } from '../../components/billing/card-fields.tsx';
 import { useRecurlyCard, type CardTokens } from '../../components/billing/recurly-card.tsx';
 import { FormNotice } from '../../components/form-fields.tsx';
@@ -81,28 +82,10 @@ function ReceiptPage({ receipt }: { receipt: ReceiptView }) {
           Receipt {receipt.number}
         </h1>
         <dl className="membership-facts">
-          <div>
-            <dt>Issued</dt>
-            <dd>{receipt.issued}</dd>
-          </div>
-          {receipt.paid && (
-            <div>
-              <dt>Paid</dt>
-              <dd>{receipt.paid}</dd>
-            </div>
-          )}
-          {receipt.paidWith && (
-            <div>
-              <dt>Paid with</dt>
-              <dd>{receipt.paidWith}</dd>
-            </div>
-          )}
-          {receipt.billedTo.length > 0 && (
-            <div>
-              <dt>Billed to</dt>
-              <dd>{receipt.billedTo.join(', ')}</dd>
-            </div>
-          )}
+          <Fact term="Issued">{receipt.issued}</Fact>
+          <Fact term="Paid">{receipt.paid}</Fact>
+          <Fact term="Paid with">{receipt.paidWith}</Fact>
+          <Fact term="Billed to">{receipt.billedTo.join(', ')}</Fact>
         </dl>
         <table className="membership-invoices">
           <caption className="visually-hidden">What this receipt is for</caption>
@@ -172,18 +155,11 @@ function MembershipPage({ loaderData, actionData }: { loaderData: MembershipData
         </h2>
         {membership ? (
           <dl className="membership-facts">
-            <div>
-              <dt>Level</dt>
-              <dd>{membership.level}</dd>
-            </div>
-            <div>
-              <dt>Type</dt>
-              <dd>{membership.type}</dd>
-            </div>
-            <div>
-              <dt>Status</dt>
-              <dd data-status={membership.status}>{membership.statusText}</dd>
-            </div>
+            <Fact term="Level">{membership.level}</Fact>
+            <Fact term="Type">{membership.type}</Fact>
+            <Fact term="Status" data-status={membership.status}>
+              {membership.statusText}
+            </Fact>
           </dl>
         ) : (
           <p className="account-section__intro">
@@ -198,39 +174,15 @@ function MembershipPage({ loaderData, actionData }: { loaderData: MembershipData
             Subscription
           </h2>
           <dl className="membership-facts">
-            <div>
-              <dt>Plan</dt>
-              <dd>{subscription.title}</dd>
-            </div>
-            <div>
-              <dt>Price</dt>
-              <dd>
-                {subscription.price}
-                {subscription.taxLabel && <span className="membership-facts__note"> including {subscription.taxLabel}</span>}
-              </dd>
-            </div>
-            <div>
-              <dt>Currency</dt>
-              <dd>{subscription.currency}</dd>
-            </div>
-            {subscription.started && (
-              <div>
-                <dt>Started</dt>
-                <dd>{subscription.started}</dd>
-              </div>
-            )}
-            {subscription.trialEnds && (
-              <div>
-                <dt>Free trial ends</dt>
-                <dd>{subscription.trialEnds}</dd>
-              </div>
-            )}
-            {subscription.currentPeriodEnds && (
-              <div>
-                <dt>Current period ends</dt>
-                <dd>{subscription.currentPeriodEnds}</dd>
-              </div>
-            )}
+            <Fact term="Plan">{subscription.title}</Fact>
+            <Fact term="Price">
+              {subscription.price}
+              {subscription.taxLabel && <span className="membership-facts__note"> including {subscription.taxLabel}</span>}
+            </Fact>
+            <Fact term="Currency">{subscription.currency}</Fact>
+            <Fact term="Started">{subscription.started}</Fact>
+            <Fact term="Free trial ends">{subscription.trialEnds}</Fact>
+            <Fact term="Current period ends">{subscription.currentPeriodEnds}</Fact>
           </dl>
           {coupon && (
             <p className="membership-coupon">
@@ -342,17 +294,11 @@ function CardSection({ card, recurly }: { card: MembershipView['card']; recurly:
       </h2>
       {card ? (
         <dl className="membership-facts membership-card">
-          <div>
-            <dt>Card</dt>
-            <dd>
-              {card.type} ending {card.lastFour}
-              {card.wallet && ' (wallet)'}
-            </dd>
-          </div>
-          <div>
-            <dt>Expires</dt>
-            <dd>{card.expiry}</dd>
-          </div>
+          <Fact term="Card">
+            {card.type} ending {card.lastFour}
+            {card.wallet && ' (wallet)'}
+          </Fact>
+          <Fact term="Expires">{card.expiry}</Fact>
         </dl>
       ) : (
         <p className="account-section__intro">No card on file.</p>
