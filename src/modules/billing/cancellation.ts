@@ -149,10 +149,15 @@ export function createCancellationService({
     return (await pendingCoupon(db, subscriptionId))?.coupon ?? null;
   }
 
-  /** The subscription when it is the person's and ACTIVE, or why not. */
-  async function ownActive(
+  /**
+   * The subscription when it is the person's and `may` allows what is asked of it, or why not: an id
+   * that is not one, someone else's (unauthorized), or one that is missing or may not (`refusal`).
+   */
+  async function ownSubscription(
     identityId: string,
     subscriptionId: string,
+    may: (row: Row) => boolean,
+    refusal: string,
   ): Promise<{ ok: true; row: Row } | { ok: false; error: CancellationError }> {
     if (!z.uuid().safeParse(subscriptionId).success)
       return {
@@ -163,11 +168,15 @@ export function createCancellationService({
         },
       };
     const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, subscriptionId));
-    if (!row) return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_CANCELLABLE } };
+    if (!row) return { ok: false, error: { kind: 'refused', message: refusal } };
     if (row.identityId !== identityId) return { ok: false, error: { kind: 'unauthorized', accountId: row.accountId } };
-    if (row.state !== 'ACTIVE') return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_CANCELLABLE } };
+    if (!may(row)) return { ok: false, error: { kind: 'refused', message: refusal } };
     return { ok: true, row };
   }
+
+  /** The subscription when it is the person's and ACTIVE, or why not. */
+  const ownActive = (identityId: string, subscriptionId: string) =>
+    ownSubscription(identityId, subscriptionId, (row) => row.state === 'ACTIVE', CANCELLATION_MESSAGES.NOT_CANCELLABLE);
 
   async function redeemDiscount({
     identityId,
@@ -341,20 +350,15 @@ export function createCancellationService({
     identityId: string;
     subscriptionId: string;
   }): Promise<{ ok: true; subscription: PurchasedSubscription } | { ok: false; error: CancellationError }> {
-    if (!z.uuid().safeParse(input.subscriptionId).success)
-      return {
-        ok: false,
-        error: {
-          kind: 'invalid',
-          fieldErrors: [{ path: ['subscriptionId'], code: 'invalid_format', message: 'This is not a subscription id.' }],
-        },
-      };
-    const [found] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, input.subscriptionId));
-    if (!found) return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_RESUMABLE } };
-    if (found.identityId !== input.identityId) return { ok: false, error: { kind: 'unauthorized', accountId: found.accountId } };
     const at = now();
-    if (found.state !== 'CANCELED' || !found.expiresAt || found.expiresAt <= at)
-      return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_RESUMABLE } };
+    const own = await ownSubscription(
+      input.identityId,
+      input.subscriptionId,
+      (row) => row.state === 'CANCELED' && row.expiresAt !== null && row.expiresAt > at,
+      CANCELLATION_MESSAGES.NOT_RESUMABLE,
+    );
+    if (!own.ok) return own;
+    const found = own.row;
     let resumed: Row | null;
     try {
       [resumed = null] = await db
