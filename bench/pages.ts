@@ -100,9 +100,21 @@ try {
     throw new Error(`the member's GraphQL query did not answer as a member: ${answer.slice(0, 200)}`);
 
   for (const p of ['/', topicPath]) await page(p);
+  // What a cache hit sends once the page is hot (page-cache.ts recompresses a page read often).
+  const sentBytes = async (pathname: string, cookie?: string) => {
+    for (let i = 0; i < 25; i++) await page(pathname, cookie);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const response = await fetch(`${site.url}${pathname}`, { headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
+    await response.arrayBuffer();
+    return Number(response.headers.get('content-length'));
+  };
+  const homeBytes = await sentBytes('/');
+  const storyBytes = await sentBytes(storyPath, returning);
 
   results.push(
     await measure({ name: 'bare Fastify route, own process', url: bare.url }),
+    await measure({ name: `bare route sending the home page's bytes (${homeBytes} B)`, url: `${bare.url}bytes/${homeBytes}` }),
+    await measure({ name: `bare route sending the story's bytes (${storyBytes} B)`, url: `${bare.url}bytes/${storyBytes}` }),
     await measure({ name: 'home page, anonymous', url: `${site.url}/`, goal: GOALS.page }),
     await measure({ name: `topic page, anonymous (${topicPath})`, url: `${site.url}${topicPath}`, goal: GOALS.page }),
     await measure({ name: 'story, new visitor (no cookie)', url: `${site.url}${storyPath}`, goal: GOALS.anonymousStory }),
@@ -137,6 +149,12 @@ try {
     await measure({ name: 'GraphQL viewer.individualAccount, member', ...graphql, goal: GOALS.graphqlMember }),
   );
   notes.push(`story: ${storyPath}; Premium-only story: ${premiumPath}; topic: ${topicPath}`);
+  // The same rows against a bare route that sends as many bytes: what is left is the site's own cost.
+  const [, homeBare, storyBare, home, , storyNew, storyReturning] = results;
+  const ofBytes = (row: Measured, baseline: Measured) => `${((100 * row.rps) / baseline.rps).toFixed(0)} %`;
+  notes.push(
+    `against a bare route sending the same bytes: home ${ofBytes(home!, homeBare!)}, story new visitor ${ofBytes(storyNew!, storyBare!)}, returning ${ofBytes(storyReturning!, storyBare!)}`,
+  );
 } finally {
   await site.stop();
   await bare.close();

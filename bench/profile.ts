@@ -1,6 +1,6 @@
 // npm run bench:profile -- <scenario>: one reader kind against the production build with the V8 CPU
 // profiler on, so the hot path of a bench row can be read (node --cpu-prof; the profile's last
-// BENCH_SECONDS are the load). Scenarios: story-new, premium-member, graphql-member.
+// BENCH_SECONDS are the load). Scenarios: story-new, home, premium-member, graphql-member.
 // Prints where the profile was written; read it in Chrome DevTools or with bench/profile-summary.ts.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +26,8 @@ try {
     switch (scenario) {
       case 'story-new':
         return { url: `${site.url}${paths.story(free.slug)}`, headers };
+      case 'home':
+        return { url: `${site.url}/`, headers };
       case 'premium-member':
         return { url: `${site.url}${paths.story(premiumOnly.slug)}`, headers };
       case 'graphql-member':
@@ -34,7 +36,7 @@ try {
         throw new Error(`unknown scenario ${scenario}`);
     }
   })();
-  if (scenario !== 'story-new') {
+  if (scenario !== 'story-new' && scenario !== 'home') {
     const cookie = await memberCookie(site.url, scenario === 'premium-member' ? 'premium@example.com' : 'standard@example.com');
     options.headers = { ...options.headers, cookie, 'content-type': 'application/json', 'x-atelier-csrf': '1' };
   }

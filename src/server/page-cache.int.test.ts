@@ -99,6 +99,21 @@ describe('the page cache per decision', () => {
     expect(String(personal.headers['content-security-policy'])).toContain("'nonce-");
   });
 
+  it('renders a page once when many readers miss it at the same moment (its time to live ended for all of them)', async () => {
+    const url = '/?case=stampede';
+    const before = renders;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => get(url, { 'x-variant': 'anon' })));
+    expect(renders - before).toBe(1);
+    expect(answers.map((answer) => answer.headers['x-page-cache']).sort()).toEqual([...Array<string>(11).fill('hit'), 'miss']);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    // Each reader still gets their own cookies.
+    expect(new Set(answers.map((answer) => cookies(answer)[0])).size).toBe(12);
+    // Personal readers are not held back by each other: each renders.
+    const personal = await Promise.all(Array.from({ length: 3 }, () => get(url)));
+    expect(renders - before).toBe(4);
+    expect(personal.every((answer) => answer.statusCode === 200)).toBe(true);
+  });
+
   it('sends the same HTML in brotli, gzip and plain bytes, compressed once when stored', async () => {
     const url = '/?case=codings';
     const plain = await get(url, { 'x-variant': 'anon' });

@@ -65,6 +65,11 @@ export async function registerPages(
   const handle = createRequestHandler(build, mode);
   // Development renders every request afresh, so edits show at once.
   const cache: PageCache | null = mode === 'production' ? createPageCache() : null;
+  /**
+   * Renders under way, per cached page: when a page's time to live ends, every reader at that
+   * moment misses at once (50 renders of the home page under load); all but the first wait for it.
+   */
+  const rendering = new Map<string, Promise<void>>();
   const decidePage = decide ?? anonymousDecision;
   const cachedPageCsp = (sources: PageCspSources) => (app.hasDecorator('cachedPageCsp') ? app.cachedPageCsp(sources) : null);
 
@@ -129,44 +134,67 @@ export async function registerPages(
       const variant =
         cache !== null && (request.method === 'GET' || request.method === 'HEAD') && isCacheablePath(request.url) ? decision.variant : null;
       // The hit path: a lookup and the reader's cookies; no Fetch Request, no React Router, no load context.
+      const key = `${variant}\0${request.url}`;
       if (variant !== null) {
         const page = cache!.get(request.url, variant);
         if (page) return sendCachedPage(request, reply, page, decision.cookies, 'hit');
-      }
-      const renderedAt = cache?.generation() ?? 0;
-      // AppLoadContext is declared open-ended by React Router; ours is the typed value it is augmented with.
-      const loadContext = await context(request, reply, decision);
-      const response = await handle(toFetchRequest(request, reply), loadContext as unknown as AppLoadContext);
-      // A render that set a cookie the decision did not name did something for this reader alone; without
-      // a decision, a render that knew a reader is theirs alone too.
-      const renderCookies = [...headerValues(reply.getHeader('set-cookie')), ...response.headers.getSetCookie()];
-      const personal = (decide === undefined && loadContext.user !== null) || renderCookies.some((c) => !decision.cookies.includes(c));
-      if (
-        variant !== null &&
-        request.method === 'GET' &&
-        !personal &&
-        response.status === 200 &&
-        response.headers.get('content-type')?.startsWith('text/html') &&
-        allowsSharedCaching(response.headers.get('cache-control'))
-      ) {
-        const html = await response.text();
-        const rendered = replaceNonceWithHashes(html, loadContext.nonce);
-        if (rendered) {
-          const page: CachedPage = {
-            headers: storedHeaders(response.headers),
-            csp: cachedPageCsp(rendered.sources),
-            ...(await encodePage(rendered.html, variant)),
-          };
-          cache!.set(request.url, variant, page, renderedAt);
-          reply.removeHeader('set-cookie'); // only the decision's cookies, which the render's all were
-          return sendCachedPage(request, reply, page, decision.cookies, 'miss');
+        // Another reader's render of this very page is under way: wait for it rather than render again.
+        const underway = rendering.get(key);
+        if (underway) {
+          await underway;
+          const stored = cache!.get(request.url, variant);
+          if (stored) return sendCachedPage(request, reply, stored, decision.cookies, 'hit');
         }
-        request.log.warn({ url: request.url }, 'page not cached: its CSP nonce is in it outside a nonce attribute');
-        return sendFetchResponse(reply, new Response(html, response), decision.cookies);
       }
-      return sendFetchResponse(reply, response, decision.cookies);
+      let finished: (() => void) | undefined;
+      if (variant !== null && !rendering.has(key)) rendering.set(key, new Promise<void>((resolve) => (finished = resolve)));
+      try {
+        return await render(request, reply, decision, variant);
+      } finally {
+        // By now a cacheable page is stored: the readers who waited find it.
+        if (finished) {
+          rendering.delete(key);
+          finished();
+        }
+      }
     });
   });
+
+  /** Renders the page with React Router and stores it when every reader with this decision may have it. */
+  async function render(request: FastifyRequest, reply: FastifyReply, decision: PageDecision, variant: string | null) {
+    const renderedAt = cache?.generation() ?? 0;
+    // AppLoadContext is declared open-ended by React Router; ours is the typed value it is augmented with.
+    const loadContext = await context(request, reply, decision);
+    const response = await handle(toFetchRequest(request, reply), loadContext as unknown as AppLoadContext);
+    // A render that set a cookie the decision did not name did something for this reader alone; without
+    // a decision, a render that knew a reader is theirs alone too.
+    const renderCookies = [...headerValues(reply.getHeader('set-cookie')), ...response.headers.getSetCookie()];
+    const personal = (decide === undefined && loadContext.user !== null) || renderCookies.some((c) => !decision.cookies.includes(c));
+    if (
+      variant !== null &&
+      request.method === 'GET' &&
+      !personal &&
+      response.status === 200 &&
+      response.headers.get('content-type')?.startsWith('text/html') &&
+      allowsSharedCaching(response.headers.get('cache-control'))
+    ) {
+      const html = await response.text();
+      const rendered = replaceNonceWithHashes(html, loadContext.nonce);
+      if (rendered) {
+        const page: CachedPage = {
+          headers: storedHeaders(response.headers),
+          csp: cachedPageCsp(rendered.sources),
+          ...(await encodePage(rendered.html, variant)),
+        };
+        cache!.set(request.url, variant, page, renderedAt);
+        reply.removeHeader('set-cookie'); // only the decision's cookies, which the render's all were
+        return sendCachedPage(request, reply, page, decision.cookies, 'miss');
+      }
+      request.log.warn({ url: request.url }, 'page not cached: its CSP nonce is in it outside a nonce attribute');
+      return sendFetchResponse(reply, new Response(html, response), decision.cookies);
+    }
+    return sendFetchResponse(reply, response, decision.cookies);
+  }
 
   return { invalidate: (paths) => cache?.invalidate(paths) };
 }
