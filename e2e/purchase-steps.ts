@@ -1,6 +1,7 @@
 // The steps a purchase journey takes on the payment and membership pages, whichever provider takes
 // the card: the sandbox (e2e/purchase.spec.ts) or Recurly through its stand-ins (e2e/recurly/).
 import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { confirmOnScreen } from './confirm-address.ts';
 import { createAccount, expect, expectAccessible, newEmail, signInOnScreen } from './fixtures.ts';
 
 /** The card form's button ("Pay £300.00"), not "Pay with wallet" above the card fields (WALLET_MERCHANT_ID is set for the e2e server). */
@@ -30,10 +31,18 @@ export async function fillCard(page: Page, number: string, expiry = '12/34') {
   await page.getByLabel('Security code').fill('123');
 }
 
-/** A new account, signed in on the screen and sent on to `returnTo`; its email address. */
-export async function newReader(page: Page, request: APIRequestContext, returnTo: string) {
+/**
+ * A new account, signed in on the screen and sent on to `returnTo`; its email address. With
+ * `confirmAddress`, the reader first confirms the address, as at sign-up (a membership waits for it:
+ * decision 040).
+ */
+export async function newReader(page: Page, request: APIRequestContext, returnTo: string, { confirmAddress = false } = {}) {
   const email = newEmail();
   await createAccount(request, { email });
+  if (confirmAddress) {
+    await page.goto('/user/confirm-email');
+    await confirmOnScreen(page, request, email);
+  }
   await signInOnScreen(page, { email, returnTo });
   return email;
 }
