@@ -2,6 +2,7 @@
 // form and the membership page's "Update card" form (src/web/routes/user/membership.tsx). The
 // fields have no `name`, so they never join a form's data: the number goes to the provider only.
 import { useRef, useState } from 'react';
+import { useCardAttempt } from './card-attempt.ts';
 import { SANDBOX_TOKENS_URL } from './payment-types.ts';
 
 type CardField = 'number' | 'expiry' | 'cvv';
@@ -111,34 +112,25 @@ export function CardInput({
  * with the problems shown next to the fields.
  */
 export function useCardFields() {
-  const [tokenizing, setTokenizing] = useState(false);
+  const { attempt, ...state } = useCardAttempt();
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const numberRef = useRef<HTMLInputElement>(null);
   const expiryRef = useRef<HTMLInputElement>(null);
   const cvvRef = useRef<HTMLInputElement>(null);
 
   /** Runs `send` with a fresh token; a network failure becomes the form's problem. */
   async function withToken(send: (token: string) => Promise<void>): Promise<void> {
-    setProblem(null);
-    setTokenizing(true);
-    try {
+    await attempt(async () => {
       const tokenized = await tokenizeCard({
         number: numberRef.current?.value ?? '',
         expiry: expiryRef.current?.value ?? '',
         cvv: cvvRef.current?.value ?? '',
       });
       setCardErrors(tokenized.ok ? {} : tokenized.cardErrors);
-      if (!tokenized.ok) {
-        if (tokenized.message) setProblem(tokenized.message);
-        return;
-      }
-      await send(tokenized.token);
-    } catch {
-      setProblem('We could not reach the payment provider. Check your connection and try again.');
-    } finally {
-      setTokenizing(false);
-    }
+      if (tokenized.ok) return tokenized.token;
+      if (tokenized.message) state.setProblem(tokenized.message);
+      return null;
+    }, send);
   }
 
   const fields = (
@@ -176,11 +168,9 @@ export function useCardFields() {
   );
 
   return {
+    ...state,
     fields,
     withToken,
-    tokenizing,
-    problem,
-    setProblem,
     /** Empties the card number and code (after a failed attempt the card must be typed again). */
     clearSecrets: () => {
       for (const ref of [numberRef, cvvRef]) if (ref.current) ref.current.value = '';

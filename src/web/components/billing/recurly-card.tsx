@@ -5,6 +5,7 @@
 // Recurly; the form gets a token, and sends it with the billing details as it does the sandbox's.
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { RecurlyError } from '@recurly/recurly-js';
+import { PROVIDER_UNREACHABLE, useCardAttempt } from './card-attempt.ts';
 import { ChallengeFrame } from './challenge-step.tsx';
 import type { RecurlyCustomer, RecurlyTokenizer } from './recurly-elements.tsx';
 
@@ -34,7 +35,7 @@ const RecurlyThreeDSecure = lazy(() => loadElements().then((module) => ({ defaul
 export const RECURLY_MESSAGES = {
   loading: 'The card form is still loading. Please wait a moment and try again.',
   unavailable: 'The card form could not load. Check your connection and reload the page.',
-  unreachable: 'We could not reach the payment provider. Check your connection and try again.',
+  unreachable: PROVIDER_UNREACHABLE,
   unchecked: 'We could not check your card. Please try again.',
   number: 'Enter a valid card number.',
   expiry: 'Enter a valid expiry date. A card past its expiry date cannot be used.',
@@ -109,8 +110,8 @@ function customerOf(form: HTMLFormElement | null | undefined): RecurlyCustomer {
 
 export function useRecurlyCard(settings: RecurlySettings | null): CardTokens {
   const [script, setScript] = useState<ScriptState>('loading');
-  const [tokenizing, setTokenizing] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { attempt, ...state } = useCardAttempt();
+  const { setProblem } = state;
   const [cardError, setCardError] = useState<string | null>(null);
   const tokenizer = useRef<RecurlyTokenizer | null>(null);
   /** A new key draws a new, empty card field (Recurly's frame has no way to be emptied). */
@@ -138,28 +139,22 @@ export function useRecurlyCard(settings: RecurlySettings | null): CardTokens {
   }, [scriptUrl]);
 
   async function withToken(send: (token: string) => Promise<void>, form?: HTMLFormElement | null): Promise<void> {
-    setProblem(null);
     const tokenize = tokenizer.current;
     if (!tokenize) {
       setProblem(script === 'failed' ? RECURLY_MESSAGES.unavailable : RECURLY_MESSAGES.loading);
       return;
     }
-    setTokenizing(true);
-    try {
+    await attempt(async () => {
       const result = await tokenize(customerOf(form));
       if (!result.ok) {
         const { cardError: nextCardError, message } = recurlyProblem(result.error);
         setCardError(nextCardError);
         setProblem(message);
-        return;
+        return null;
       }
       setCardError(null);
-      await send(result.token);
-    } catch {
-      setProblem(RECURLY_MESSAGES.unreachable);
-    } finally {
-      setTokenizing(false);
-    }
+      return result.token;
+    }, send);
   }
 
   const fields = (
@@ -191,11 +186,9 @@ export function useRecurlyCard(settings: RecurlySettings | null): CardTokens {
   );
 
   return {
+    ...state,
     fields,
     withToken,
-    tokenizing,
-    problem,
-    setProblem,
     // Recurly's frame keeps the card, and each attempt takes a new token from it: nothing to empty.
     clearSecrets: () => {},
     clear: () => {
