@@ -2,6 +2,11 @@
 // and follows redirects only when asked (open), as the user pages' and buying path's tests need.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
+/** The first form's action on a page (its URL, entities decoded). */
+export const formAction = (html: string) => /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
+/** The CSRF token an identity screen's form carries. */
+export const csrfToken = (html: string) => /name="csrf_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
 /** A browser without JavaScript: keeps cookies, follows nothing by itself. */
 export function formBrowser(app: Pick<FastifyInstance, 'inject'>, site: string) {
   const cookies = new Map<string, string>();

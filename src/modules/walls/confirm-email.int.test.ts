@@ -5,7 +5,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
-import { formBrowser } from '../../test/form-browser.ts';
+import { csrfToken, formAction, formBrowser } from '../../test/form-browser.ts';
 import { graphql, signIn } from '../../test/graphql.ts';
 import { storiesWith } from '../../test/stories.ts';
 import { ARGON2_TEST_PARAMS } from '../identity/credentials/password.ts';
@@ -28,8 +28,6 @@ afterAll(async () => {
   await app.close();
 });
 
-const formAction = (html: string) => /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
-const csrfToken = (html: string) => /name="csrf_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 const wallOf = (html: string) => /data-wall-variant="([^"]+)"/.exec(html)?.[1] ?? null;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARGON2_TEST_PARAMS } from '../../../modules/identity/credentials/password.ts';
 import { createTestApp } from '../../../test/app.ts';
-import { formBrowser } from '../../../test/form-browser.ts';
+import { csrfToken, formAction, formBrowser } from '../../../test/form-browser.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let app: App;
@@ -26,8 +26,6 @@ afterAll(async () => {
 /** A browser without JavaScript: keeps cookies, follows nothing by itself. */
 const browser = () => formBrowser(app, SITE);
 
-const formAction = (html: string) => /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
-const csrfToken = (html: string) => /name="csrf_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/&#x27;|&#39;/g, '’');
 
 describe('the buying path', () => {

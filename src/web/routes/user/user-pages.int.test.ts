@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARGON2_TEST_PARAMS } from '../../../modules/identity/credentials/password.ts';
 import { identityFlows } from '../../../modules/identity/schema.ts';
 import { createTestApp } from '../../../test/app.ts';
-import { formBrowser } from '../../../test/form-browser.ts';
+import { csrfToken, formAction, formBrowser } from '../../../test/form-browser.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let app: App;
@@ -27,8 +27,6 @@ afterAll(async () => {
 /** A browser without JavaScript: keeps cookies, follows nothing by itself. */
 const browser = () => formBrowser(app, SITE);
 
-const formAction = (html: string) => /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
-const csrfToken = (html: string) => /name="csrf_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const flowIdOf = (location: string) => new URL(location, SITE).searchParams.get('flow')!;
 
 async function signedIn() {
