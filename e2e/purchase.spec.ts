@@ -4,51 +4,32 @@
 // challenge; a declined card shows a clear message and keeps what was typed (but not the card).
 // After buying, the membership page shows the trial's end date and the card, and replaces the card.
 // The card number never travels to our own action: only to the sandbox's tokenisation endpoint.
-import type { Page, Request } from '@playwright/test';
-import { confirmOnScreen } from './confirm-address.ts';
-import { createAccount, expect, expectAccessible, newEmail, premiumStory, signInOnScreen, test } from './fixtures.ts';
+import { expect, expectAccessible, premiumStory, signInOnScreen, test } from './fixtures.ts';
+import {
+  DECLINED,
+  expectBillingDetailsKept,
+  fillBillingDetails,
+  fillCard,
+  newReader,
+  openNewestReceipt,
+  PAY_BY_CARD,
+  payAndMeetChallenge,
+  updateCard,
+  watchCardNumbers,
+} from './purchase-steps.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
-/** The card form's button ("Pay £300.00"), not "Pay with wallet" above the card fields (WALLET_MERCHANT_ID is set for the e2e server). */
-const PAY_BY_CARD = { name: /^Pay \D*\d/ };
-
-/** Every request the page sends that carries a card number, except to the provider's tokenisation endpoint. */
-function watchCardNumbers(page: Page, numbers: string[]): string[] {
-  const leaks: string[] = [];
-  page.on('request', (request: Request) => {
-    const body = request.postData() ?? '';
-    const url = request.url();
-    if (url.includes('/_sandbox/billing/tokens')) return;
-    for (const number of numbers) if (body.includes(number) || url.includes(number)) leaks.push(`${request.method()} ${url}`);
-  });
-  return leaks;
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry date').fill('12/34');
-  await page.getByLabel('Security code').fill('123');
-}
-
-async function newReader(page: Page, request: Parameters<typeof createAccount>[0], returnTo: string) {
-  const email = newEmail();
-  await createAccount(request, { email });
-  // A registered reader confirmed the address when signing up (a membership waits for it: decision 040).
-  await page.goto('/user/confirm-email');
-  await confirmOnScreen(page, request, email);
-  await signInOnScreen(page, { email, returnTo });
-  return email;
-}
+const SANDBOX_TOKENS = '/_sandbox/billing/tokens';
 
 test('a registered reader meets the pay wall, starts a trial with the success card, reads the story in full and sees the trial and card on the membership page', async ({
   page,
   request,
   baseURL,
 }) => {
-  const leaks = watchCardNumbers(page, ['4242424242424242', '5555555555554444']);
+  const leaks = watchCardNumbers(page, ['4242424242424242', '5555555555554444'], SANDBOX_TOKENS);
   const story = await premiumStory(page);
-  const email = await newReader(page, request, `${baseURL}${story}`);
+  const email = await newReader(page, request, `${baseURL}${story}`, { confirmAddress: true });
   await expect(page).toHaveURL(new RegExp(`${story}$`));
   const wall = page.locator('aside.wall--pay');
   await expect(wall).toBeVisible();
@@ -61,7 +42,7 @@ test('a registered reader meets the pay wall, starts a trial with the success ca
   await expect(page.getByRole('button', { name: 'Start free trial' })).toBeEnabled();
   await expectAccessible(page);
 
-  await page.getByLabel('Last name').fill('Okafor');
+  await fillBillingDetails(page, { lastName: 'Okafor' });
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Start free trial' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome to / })).toBeVisible();
@@ -90,13 +71,7 @@ test('a registered reader meets the pay wall, starts a trial with the success ca
   await expectAccessible(page);
 
   // Each invoice has a receipt to keep (issue 16): a printable page, only for its owner.
-  await page
-    .getByRole('region', { name: 'Invoices' })
-    .getByRole('link', { name: /^Receipt for / })
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Receipt [0-9A-F]{8}$/ })).toBeVisible();
-  await expect(page.getByText('Visa ending 4242')).toBeVisible();
+  await openNewestReceipt(page, 'Visa ending 4242');
   await expect(page.getByRole('row', { name: /^Total / })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
   await expectAccessible(page);
@@ -108,24 +83,18 @@ test('a registered reader meets the pay wall, starts a trial with the success ca
   await signInOnScreen(page, { email, returnTo: `${baseURL}/user/membership/` });
   await expect(page.getByRole('heading', { level: 1, name: 'Your membership' })).toBeVisible();
 
-  await fillCard(page, '5555 5555 5555 4444');
-  await page.getByRole('button', { name: 'Update card' }).click();
-  await expect(page.getByRole('status')).toContainText('MasterCard ending 4444 will be used from now on');
-  await expect(page.locator('.membership-card')).toContainText('MasterCard ending 4444');
+  await updateCard(page, '5555 5555 5555 4444', 'MasterCard ending 4444');
   await expectAccessible(page);
   expect(leaks).toEqual([]);
 });
 
 test('a 3-D Secure card passes its challenge and the purchase completes', async ({ page, request, baseURL }) => {
-  const leaks = watchCardNumbers(page, ['4000000000003220']);
-  await newReader(page, request, `${baseURL}/`);
+  const leaks = watchCardNumbers(page, ['4000000000003220'], SANDBOX_TOKENS);
+  await newReader(page, request, `${baseURL}/`, { confirmAddress: true });
   await page.goto('/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1');
-  await page.getByLabel('Last name').fill('Okafor');
+  await fillBillingDetails(page, { lastName: 'Okafor' });
   await fillCard(page, '4000 0000 0000 3220');
-  await page.getByRole('button', PAY_BY_CARD).click();
-  const challenge = page.getByRole('region', { name: 'Confirm it is you' });
-  await expect(challenge).toBeVisible();
-  await expectAccessible(page);
+  const challenge = await payAndMeetChallenge(page);
   await challenge.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Premium' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
@@ -133,16 +102,14 @@ test('a 3-D Secure card passes its challenge and the purchase completes', async 
 });
 
 test('a declined card shows a clear message and keeps the form, without the card number', async ({ page, request, baseURL }) => {
-  const leaks = watchCardNumbers(page, ['4000000000000002', '4242424242424242']);
-  await newReader(page, request, `${baseURL}/`);
+  const leaks = watchCardNumbers(page, ['4000000000000002', '4242424242424242'], SANDBOX_TOKENS);
+  await newReader(page, request, `${baseURL}/`, { confirmAddress: true });
   await page.goto('/subscriptions/individuals/payment/?plan=individuals_standard_monthly_v1');
-  await page.getByLabel('Last name').fill('Okafor');
-  await page.getByLabel('Postcode').fill('E1 6AN');
+  await fillBillingDetails(page, { lastName: 'Okafor', postcode: 'E1 6AN' });
   await fillCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', PAY_BY_CARD).click();
-  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Please use a different card, or contact your bank.');
-  await expect(page.getByLabel('Last name')).toHaveValue('Okafor');
-  await expect(page.getByLabel('Postcode')).toHaveValue('E1 6AN');
+  await expect(page.getByRole('alert')).toHaveText(DECLINED);
+  await expectBillingDetailsKept(page, { lastName: 'Okafor', postcode: 'E1 6AN' });
   await expect(page.getByLabel('Expiry date')).toHaveValue('12/34');
   await expect(page.getByLabel('Card number')).toHaveValue('');
   await expectAccessible(page);
