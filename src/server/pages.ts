@@ -134,26 +134,26 @@ export async function registerPages(
       const variant =
         cache !== null && (request.method === 'GET' || request.method === 'HEAD') && isCacheablePath(request.url) ? decision.variant : null;
       // The hit path: a lookup and the reader's cookies; no Fetch Request, no React Router, no load context.
-      const key = `${variant}\0${request.url}`;
       if (variant !== null) {
         const page = cache!.get(request.url, variant);
         if (page) return sendCachedPage(request, reply, page, decision.cookies, 'hit');
-        // Another reader's render of this very page is under way: wait for it rather than render again.
-        const underway = rendering.get(key);
-        if (underway) {
-          await underway;
-          const stored = cache!.get(request.url, variant);
-          if (stored) return sendCachedPage(request, reply, stored, decision.cookies, 'hit');
-        }
+      }
+      const key = variant === null ? null : `${variant}\0${request.url}`;
+      // Another reader's render of this very page is under way: wait for it rather than render again.
+      const underway = key === null ? undefined : rendering.get(key);
+      if (underway) {
+        await underway;
+        const stored = cache!.get(request.url, variant!);
+        if (stored) return sendCachedPage(request, reply, stored, decision.cookies, 'hit');
       }
       let finished: (() => void) | undefined;
-      if (variant !== null && !rendering.has(key)) rendering.set(key, new Promise<void>((resolve) => (finished = resolve)));
+      if (key !== null && !rendering.has(key)) rendering.set(key, new Promise<void>((resolve) => (finished = resolve)));
       try {
         return await render(request, reply, decision, variant);
       } finally {
         // By now a cacheable page is stored: the readers who waited find it.
         if (finished) {
-          rendering.delete(key);
+          rendering.delete(key!);
           finished();
         }
       }
