@@ -11,26 +11,47 @@ import { SUBSCRIPTION_STATES, type SubscriptionState } from '../../shared/member
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
-/** One per person who has paid or tried to pay: accountId (§3 IndividualAccount) is its id. */
-export const billingAccounts = pgTable('billing_accounts', {
-  id: uuid('id').primaryKey(),
-  identityId: uuid('identity_id').notNull().unique(),
-  /** Which provider holds the customer ('sandbox' by default) and its id there. */
-  provider: text('provider').notNull(),
-  providerCustomerId: text('provider_customer_id').notNull(),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  countryCode: text('country_code'),
-  postalCode: text('postal_code'),
-  paymentMethod: text('payment_method'),
-  cardType: text('card_type'),
-  cardExpMonth: integer('card_exp_month'),
-  cardExpYear: integer('card_exp_year'),
-  cardFirstSix: text('card_first_six'),
-  cardLastFour: text('card_last_four'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Who a billing account or subscription belongs to, its **holder**: a person (`identity_id` is their
+ * identity) or an organisation account (a team plan, issue 17: `identity_id` is the organisation
+ * account's id). The ids never collide, so a person's queries by their identity never see a team's
+ * records, and "one live subscription per holder" holds for both (docs/decisions/043).
+ */
+export const HOLDER_KINDS = ['person', 'organisation'] as const;
+export type HolderKind = (typeof HOLDER_KINDS)[number];
+
+/** One per holder who has paid or tried to pay: accountId (§3 IndividualAccount) is its id. */
+export const billingAccounts = pgTable(
+  'billing_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    /** The holder's id: a person's identity, or an organisation account (holderKind). */
+    identityId: uuid('identity_id').notNull().unique(),
+    holderKind: text('holder_kind').$type<HolderKind>().notNull().default('person'),
+    /** An organisation's invoice details: the company, its address, its VAT number and where invoices go. */
+    companyName: text('company_name'),
+    addressLine1: text('address_line1'),
+    city: text('city'),
+    vatNumber: text('vat_number'),
+    contactEmail: text('contact_email'),
+    /** Which provider holds the customer ('sandbox' by default) and its id there. */
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    countryCode: text('country_code'),
+    postalCode: text('postal_code'),
+    paymentMethod: text('payment_method'),
+    cardType: text('card_type'),
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
+    cardFirstSix: text('card_first_six'),
+    cardLastFour: text('card_last_four'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('billing_accounts_holder_kind_check', sql`${table.holderKind} in (${inList(HOLDER_KINDS)})`)],
+);
 
 /** The tax applied, as pricing.ts words it (§3 taxInfo). */
 export interface StoredTaxInfo {
@@ -47,7 +68,11 @@ export const billingSubscriptions = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => billingAccounts.id),
+    /** The holder's id (billingAccounts.identityId): a person, or an organisation account. */
     identityId: uuid('identity_id').notNull(),
+    holderKind: text('holder_kind').$type<HolderKind>().notNull().default('person'),
+    /** A team plan's seats bought (null for a person's subscription); itemPrice is for all of them. */
+    seats: integer('seats'),
     planCode: text('plan_code').notNull(),
     state: text('state').$type<SubscriptionState>().notNull(),
     currency: text('currency').notNull(),
@@ -79,6 +104,11 @@ export const billingSubscriptions = pgTable(
       .on(table.identityId)
       .where(sql`${table.state} = 'ACTIVE'`),
     check('billing_subscriptions_state_check', sql`${table.state} in (${inList(SUBSCRIPTION_STATES)})`),
+    check('billing_subscriptions_holder_kind_check', sql`${table.holderKind} in (${inList(HOLDER_KINDS)})`),
+    check(
+      'billing_subscriptions_seats_check',
+      sql`(${table.holderKind} = 'organisation') = (${table.seats} is not null and ${table.seats} > 0)`,
+    ),
   ],
 );
 
