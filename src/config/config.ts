@@ -68,6 +68,8 @@ export interface Config {
   session: { tokenTtlSeconds: number };
   walls: { rulesFile?: string };
   mail: { smtpUrl?: string; from: string };
+  /** Where enquiries are emailed (ENQUIRIES_INBOX). */
+  enquiries: { inbox: string };
   /** Fastify's trustProxy: which proxies' X-Forwarded-For names the client (false: none). */
   trustedProxies: false | string[];
   /** Where the rate limits live: Redis when a URL is set, else this process's memory. */
@@ -186,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ],
     },
     mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM },
+    enquiries: { inbox: v.ENQUIRIES_INBOX },
     trustedProxies: v.TRUSTED_PROXIES,
     limits: { redisUrl: v.REDIS_URL, keyPrefix: v.REDIS_KEY_PREFIX },
   };

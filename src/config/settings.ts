@@ -3,6 +3,7 @@
 // list into the README. Nothing else in the project reads process.env.
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { emailSchema } from '../shared/validation/formats.ts';
 
 export const APP_ENVIRONMENTS = ['dev', 'test', 'qa', 'prod'] as const;
 export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
@@ -335,6 +336,12 @@ export const SETTINGS = [
       .refine((value) => value === undefined || /^smtps?:\/\//.test(value), { message: 'must start with smtp:// or smtps://' }),
   ),
   setting('MAIL_FROM', 'Sender of outgoing mail.', z.string().trim().min(3), 'Atelier <no-reply@atelier.example>'),
+  setting(
+    'ENQUIRIES_INBOX',
+    'Address the contact forms (/contact/…/) and the team enquiry on /subscriptions/executive/ send each enquiry to; the sender gets an acknowledgement from MAIL_FROM.',
+    emailSchema,
+    'enquiries@atelier.example',
+  ),
   setting(
     'OIDC_PROVIDERS',
     'Social sign-in providers as a JSON list of {"id","label","issuer","clientId","clientSecret"} (any OpenID Connect issuer).',

@@ -1,15 +1,16 @@
 // Every template renders an HTML and a text part carrying the code or link; every value is escaped.
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from './escape-html.ts';
-import { EMAIL_TEMPLATES, renderEmail, type EmailData, type EmailTemplate } from './templates.ts';
+import { CODE_AND_LINK_TEMPLATES, type CodeOrLinkTemplate } from './templates/code-and-link.tsx';
+import { EMAIL_TEMPLATES, renderEmail, type EmailData } from './templates.ts';
 
 const context = { productName: 'Atelier', siteUrl: 'https://atelier.example', email: 'jane@example.com', expiresInMinutes: 15 };
 const LINK = 'https://atelier.example/identity/self-service/verification?flow=f1&token=t1';
 
-/** The templates that carry a code or a link (the receipt has its own test below; the cancellation's is in billing/cancellation.int.test.ts). */
-type SecretTemplate = Exclude<EmailTemplate, 'receipt' | 'cancellation' | 'membership_notice'>;
-const SECRET_TEMPLATES = EMAIL_TEMPLATES.filter(
-  (template): template is SecretTemplate => template !== 'receipt' && template !== 'cancellation' && template !== 'membership_notice',
+/** The templates that carry a code or a link (the other families have their own tests below; the cancellation's is in billing/cancellation.int.test.ts). */
+type SecretTemplate = CodeOrLinkTemplate;
+const SECRET_TEMPLATES = EMAIL_TEMPLATES.filter((template): template is SecretTemplate =>
+  (CODE_AND_LINK_TEMPLATES as readonly string[]).includes(template),
 );
 
 function dataFor(template: SecretTemplate): EmailData[SecretTemplate] {

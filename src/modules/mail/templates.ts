@@ -4,6 +4,13 @@
 // membership emails billing sends. The HTML is React Email, which escapes every value it prints;
 // the copy is data, so no template can forget.
 import { CODE_AND_LINK_TEMPLATES, renderCodeOrLink, type CodeEmailData, type LinkEmailData } from './templates/code-and-link.tsx';
+import {
+  ENQUIRY_TEMPLATES,
+  renderEnquiryEmail,
+  type EnquiryAcknowledgementEmailData,
+  type EnquiryReceivedEmailData,
+  type EnquiryTemplate,
+} from './templates/enquiry.tsx';
 import type { RenderedEmail } from './templates/frame.tsx';
 import {
   MEMBERSHIP_TEMPLATES,
@@ -15,6 +22,7 @@ import {
 } from './templates/membership.tsx';
 
 export type { CodeEmailData, LinkEmailData } from './templates/code-and-link.tsx';
+export type { EnquiryAcknowledgementEmailData, EnquiryReceivedEmailData } from './templates/enquiry.tsx';
 export type { RenderedEmail } from './templates/frame.tsx';
 export {
   MEMBERSHIP_NOTICES,
@@ -23,7 +31,7 @@ export {
   type ReceiptEmailData,
 } from './templates/membership.tsx';
 
-export const EMAIL_TEMPLATES = [...CODE_AND_LINK_TEMPLATES, ...MEMBERSHIP_TEMPLATES] as const;
+export const EMAIL_TEMPLATES = [...CODE_AND_LINK_TEMPLATES, ...MEMBERSHIP_TEMPLATES, ...ENQUIRY_TEMPLATES] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
 export interface EmailData {
@@ -38,14 +46,18 @@ export interface EmailData {
   receipt: ReceiptEmailData;
   cancellation: CancellationEmailData;
   membership_notice: MembershipNoticeEmailData;
+  enquiry_received: EnquiryReceivedEmailData;
+  enquiry_acknowledgement: EnquiryAcknowledgementEmailData;
 }
 
 /** The variables a caller supplies; the mail service adds productName, siteUrl and email. */
 export type TemplateVariables<T extends EmailTemplate> = Omit<EmailData[T], 'productName' | 'siteUrl' | 'email'>;
 
 const MEMBERSHIP = new Set<EmailTemplate>(MEMBERSHIP_TEMPLATES);
+const ENQUIRY = new Set<EmailTemplate>(ENQUIRY_TEMPLATES);
 
 export async function renderEmail<T extends EmailTemplate>(template: T, data: EmailData[T]): Promise<RenderedEmail> {
   if (MEMBERSHIP.has(template)) return renderMembershipEmail(template as MembershipTemplate, data);
-  return renderCodeOrLink(template as Exclude<EmailTemplate, MembershipTemplate>, data);
+  if (ENQUIRY.has(template)) return renderEnquiryEmail(template as EnquiryTemplate, data);
+  return renderCodeOrLink(template as Exclude<EmailTemplate, MembershipTemplate | EnquiryTemplate>, data);
 }
