@@ -8,6 +8,7 @@ import { createAnalyticsModule } from '../modules/analytics/module.ts';
 import { createBillingModule } from '../modules/billing/module.ts';
 import { createConsentModule } from '../modules/consent/module.ts';
 import { createContentModule } from '../modules/content/module.ts';
+import { createEnquiriesModule } from '../modules/enquiries/module.ts';
 import { createFollowsModule } from '../modules/follows/module.ts';
 import { createGiftsModule } from '../modules/gifts/module.ts';
 import type { IdentityServiceOptions } from '../modules/identity/identity-service.ts';
@@ -79,6 +80,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     students: students.service,
     people,
   });
+  const enquiries = createEnquiriesModule({ ...deps('enquiries'), mail: mail.service, jobs: jobs.service, lookups: lookups.service });
 
   return {
     content,
@@ -97,6 +99,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     billing,
     session,
     jobs,
+    enquiries,
   };
 }
 
