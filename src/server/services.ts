@@ -19,6 +19,7 @@ import { createLookupsModule } from '../modules/lookups/module.ts';
 import { createMailModule } from '../modules/mail/module.ts';
 import { createMediaModule } from '../modules/media/module.ts';
 import { createMembershipsModule } from '../modules/memberships/module.ts';
+import { createOrganisationsModule } from '../modules/organisations/module.ts';
 import { createSessionModule } from '../modules/session/module.ts';
 import { createStudentsModule } from '../modules/students/module.ts';
 import { createWallsModule } from '../modules/walls/module.ts';
@@ -63,12 +64,18 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
   const accounts = createAccountsModule({ ...deps('accounts'), identity: identity.service, lookups: lookups.service, mail: mail.service });
   const follows = createFollowsModule({ ...deps('follows'), content: content.service });
   const memberships = createMembershipsModule(deps('memberships'));
+  const organisations = createOrganisationsModule({
+    ...deps('organisations'),
+    memberships: memberships.service,
+    people,
+    mail: mail.service,
+  });
   const students = createStudentsModule({ ...deps('students'), mail: mail.service, people });
   const walls = createWallsModule({ ...deps('walls'), follows: follows.service, changes });
   const session = createSessionModule({
     ...deps('session'),
     identity: identity.service,
-    claimsFrom: [accounts, memberships],
+    claimsFrom: [accounts, memberships, organisations],
     paywallSource: walls.service,
   });
   const gifts = createGiftsModule({ ...deps('gifts'), content: content.service, identity: identity.service });
@@ -93,6 +100,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     accounts,
     follows,
     memberships,
+    organisations,
     students,
     walls,
     gifts,

@@ -80,6 +80,13 @@ export const APP_ERRORS = {
     graphqlType: 'ThreeDSecureError',
     defaultMessage: 'Your bank needs you to confirm this payment.',
   },
+  /** Seats cannot be given as asked (§8 SeatAllocationError: INVALID_SEAT_REQUEST or NO_SEATS_REMAINING). */
+  SEAT_ALLOCATION: {
+    httpStatus: 422,
+    trpcCode: 'UNPROCESSABLE_CONTENT',
+    graphqlType: 'SeatAllocationError',
+    defaultMessage: 'There are not enough seats for that.',
+  },
   /** A well-formed address that is not a university or college address. */
   NOT_ACADEMIC_EMAIL: {
     httpStatus: 422,

@@ -40,21 +40,7 @@ const UserProfileType = builder.objectRef<UserProfile>('UserProfile').implement(
   }),
 });
 
-interface OrganisationAccountSummary {
-  accountId: string;
-  title: string;
-  primaryContactEmail: string | null;
-}
-
-const OrganisationAccountType = builder.objectRef<OrganisationAccountSummary>('OrganisationAccount').implement({
-  fields: (t) => ({
-    accountId: t.exposeString('accountId'),
-    title: t.exposeString('title'),
-    primaryContactEmail: t.exposeString('primaryContactEmail', { nullable: true }),
-  }),
-});
-
-// The Viewer is open (server/graphql/builder.ts): these are accounts' fields; billing and students add theirs.
+// The Viewer is open (server/graphql/builder.ts): these are accounts' fields; billing, students and organisations add theirs.
 builder.objectFields(Viewer, (t) => ({
   userData: t.field({
     type: UserDataType,
@@ -74,10 +60,14 @@ builder.objectFields(Viewer, (t) => ({
             planCode: null,
             groupAccountId: claims.unclaimed_membership_account_id,
           };
+      // The organisation behind a seat (organisations): its title and its subscription's §4 status.
+      const group = held.groupAccountId
+        ? (await services.organisations.summaries([held.groupAccountId])).get(held.groupAccountId)
+        : undefined;
       return {
         membershipGroupAccountId: held.groupAccountId,
-        membershipGroupAccountTitle: null,
-        membershipGroupStatus: null,
+        membershipGroupAccountTitle: group?.title ?? null,
+        membershipGroupStatus: group?.status ?? null,
         membershipLevel: held.level,
         membershipPlan: held.planCode,
         membershipType: held.type,
@@ -85,11 +75,6 @@ builder.objectFields(Viewer, (t) => ({
     },
   }),
   isQuiltBetaTester: t.boolean({ resolve: ({ claims }, _args, { services }) => services.accounts.isQuiltBetaTester(claims.sub) }),
-  organisationAccounts: t.field({
-    type: [OrganisationAccountType],
-    description: 'Organisation accounts the person belongs to.',
-    resolve: () => [],
-  }),
 }));
 
 builder.queryField('viewer', (t) =>

@@ -20,6 +20,13 @@ import {
   type MembershipTemplate,
   type ReceiptEmailData,
 } from './templates/membership.tsx';
+import {
+  ORGANISATION_TEMPLATES,
+  renderOrganisationEmail,
+  type OrganisationDomainCodeEmailData,
+  type OrganisationSeatEmailData,
+  type OrganisationTemplate,
+} from './templates/organisation.tsx';
 
 export type { CodeEmailData, LinkEmailData } from './templates/code-and-link.tsx';
 export type { EnquiryAcknowledgementEmailData, EnquiryReceivedEmailData } from './templates/enquiry.tsx';
@@ -31,7 +38,14 @@ export {
   type ReceiptEmailData,
 } from './templates/membership.tsx';
 
-export const EMAIL_TEMPLATES = [...CODE_AND_LINK_TEMPLATES, ...MEMBERSHIP_TEMPLATES, ...ENQUIRY_TEMPLATES] as const;
+export type { OrganisationDomainCodeEmailData, OrganisationSeatEmailData } from './templates/organisation.tsx';
+
+export const EMAIL_TEMPLATES = [
+  ...CODE_AND_LINK_TEMPLATES,
+  ...MEMBERSHIP_TEMPLATES,
+  ...ENQUIRY_TEMPLATES,
+  ...ORGANISATION_TEMPLATES,
+] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
 export interface EmailData {
@@ -48,16 +62,20 @@ export interface EmailData {
   membership_notice: MembershipNoticeEmailData;
   enquiry_received: EnquiryReceivedEmailData;
   enquiry_acknowledgement: EnquiryAcknowledgementEmailData;
+  organisation_seat: OrganisationSeatEmailData;
+  organisation_domain_code: OrganisationDomainCodeEmailData;
 }
 
 /** The variables a caller supplies; the mail service adds productName, siteUrl and email. */
 export type TemplateVariables<T extends EmailTemplate> = Omit<EmailData[T], 'productName' | 'siteUrl' | 'email'>;
 
 const MEMBERSHIP = new Set<EmailTemplate>(MEMBERSHIP_TEMPLATES);
+const ORGANISATION = new Set<EmailTemplate>(ORGANISATION_TEMPLATES);
 const ENQUIRY = new Set<EmailTemplate>(ENQUIRY_TEMPLATES);
 
 export async function renderEmail<T extends EmailTemplate>(template: T, data: EmailData[T]): Promise<RenderedEmail> {
   if (MEMBERSHIP.has(template)) return renderMembershipEmail(template as MembershipTemplate, data);
   if (ENQUIRY.has(template)) return renderEnquiryEmail(template as EnquiryTemplate, data);
-  return renderCodeOrLink(template as Exclude<EmailTemplate, MembershipTemplate | EnquiryTemplate>, data);
+  if (ORGANISATION.has(template)) return renderOrganisationEmail(template as OrganisationTemplate, data);
+  return renderCodeOrLink(template as Exclude<EmailTemplate, MembershipTemplate | EnquiryTemplate | OrganisationTemplate>, data);
 }

@@ -2,13 +2,13 @@
 // membership facts in the session claims. Billing, organisations, admins and the demo seed grant
 // memberships here; nothing else writes them.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { ACTIVE_MEMBERSHIP_STATUSES, type MembershipStatus } from '../../shared/membership.ts';
 import type { ClaimsSource } from '../session/claims-source.ts';
 import { GRANTED_LEVELS, GRANTED_TYPES, MEMBERSHIP_SOURCES, memberships, type MembershipRow } from './schema.ts';
-import { heldMembership, membershipStatus } from './terms.ts';
+import { betterMembership, heldMembership, laneOf, membershipStatus, type MembershipLane } from './terms.ts';
 
 /** One term of a membership with its §4 status when read (None only for a term that has not started). */
 export type Membership = Omit<MembershipRow, 'status'> & { status: MembershipStatus };
@@ -40,20 +40,31 @@ export interface MembershipsServiceOptions {
 export function createMembershipsService({ db, now = () => new Date() }: MembershipsServiceOptions) {
   const view = (row: MembershipRow, at: Date): Membership => ({ ...row, status: membershipStatus(row, at) });
 
-  /**
-   * The latest term that has started (a later grant ends the earlier ones, so terms never
-   * overlap): within it, its status; past its end, Expired. Null when the identity never held one
-   * (§4 status None) — a term starting in the future is not current yet.
-   */
-  async function currentMembership(identityId: string): Promise<Membership | null> {
-    const at = now();
+  const inLane = (lane: MembershipLane): SQL =>
+    lane === 'group' ? isNotNull(memberships.groupAccountId) : isNull(memberships.groupAccountId);
+
+  async function currentIn(identityId: string, lane: MembershipLane, at: Date): Promise<Membership | null> {
     const [row] = await db
       .select()
       .from(memberships)
-      .where(and(eq(memberships.identityId, identityId), lte(memberships.startsAt, at)))
+      .where(and(eq(memberships.identityId, identityId), lte(memberships.startsAt, at), inLane(lane)))
       .orderBy(desc(memberships.startsAt), desc(memberships.createdAt))
       .limit(1);
     return row ? view(row, at) : null;
+  }
+
+  /**
+   * The current membership: in each lane (terms.ts: their own, an organisation's seat) the latest
+   * term that has started (a later grant ends the earlier ones of its lane, so they never overlap),
+   * and of the two the better (`betterMembership`). Within its term, its status; past its end,
+   * Expired. Null when the identity never held one (§4 status None) — a term starting in the future
+   * is not current yet. With `lane`, that lane's only (billing reads the person's own).
+   */
+  async function currentMembership(identityId: string, lane?: MembershipLane): Promise<Membership | null> {
+    const at = now();
+    if (lane) return currentIn(identityId, lane, at);
+    const [individual, group] = await Promise.all([currentIn(identityId, 'individual', at), currentIn(identityId, 'group', at)]);
+    return betterMembership(individual, group);
   }
 
   /** Every term the identity held, holds or will hold, newest start first. */
@@ -68,10 +79,11 @@ export function createMembershipsService({ db, now = () => new Date() }: Members
   }
 
   /**
-   * Gives the identity a membership from `startsAt` (now by default). It replaces the current one:
-   * terms still running at that moment end then, and terms not yet started are voided (they end as
-   * they start), so the history shows what was held when. Throws a ZodError for bad input, a RangeError
-   * for a term that would end before it starts.
+   * Gives the identity a membership from `startsAt` (now by default). It replaces the current one
+   * of its lane (a seat's term replaces a seat's, anything else the person's own): terms of that
+   * lane still running at that moment end then, and terms not yet started are voided (they end as
+   * they start), so the history shows what was held when. Throws a ZodError for bad input, a
+   * RangeError for a term that would end before it starts.
    */
   async function grant(input: GrantInput): Promise<Membership> {
     const at = now();
@@ -83,7 +95,13 @@ export function createMembershipsService({ db, now = () => new Date() }: Members
       await tx
         .update(memberships)
         .set({ endsAt: sql`greatest(${memberships.startsAt}, ${startsAt.toISOString()}::timestamptz)`, updatedAt: at })
-        .where(and(eq(memberships.identityId, term.identityId), or(isNull(memberships.endsAt), gt(memberships.endsAt, startsAt))));
+        .where(
+          and(
+            eq(memberships.identityId, term.identityId),
+            inLane(laneOf(term)),
+            or(isNull(memberships.endsAt), gt(memberships.endsAt, startsAt)),
+          ),
+        );
       const [inserted] = await tx
         .insert(memberships)
         .values({ id: randomUUID(), ...term, startsAt, createdAt: at, updatedAt: at })
@@ -91,6 +109,29 @@ export function createMembershipsService({ db, now = () => new Date() }: Members
       return inserted!;
     });
     return view(row, at);
+  }
+
+  /**
+   * Ends the organisation seat's term now (or at `at`): the seat was removed or the organisation's
+   * subscription ended. Only a group term of that account is ended; the person's own is untouched.
+   * Returns whether a running term ended.
+   */
+  async function endGroupMembership(identityId: string, groupAccountId: string, at: Date = now()): Promise<boolean> {
+    const ended = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${identityId}, 0))`);
+      return tx
+        .update(memberships)
+        .set({ endsAt: sql`greatest(${memberships.startsAt}, ${at.toISOString()}::timestamptz)`, updatedAt: now() })
+        .where(
+          and(
+            eq(memberships.identityId, identityId),
+            eq(memberships.groupAccountId, groupAccountId),
+            or(isNull(memberships.endsAt), gt(memberships.endsAt, at)),
+          ),
+        )
+        .returning({ id: memberships.id });
+    });
+    return ended.length > 0;
   }
 
   /** The main token's membership facts: the current membership's level and type, None/None when expired or none. */
@@ -101,7 +142,7 @@ export function createMembershipsService({ db, now = () => new Date() }: Members
     },
   };
 
-  return { currentMembership, history, grant, claimsSource };
+  return { currentMembership, history, grant, endGroupMembership, claimsSource };
 }
 
 export type MembershipsService = ReturnType<typeof createMembershipsService>;

@@ -39,3 +39,38 @@ export function heldMembership(membership: (HeldMembership & { status: Membershi
   const { level, type, planCode, groupAccountId } = membership;
   return { level, type, planCode, groupAccountId };
 }
+
+/**
+ * A person may hold two memberships at once, one in each **lane**: their own (bought, a student's,
+ * the demo's, an admin's grant) and a seat of an organisation (a term with a group account id). A
+ * grant replaces the current term of its own lane only, so joining a team never ends a paid plan,
+ * and the seat ending leaves the person's own plan as it was.
+ */
+export type MembershipLane = 'individual' | 'group';
+
+export function laneOf(term: { groupAccountId: string | null }): MembershipLane {
+  return term.groupAccountId === null ? 'individual' : 'group';
+}
+
+// How much a level opens (walls/entitlements.ts), to pick the better of two memberships.
+const LEVEL_RANK: Record<string, number> = {
+  AllAccess: 7,
+  Premium: 6,
+  LearningAndDevelopment: 5,
+  NewsAndAnalysis: 4,
+  Standard: 4,
+  TopicBeauty: 3,
+  Restricted: 1,
+  None: 0,
+};
+
+/**
+ * The better of a person's two current terms (one per lane): an active one over one that is not,
+ * then the level that opens more; on a tie their own (so billing reads its own term back).
+ */
+export function betterMembership<T extends { status: MembershipStatus; level: string }>(individual: T | null, group: T | null): T | null {
+  if (!individual || !group) return individual ?? group;
+  const active = (term: T) => isActiveStatus(term.status);
+  if (active(individual) !== active(group)) return active(individual) ? individual : group;
+  return (LEVEL_RANK[group.level] ?? 0) > (LEVEL_RANK[individual.level] ?? 0) ? group : individual;
+}

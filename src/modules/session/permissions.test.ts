@@ -22,12 +22,15 @@ describe('the named permission levels', () => {
     expect(isMember(null)).toBe(false);
   });
 
-  it('siteAdmin and, until organisations carry roles, organisationAdmin: is_bof_admin only', () => {
+  it('siteAdmin: is_bof_admin; organisationAdmin: site staff, or the OWNER or an ADMIN of the account', () => {
     expect(isSiteAdmin(admin)).toBe(true);
     expect(isSiteAdmin(member)).toBe(false);
-    expect(isOrganisationAdmin(admin, 'org-1')).toBe(true);
-    expect(isOrganisationAdmin(member, 'org-1')).toBe(false);
-    expect(isOrganisationAdmin(null)).toBe(false);
+    expect(isOrganisationAdmin(admin, null)).toBe(true);
+    expect(isOrganisationAdmin(member, 'OWNER')).toBe(true);
+    expect(isOrganisationAdmin(member, 'ADMIN')).toBe(true);
+    expect(isOrganisationAdmin(member, 'USER')).toBe(false);
+    expect(isOrganisationAdmin(member, null)).toBe(false);
+    expect(isOrganisationAdmin(null, 'OWNER')).toBe(false);
   });
 
   it('reads the verified main token’s claims', () => {

@@ -39,10 +39,11 @@ export function isSiteAdmin(user: Someone): boolean {
 }
 
 /**
- * organisationAdmin: may administer an organisation account (§6: OWNER or ADMIN of it). The
- * tokens carry no organisation roles yet, so today only a site admin does; when organisation
- * accounts arrive, their role claim is read here and nowhere else.
+ * organisationAdmin: may administer an organisation account (§6: its OWNER or an ADMIN of it), or
+ * is site staff. The role is not in the tokens: the caller reads it from the database at the moment
+ * of asking (organisations' `roleOf`), so a removed admin loses the power at once.
  */
-export function isOrganisationAdmin(user: Someone, _organisationId?: string): boolean {
-  return isSiteAdmin(user);
+export function isOrganisationAdmin(user: Someone, organisationRole: string | null | undefined): boolean {
+  if (!isSignedIn(user)) return false;
+  return user.isBofAdmin || organisationRole === 'OWNER' || organisationRole === 'ADMIN';
 }

@@ -4,11 +4,12 @@ import SchemaBuilder from '@pothos/core';
 import ComplexityPlugin from '@pothos/plugin-complexity';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ErrorsPlugin from '@pothos/plugin-errors';
-import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import ScopeAuthPlugin, { AuthScopeFailureType, type AuthFailure } from '@pothos/plugin-scope-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { isMember, isOrganisationAdmin, isSignedIn, isSiteAdmin, principalOf } from '../../modules/session/permissions.ts';
 import type { VerifiedMainToken } from '../../modules/session/tokens.ts';
 import { AuthError, BaseError, UnauthorizedError } from '../../shared/errors.ts';
+import type { OrganisationAccount, SeatFigures } from '../../modules/organisations/organisations-service.ts';
 import type { Services } from '../services.ts';
 
 export interface GraphQLContext {
@@ -27,8 +28,18 @@ export type SignedInContext = GraphQLContext & { user: VerifiedMainToken };
  * before scopes: AuthError for nobody signed in (it refreshes its token and retries), otherwise
  * UnauthorizedError naming the requester.
  */
-function refusal({ user }: GraphQLContext): Error {
-  return user ? new UnauthorizedError(user.user_id ?? user.sub) : new AuthError();
+function refusal({ user }: GraphQLContext, failure?: AuthFailure): Error {
+  return user ? new UnauthorizedError(user.user_id ?? user.sub, organisationOf(failure)) : new AuthError();
+}
+
+/** The organisation account an `organisationAdmin` scope was asked about (§8 UnauthorizedError.accountId). */
+function organisationOf(failure: AuthFailure | undefined): string | null {
+  if (!failure) return null;
+  if (failure.kind === AuthScopeFailureType.AuthScope)
+    return failure.scope === 'organisationAdmin' && typeof failure.parameter === 'string' ? failure.parameter : null;
+  if (failure.kind === AuthScopeFailureType.AnyAuthScopes || failure.kind === AuthScopeFailureType.AllAuthScopes)
+    return failure.failures.map(organisationOf).find((id) => id !== null) ?? null;
+  return null;
 }
 
 /** Query limits (§ "depth, cost and alias limits"); generous for the screens, small enough to stop abuse. */
@@ -51,16 +62,18 @@ export const builder = new SchemaBuilder<{
   errors: { directResult: true, defaultTypes: [BaseError] },
   scopeAuth: {
     // Once per request, from the verified token: the claims hold the membership level and admin.
-    authScopes: ({ user }) => {
+    authScopes: ({ user, services }) => {
       const principal = principalOf(user);
       return {
         signedIn: isSignedIn(principal),
         member: isMember(principal),
         siteAdmin: isSiteAdmin(principal),
-        organisationAdmin: (organisationId: string) => isOrganisationAdmin(principal, organisationId),
+        // The role is read now, from the database (never from a token): a removed admin loses it at once.
+        organisationAdmin: async (accountId: string) =>
+          isOrganisationAdmin(principal, user && !principal?.isBofAdmin ? await services.organisations.roleOf(user.sub, accountId) : null),
       };
     },
-    unauthorizedError: (_parent, context) => refusal(context),
+    unauthorizedError: (_parent, context, _info, result) => refusal(context, result.failure),
   },
   complexity: {
     defaultComplexity: 1,
@@ -92,3 +105,11 @@ export interface ViewerSource {
  * fields it owns with `builder.objectFields(Viewer, …)` in its own graphql.ts.
  */
 export const Viewer = builder.objectRef<ViewerSource>('Viewer').implement({ description: 'The signed-in person.' });
+
+/**
+ * §3 OrganisationAccount and OrganisationAccountSeats, open like the Viewer: organisations'
+ * graphql.ts implements them, billing's adds `subscriptions`, `recurlyAccountManagementUrl` and
+ * `seats.subscription` with `builder.objectFields`.
+ */
+export const OrganisationAccountRef = builder.objectRef<OrganisationAccount>('OrganisationAccount');
+export const OrganisationAccountSeatsRef = builder.objectRef<SeatFigures & { accountId: string }>('OrganisationAccountSeats');

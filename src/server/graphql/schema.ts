@@ -10,6 +10,7 @@ import '../../modules/billing/graphql.ts';
 import '../../modules/follows/graphql.ts';
 import '../../modules/gifts/graphql.ts';
 import '../../modules/lookups/graphql.ts';
+import '../../modules/organisations/graphql.ts';
 import '../../modules/students/graphql.ts';
 
 export const schema = builder.toSchema();
