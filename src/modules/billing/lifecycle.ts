@@ -28,6 +28,8 @@ import type { MailService } from '../mail/mail-service.ts';
 import type { MembershipsService } from '../memberships/memberships-service.ts';
 import { paths } from '../../shared/paths.ts';
 import { addInterval, planByCode, type Plan } from './catalogue.ts';
+import { organisationPlanByCode } from './organisation-plans.ts';
+import type { OrganisationSeatsPort } from './organisation-purchase.ts';
 import { planGrant } from './plan-grant.ts';
 import { pendingCoupon } from './cancellation.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
@@ -49,6 +51,11 @@ export const LIFECYCLE_JOBS = {
 
 const DAY = 86_400_000;
 type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
+/** What a renewal needs of a plan: a person's plan or a team plan (holder_kind). */
+type RenewablePlan = Pick<Plan, 'title' | 'interval'>;
+
+const planOf = (row: Pick<SubscriptionRow, 'planCode'>): RenewablePlan | null =>
+  planByCode(row.planCode) ?? organisationPlanByCode(row.planCode);
 
 /** What the next charge of a subscription is: its price, or less under a coupon that waits for a renewal. */
 interface RenewalCharge {
@@ -69,6 +76,8 @@ export interface LifecycleOptions {
   memberships: Pick<MembershipsService, 'grant'>;
   mail: Pick<MailService, 'send'>;
   personOf: (identityId: string) => Promise<{ email: string } | null>;
+  /** A team plan's seats follow its term (organisations module): renewed, kept through dunning, ended at expiry. */
+  organisations?: Pick<OrganisationSeatsPort, 'subscriptionTermChanged' | 'subscriptionEnded'>;
   siteUrl: string;
   now?: () => Date;
   /** How long a renewal waits for the member's purchase in progress before the job is retried. */
@@ -85,6 +94,7 @@ export function createLifecycle({
   memberships,
   mail,
   personOf,
+  organisations,
   siteUrl,
   now = () => new Date(),
   inProgressWaitMs = 20_000,
@@ -94,17 +104,27 @@ export function createLifecycle({
   const paidPurchases = createPaidPurchases({ db, provider, now, inProgressWaitMs, onError: errorReporter({ log, onError }) });
   const manageLink = new URL(paths.membership(), `${siteUrl}/`).toString();
 
+  /** Where a holder's notices go: a person's address, or the address an organisation's invoices go to. */
+  async function noticeAddress(row: SubscriptionRow): Promise<string | null> {
+    if (row.holderKind === 'person') return (await personOf(row.identityId))?.email ?? null;
+    const [account] = await db
+      .select({ email: billingAccounts.contactEmail })
+      .from(billingAccounts)
+      .where(eq(billingAccounts.id, row.accountId));
+    return account?.email ?? null;
+  }
+
   async function notify(
     row: SubscriptionRow,
-    plan: Plan | null,
+    plan: RenewablePlan | null,
     notice: 'trial_ending' | 'payment_failed' | 'renewed' | 'expired',
     note: string,
     lines: { label: string; value: string }[] = [],
   ) {
-    const person = await personOf(row.identityId);
-    if (!person) return;
+    const to = await noticeAddress(row);
+    if (!to) return;
     await mail.send({
-      to: person.email,
+      to,
       template: 'membership_notice',
       data: {
         notice,
@@ -226,7 +246,15 @@ export function createLifecycle({
     );
   }
 
-  async function grantTerm(row: SubscriptionRow, plan: Plan, startsAt: Date, endsAt: Date) {
+  /** The membership the paid term gives: the person's own, or every seat of a team (the organisations module). */
+  async function grantTerm(row: SubscriptionRow, startsAt: Date, endsAt: Date) {
+    if (row.holderKind === 'organisation') {
+      if (!organisations) throw new Error(`Team subscription ${row.id}: no organisations module to renew its seats`);
+      await organisations.subscriptionTermChanged(row.identityId, { status: 'ActiveRenewing', termEndsAt: endsAt });
+      return;
+    }
+    const plan = planByCode(row.planCode);
+    if (!plan) throw new Error(`Subscription ${row.id} is on an unknown plan ${row.planCode}`);
     await memberships.grant(
       planGrant(plan, {
         identityId: row.identityId,
@@ -237,7 +265,7 @@ export function createLifecycle({
     );
   }
 
-  async function expire(row: SubscriptionRow, plan: Plan | null, expiresAt: Date, from: SubscriptionRow['state']) {
+  async function expire(row: SubscriptionRow, plan: RenewablePlan | null, expiresAt: Date, from: SubscriptionRow['state']) {
     const [updated] = await db
       .update(billingSubscriptions)
       .set({
@@ -254,11 +282,12 @@ export function createLifecycle({
         ),
       )
       .returning();
+    if (updated && updated.holderKind === 'organisation') await organisations?.subscriptionEnded(updated.identityId, expiresAt);
     if (updated)
       await notify(updated, plan, 'expired', `Your membership ended on ${formatDay(expiresAt)}. You can join again at any time.`);
   }
 
-  type RenewalLine = { row: SubscriptionRow; plan: Plan; periodEndsAt: Date; attempt: number; charge: RenewalCharge };
+  type RenewalLine = { row: SubscriptionRow; plan: RenewablePlan; periodEndsAt: Date; attempt: number; charge: RenewalCharge };
 
   /**
    * A renewal as a purchase kind (paid-purchase.ts): the next period's price (less a waiting coupon)
@@ -272,7 +301,7 @@ export function createLifecycle({
       const nothing = { kind: 'answer', result: undefined, store: false } as const;
       // Stale: the subscription moved on (renewed, expired) since this job was scheduled.
       if (!row || !row.currentPeriodEndsAt || row.currentPeriodEndsAt.toISOString() !== payload.periodEndsAt) return nothing;
-      const plan = planByCode(row.planCode);
+      const plan = planOf(row);
       const periodEndsAt = row.currentPeriodEndsAt;
       if (row.state === 'CANCELED') {
         await expire(row, plan, row.currentTermEndsAt ?? periodEndsAt, 'CANCELED');
@@ -361,8 +390,8 @@ export function createLifecycle({
       });
     },
 
-    async fulfil({ plan }, renewed) {
-      await grantTerm(renewed, plan, renewed.updatedAt, renewed.currentPeriodEndsAt!);
+    async fulfil(_line, renewed) {
+      await grantTerm(renewed, renewed.updatedAt, renewed.currentPeriodEndsAt!);
       await schedule(renewed);
     },
 
@@ -404,7 +433,7 @@ export function createLifecycle({
         .set({ isInDunning: true, updatedAt: at })
         .where(and(eq(billingSubscriptions.id, row.id), eq(billingSubscriptions.currentPeriodEndsAt, periodEndsAt)));
       // Access continues while we retry, until the next attempt.
-      await grantTerm(row, plan, at, retryAt > at ? retryAt : new Date(at.getTime() + DAY));
+      await grantTerm(row, at, retryAt > at ? retryAt : new Date(at.getTime() + DAY));
       await enqueuePeriodEnd(row.id, periodEndsAt, attempt + 1, retryAt);
       await notify(
         row,

@@ -49,7 +49,7 @@ export const refusal = (
   message: string = PURCHASE_MESSAGES[type as keyof typeof PURCHASE_MESSAGES],
 ): PurchaseResult => ({ kind: 'error', type, message });
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }

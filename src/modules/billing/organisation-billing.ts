@@ -1,0 +1,175 @@
+// Billing for organisations (issue 17): buying a team plan through the one paid-purchase path, and
+// what the team's membership page shows (the plan, the seats bought, the renewal, the invoices and
+// the card). Who may see or buy for an organisation is decided by the transports through the
+// organisationAdmin permission; this service trusts the ids it is given.
+import { createHash } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { fieldErrorsFromZod } from '../../shared/validation/field-errors.ts';
+import type { MailService } from '../mail/mail-service.ts';
+import type { Currency } from './catalogue.ts';
+import { cardOf } from './ledger.ts';
+import { organisationPlanByCode, organisationPrice, type OrganisationPrice } from './organisation-plans.ts';
+import {
+  organisationPurchase,
+  organisationPurchaseInputSchema,
+  organisationSubscriptionView,
+  orgRefusal,
+  type OrganisationPurchaseInput,
+  type OrganisationPurchaseResult,
+  type OrganisationSeatsPort,
+  type OrganisationSubscriptionView,
+} from './organisation-purchase.ts';
+import { createPaidPurchases, errorReporter, type BillingLog, type ReportError } from './paid-purchase.ts';
+import type { BillingProvider, CardSummary } from './provider.ts';
+import { PURCHASE_MESSAGES } from './purchase-terms.ts';
+import { billingAccounts, billingInvoices, billingSubscriptions } from './schema.ts';
+
+/** What the team's membership page shows about billing. */
+export interface OrganisationBillingOverview {
+  /** The current (or last) subscription: the seats bought, the price, the renewal. */
+  subscription: OrganisationSubscriptionView | null;
+  card: CardSummary | null;
+  billedTo: {
+    companyName: string | null;
+    name: string | null;
+    addressLine1: string | null;
+    city: string | null;
+    postalCode: string | null;
+    countryCode: string | null;
+    vatNumber: string | null;
+    contactEmail: string | null;
+  };
+  invoices: { id: string; createdAt: string; total: number; currency: string; state: string }[];
+}
+
+export interface OrganisationBillingOptions {
+  db: Db;
+  provider: BillingProvider;
+  organisations: OrganisationSeatsPort;
+  mail: Pick<MailService, 'send'>;
+  personOf: (identityId: string) => Promise<{ email: string } | null>;
+  siteUrl: string;
+  now?: () => Date;
+  inProgressWaitMs?: number;
+  log?: BillingLog;
+  onError?: ReportError;
+  lifecycle?: { schedule(row: typeof billingSubscriptions.$inferSelect): Promise<void> };
+}
+
+export function createOrganisationBilling({
+  db,
+  provider,
+  organisations,
+  mail,
+  personOf,
+  siteUrl,
+  now = () => new Date(),
+  inProgressWaitMs = 20_000,
+  log,
+  onError: reportError,
+  lifecycle,
+}: OrganisationBillingOptions) {
+  const onError = errorReporter({ log, onError: reportError });
+  const paidPurchases = createPaidPurchases({ db, provider, now, inProgressWaitMs, onError });
+  const teamPurchase = organisationPurchase({ db, provider, organisations, mail, personOf, siteUrl, now, lifecycle });
+  const purchaseUnderKey = paidPurchases.keyed<OrganisationPurchaseResult>({
+    name: 'team purchase',
+    reused: () => orgRefusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.KEY_REUSED),
+    stillInProgress: () => orgRefusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.IN_PROGRESS),
+    busy: () => orgRefusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.ACCOUNT_BUSY),
+    failed: (message) => orgRefusal('TRANSACTION_ERROR', message),
+    beforeCharge: PURCHASE_MESSAGES.TRANSACTION_ERROR,
+    isPending: (result) => result.kind === 'three_d_secure',
+  });
+
+  /**
+   * §7 purchaseOrganisationSubscription: a team plan for `seats` people, bought by a signed-in person
+   * who becomes the new organisation's OWNER. Idempotent under the buyer's key; one purchase at a
+   * time per buyer.
+   */
+  async function purchaseOrganisationSubscription(raw: OrganisationPurchaseInput): Promise<OrganisationPurchaseResult> {
+    const parsed = organisationPurchaseInputSchema.safeParse(raw);
+    if (!parsed.success) return { kind: 'invalid', fieldErrors: fieldErrorsFromZod(parsed.error) };
+    const input = parsed.data;
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify(['organisation', input.planCode, input.seats, input.currency.toUpperCase(), input.cardToken]))
+      .digest('hex');
+    return purchaseUnderKey(teamPurchase, input, {
+      identityId: input.identityId,
+      key: input.idempotencyKey,
+      fingerprint,
+      resuming: Boolean(input.threeDSecureActionResultToken),
+    });
+  }
+
+  /** What a team of `seats` costs in a currency and country (the seat calculator, the payment page's summary); null when checkout does not sell it. */
+  function quoteTeamPlan({
+    planCode,
+    seats,
+    currency,
+    countryCode,
+    vatNumber,
+  }: {
+    planCode: string;
+    seats: number;
+    currency: Currency;
+    countryCode: string | null;
+    vatNumber?: string | null;
+  }): OrganisationPrice | null {
+    const plan = organisationPlanByCode(planCode);
+    return plan ? organisationPrice({ plan, seats, currency, countryCode, vatNumber }) : null;
+  }
+
+  /** The organisation's subscriptions, newest first (§3 OrganisationAccount.subscriptions). */
+  async function organisationSubscriptions(organisationId: string): Promise<OrganisationSubscriptionView[]> {
+    const rows = await db
+      .select()
+      .from(billingSubscriptions)
+      .where(and(eq(billingSubscriptions.identityId, organisationId), eq(billingSubscriptions.holderKind, 'organisation')))
+      .orderBy(desc(billingSubscriptions.createdAt), sql`${billingSubscriptions.id}`);
+    return rows.map(organisationSubscriptionView);
+  }
+
+  /** The team's membership page: null for an organisation that never paid (set up by staff, or unknown). */
+  async function organisationBillingOverview(organisationId: string): Promise<OrganisationBillingOverview | null> {
+    const [account] = await db
+      .select()
+      .from(billingAccounts)
+      .where(and(eq(billingAccounts.identityId, organisationId), eq(billingAccounts.holderKind, 'organisation')));
+    if (!account) return null;
+    const [subscriptions, invoices] = await Promise.all([
+      organisationSubscriptions(organisationId),
+      db
+        .select()
+        .from(billingInvoices)
+        .where(eq(billingInvoices.accountId, account.id))
+        .orderBy(desc(billingInvoices.createdAt), sql`${billingInvoices.id}`),
+    ]);
+    return {
+      subscription: subscriptions.find((row) => row.state === 'ACTIVE' || row.state === 'CANCELED') ?? subscriptions[0] ?? null,
+      card: cardOf(account),
+      billedTo: {
+        companyName: account.companyName,
+        name: [account.firstName, account.lastName].filter(Boolean).join(' ') || null,
+        addressLine1: account.addressLine1,
+        city: account.city,
+        postalCode: account.postalCode,
+        countryCode: account.countryCode,
+        vatNumber: account.vatNumber,
+        contactEmail: account.contactEmail,
+      },
+      invoices: invoices.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        total: row.total,
+        currency: row.currency,
+        state: row.state,
+      })),
+    };
+  }
+
+  return { purchaseOrganisationSubscription, quoteTeamPlan, organisationSubscriptions, organisationBillingOverview };
+}
+
+export type OrganisationBilling = ReturnType<typeof createOrganisationBilling>;
