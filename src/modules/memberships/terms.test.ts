@@ -1,7 +1,7 @@
 // A term through its life: not started, running, ended; and what it grants at each point.
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_MEMBERSHIP_STATUSES, isActiveStatus, MEMBERSHIP_STATUSES } from '../../shared/membership.ts';
-import { heldMembership, membershipStatus, type Term } from './terms.ts';
+import { betterMembership, heldMembership, laneOf, membershipStatus, type Term } from './terms.ts';
 
 const START = new Date('2026-01-01T00:00:00Z');
 const END = new Date('2027-01-01T00:00:00Z');
@@ -52,5 +52,32 @@ describe('heldMembership', () => {
     const nothing = { level: 'None', type: 'None', planCode: null, groupAccountId: null };
     expect(heldMembership({ ...premium, status: 'Expired' })).toEqual(nothing);
     expect(heldMembership(null)).toEqual(nothing);
+  });
+});
+
+describe('two lanes: their own membership and an organisation seat', () => {
+  it('puts a term with a group account in the group lane, anything else in their own', () => {
+    expect(laneOf({ groupAccountId: 'org-1' })).toBe('group');
+    expect(laneOf({ groupAccountId: null })).toBe('individual');
+  });
+
+  it.each([
+    ['a seat opening more wins', ['Standard', 'ActiveRenewing'], ['Premium', 'ActiveRenewing'], 'group'],
+    ['their own opening more wins', ['AllAccess', 'ActiveCanceled'], ['Premium', 'ActiveRenewing'], 'individual'],
+    ['a tie keeps their own', ['Premium', 'ActiveTrial'], ['Premium', 'ActiveRenewing'], 'individual'],
+    ['active beats expired', ['AllAccess', 'Expired'], ['Standard', 'ActiveRenewing'], 'group'],
+    ['expired seat, active own', ['Standard', 'ActiveRenewing'], ['AllAccess', 'Expired'], 'individual'],
+    ['beauty topic against standard seat', ['TopicBeauty', 'ActiveRenewing'], ['Standard', 'ActiveRenewing'], 'group'],
+  ] as const)('%s', (_name, [ownLevel, ownStatus], [seatLevel, seatStatus], winner) => {
+    const own = { level: ownLevel, status: ownStatus, lane: 'individual' };
+    const seat = { level: seatLevel, status: seatStatus, lane: 'group' };
+    expect(betterMembership(own, seat)?.lane).toBe(winner);
+  });
+
+  it('gives the one there is, or null', () => {
+    const own = { level: 'Standard', status: 'ActiveRenewing' as const };
+    expect(betterMembership(own, null)).toBe(own);
+    expect(betterMembership(null, own)).toBe(own);
+    expect(betterMembership(null, null)).toBeNull();
   });
 });
