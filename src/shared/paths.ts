@@ -19,4 +19,9 @@ export const paths = {
   packages: () => '/subscriptions/packages/',
   upgrade: () => '/subscriptions/upgrade/',
   upgradePayment: (planCode?: string) => `/subscriptions/upgrade/payment/${planCode ? `?plan=${encodeURIComponent(planCode)}` : ''}`,
+  professional: () => '/professional/',
+  contact: (kind: 'professional' | 'student' | 'insights' | 'media') => `/contact/${kind}/`,
+  executive: () => '/subscriptions/executive/',
+  adminAnalytics: () => '/admin/analytics/',
+  adminEnquiries: () => '/admin/enquiries/',
 } as const;

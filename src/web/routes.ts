@@ -9,6 +9,12 @@ export default [
   route('authors/:slug', 'routes/author.tsx'),
   route('legal', 'routes/legal.tsx'),
   route('careers', 'routes/careers.tsx'),
+  route('professional', 'routes/professional.tsx'),
+  // Enquiries (modules/enquiries): one page per audience, one file.
+  route('contact/professional', 'routes/contact/contact.tsx', { id: 'contact-professional' }),
+  route('contact/student', 'routes/contact/contact.tsx', { id: 'contact-student' }),
+  route('contact/insights', 'routes/contact/contact.tsx', { id: 'contact-insights' }),
+  route('contact/media', 'routes/contact/contact.tsx', { id: 'contact-media' }),
   // Identity screens (the provider's UI URLs, src/modules/identity/module.ts identityUiUrls).
   route('user/login', 'routes/user/login.tsx'),
   route('user/register', 'routes/user/register.tsx'),
@@ -25,6 +31,7 @@ export default [
   route('user/login-policy-warning', 'routes/user/login-policy-warning.tsx'),
   route('user/error', 'routes/user/error.tsx'),
   route('admin/analytics', 'routes/admin/analytics.tsx'),
+  route('admin/enquiries', 'routes/admin/enquiries.tsx'),
   // Subscriptions: packages (issue 7 catalogue and prices).
   route('subscriptions/packages', 'routes/subscriptions/packages.tsx'),
   route('subscriptions/packages/students', 'routes/subscriptions/students.tsx'),

@@ -71,6 +71,16 @@ export const SCREEN_EVENTS: readonly ScreenEvents[] = [
     events: ['user_view_packages', 'user_view_enquiry_group'],
   },
   {
+    screen: 'Professional membership /professional/',
+    code: ['src/web/routes/professional.tsx'],
+    events: ['user_view_marketing_professional'],
+  },
+  {
+    screen: 'Press and school enquiries /contact/media/, /contact/student/',
+    code: ['src/web/routes/contact/contact.tsx'],
+    events: ['user_view_enquiry_media', 'user_view_enquiry_school'],
+  },
+  {
     screen: 'Upgrade choices /subscriptions/upgrade/',
     code: ['src/web/routes/subscriptions/upgrade.tsx', 'src/web/routes/subscriptions/plan-cards.tsx'],
     events: ['user_view_packages', 'user_click_package'],
@@ -152,7 +162,4 @@ export const WAITING_EVENTS: Readonly<Partial<Record<EventName, string>>> = {
   user_view_download_cta: 'gated downloads (download embeds)',
   user_click_download_cta: 'gated downloads (download embeds)',
   user_submit_download_consent: 'gated downloads (download embeds)',
-  user_view_marketing_professional: 'professional marketing page /professional/',
-  user_view_enquiry_media: 'media enquiry /contact/media/',
-  user_view_enquiry_school: 'school enquiry /contact/student/',
 };

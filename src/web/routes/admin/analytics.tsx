@@ -15,6 +15,7 @@ import { rootDataFromMatches } from '../../lib/root-data.ts';
 import { absoluteSiteUrl } from '../user/identity.server.ts';
 import { withReturnTo } from '../user/user-paths.ts';
 import type { Route } from './+types/analytics';
+import { AdminNav } from './admin-nav.tsx';
 import {
   DailyBarChart,
   formatDay,
@@ -52,6 +53,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   return (
     <div className="wrap admin-analytics">
       <header className="admin-analytics__header">
+        <AdminNav current="analytics" />
         <p className="kicker">Admin</p>
         <h1 className="display">Analytics</h1>
         <p className="standfirst">

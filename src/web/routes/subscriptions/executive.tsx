@@ -1,13 +1,25 @@
-// /subscriptions/executive/ (§2): memberships for teams and executives. An enquiry page: groups are
-// set up with our team (organisation checkout is /subscriptions/organisations/payment/), so the
-// call to action is an email to them, not a form.
+// /subscriptions/executive/ (§2): memberships for teams and executives. Groups are set up with our
+// team, so the page leads to the team enquiry form (kind `group`, contact/enquiry-form.tsx) at
+// #enquiry, where /subscriptions/groups/ sends teams larger than its checkout takes. A tracked
+// view (user_view_enquiry_group). Under /subscriptions/, so never kept in the shared page cache.
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data.ts';
 import { socialMeta } from '../../lib/seo.ts';
+import { ENQUIRY_ANCHOR, EnquiryForm, EnquirySent, type EnquiryProblem } from '../contact/enquiry-form.tsx';
+import { enquiryAction, enquiryHeaders, enquiryPageData } from '../contact/enquiry-page.server.ts';
 import type { Route } from './+types/executive';
 
-/** Where group enquiries go. */
-export const GROUP_SALES_EMAIL = 'groups@atelier.example';
+export function loader(args: Route.LoaderArgs) {
+  return enquiryPageData(args);
+}
+
+export function action(args: Route.ActionArgs) {
+  return enquiryAction(args, 'group');
+}
+
+export const headers: Route.HeadersFunction = enquiryHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootDataFromMatches(matches);
@@ -20,12 +32,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function Executive() {
+export default function Executive({ loaderData, actionData }: Route.ComponentProps) {
+  const { countries, sourcePath, sent } = loaderData;
   const name = useRootData()?.config.productName ?? 'Atelier';
   useTrackEvent('user_view_packages', { offerVariant: 'group' });
   useTrackEvent('user_view_enquiry_group', {});
-  const subject = encodeURIComponent(`Group membership enquiry`);
-  const body = encodeURIComponent('Company:\nNumber of people:\nCountry:\nWhat your team works on:\n');
   return (
     <div className="wrap executive">
       <header className="packages__header">
@@ -36,8 +47,8 @@ export default function Executive() {
           invoice.
         </p>
         <p className="cta-row">
-          <a className="button" href={`mailto:${GROUP_SALES_EMAIL}?subject=${subject}&body=${body}`}>
-            Email our memberships team
+          <a className="button" href={`#${ENQUIRY_ANCHOR}`}>
+            Ask for a quote
           </a>
           <a className="button button--secondary" href="/subscriptions/packages/">
             Individual memberships
@@ -69,18 +80,36 @@ export default function Executive() {
         </ul>
       </section>
 
-      <section className="executive__how prose" aria-labelledby="how-heading">
-        <h2 id="how-heading">How to start</h2>
-        <p>
-          Write to <a href={`mailto:${GROUP_SALES_EMAIL}?subject=${subject}&body=${body}`}>{GROUP_SALES_EMAIL}</a> with your company, how
-          many people you’d like to include and where they’re based. We reply within two working days with a quote, and can set up a trial
-          for your team.
-        </p>
-        <p>
-          Students and educators: see <a href="/subscriptions/packages/students/">student memberships</a>. Buying for yourself: see{' '}
-          <a href="/subscriptions/packages/">individual memberships</a>.
-        </p>
-      </section>
+      <div className="executive__start">
+        <section className="executive__how prose" aria-labelledby="how-heading">
+          <h2 id="how-heading">How to start</h2>
+          <p>
+            Tell us about your company, how many people you’d like to include and where they’re based. We reply within two working days with
+            a quote, and can set up a trial for your team.
+          </p>
+          <p>
+            Students and educators: see <Link to="/subscriptions/packages/students/">student memberships</Link> or{' '}
+            <Link to={paths.contact('student')}>access for schools and universities</Link>. Buying for yourself: see{' '}
+            <Link to={paths.packages()}>individual memberships</Link>.
+          </p>
+        </section>
+        {sent ? (
+          <EnquirySent>
+            <p>
+              <Link to={paths.packages()}>See the individual memberships</Link> while you wait.
+            </p>
+          </EnquirySent>
+        ) : (
+          <EnquiryForm
+            kind="group"
+            countries={countries}
+            sourcePath={sourcePath}
+            problem={actionData as EnquiryProblem | undefined}
+            heading="Ask about a team membership"
+            submitLabel="Ask for a quote"
+          />
+        )}
+      </div>
     </div>
   );
 }
