@@ -9,7 +9,8 @@ import { fieldErrorsFromZod } from '../../shared/validation/field-errors.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { Currency } from './catalogue.ts';
 import { cardOf } from './ledger.ts';
-import { organisationPlanByCode, organisationPrice, type OrganisationPrice } from './organisation-plans.ts';
+import { organisationPlanByCode } from './organisation-plans.ts';
+import { organisationPrice, type OrganisationPrice } from './organisation-pricing.ts';
 import {
   organisationPurchase,
   organisationPurchaseInputSchema,

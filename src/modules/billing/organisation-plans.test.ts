@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES } from './catalogue.ts';
-import {
-  extraSeatAllowance,
-  extraSeatsPrice,
-  organisationPlanByCode,
-  organisationPrice,
-  seatTier,
-  TEAM_PLAN,
-} from './organisation-plans.ts';
+import { extraSeatAllowance, organisationPlanByCode, seatTier, TEAM_PLAN } from './organisation-plans.ts';
+import { extraSeatsPrice, organisationPrice } from './organisation-pricing.ts';
 
 const DAY = 86_400_000;
 

@@ -14,13 +14,8 @@ import type { MailService } from '../mail/mail-service.ts';
 import { addInterval } from './catalogue.ts';
 import { cardOnFile } from './ledger.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
-import {
-  extraSeatAllowance,
-  organisationPlanByCode,
-  organisationPrice,
-  type OrganisationPlan,
-  type OrganisationPrice,
-} from './organisation-plans.ts';
+import { extraSeatAllowance, organisationPlanByCode, type OrganisationPlan } from './organisation-plans.ts';
+import { organisationPrice, type OrganisationPrice } from './organisation-pricing.ts';
 import { threeDSecureAnswer, type PurchaseKind } from './paid-purchase.ts';
 import { parseCurrency } from './pricing.ts';
 import type { BillingProvider, CardSummary } from './provider.ts';
