@@ -37,6 +37,8 @@ export default [
   route('subscriptions/packages/students', 'routes/subscriptions/students.tsx'),
   route('subscriptions/faq', 'routes/subscriptions/faq.tsx'),
   route('subscriptions/executive', 'routes/subscriptions/executive.tsx'),
+  // Team plans (issue 17): the seat tiers and calculator, then checkout for an organisation.
+  route('subscriptions/groups', 'routes/subscriptions/groups.tsx'),
   route('subscriptions/individuals/payment', 'routes/subscriptions/payment.tsx'),
   // Student memberships (issue 7 "Students"): verify the academic address, pay, the confirmation.
   route('subscriptions/students/validation', 'routes/subscriptions/students-validation.tsx'),

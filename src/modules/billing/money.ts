@@ -5,6 +5,17 @@ export function formatMoney(minorUnits: number, currency: string): string {
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency, currencyDisplay: 'symbol' }).format(minorUnits / 100);
 }
 
+/** A price on a pricing page: "£300", "€345.10", "₹17,700" (whole amounts without decimals). */
+export function formatPrice(minorUnits: number, currency: string): string {
+  const whole = minorUnits % 100 === 0;
+  return new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(minorUnits / 100);
+}
+
 /** "12 March 2026", in UTC so the server and the browser agree. */
 export function formatDay(value: Date | string): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(value));

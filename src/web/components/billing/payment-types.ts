@@ -9,6 +9,10 @@ export const STUDENT_VALIDATION_PATH = '/subscriptions/students/validation/';
 export const STUDENT_PAYMENT_PATH = '/subscriptions/students/payment/';
 export const STUDENT_CONFIRMATION_PATH = '/subscriptions/students/confirmation/';
 
+/** Team plans (issue 17): checkout for an organisation, and the enquiry for a team larger than checkout sells. */
+export const TEAM_PAYMENT_PATH = '/subscriptions/organisations/payment/';
+export const TEAM_ENQUIRY_PATH = '/subscriptions/executive/#enquiry';
+
 /** Which payment page: individual plans, or student plans (bought once the academic address is verified). */
 export type PaymentKind = 'individual' | 'student';
 

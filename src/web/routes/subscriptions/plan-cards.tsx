@@ -121,7 +121,7 @@ export function PlanCards({
 }
 
 /** Links to the same page in each currency (kept with the page's other query, e.g. packages=beauty). */
-export function CurrencySwitcher({ pricing }: { pricing: ReaderPricing }) {
+export function CurrencySwitcher({ pricing }: { pricing: Pick<ReaderPricing, 'currencies' | 'currency'> }) {
   // The page's own path, with its trailing slash: React Router gives the server the path without
   // it, so a link relative to it ("?currency=") differed between the server's HTML and the browser's.
   const { pathname, search } = useLocation();

@@ -4,6 +4,7 @@
 import type { AppLoadContext } from 'react-router';
 import { CURRENCIES, type Currency, type Plan } from '../../../modules/billing/catalogue.ts';
 import { currencyForCountry, parseCurrency, pricedPlans, type SubscriptionPrice } from '../../../modules/billing/pricing.ts';
+import { formatPrice } from '../../../modules/billing/money.ts';
 import { currentSession } from '../user/identity.server.ts';
 
 /** Cloudflare's visitor country header; XX (unknown) and T1 (Tor) are not countries. */
@@ -53,21 +54,16 @@ export interface ReaderPricing {
 
 const CURRENCY_LABELS: Record<Currency, string> = { EUR: '€ EUR', GBP: '£ GBP', INR: '₹ INR', USD: '$ USD' };
 
+/** The currencies we sell in, labelled for the currency switcher. */
+export const currencyChoices = () => CURRENCIES.map((code) => ({ code, label: CURRENCY_LABELS[code] }));
+
 function asCountry(value: string | null | undefined): string | null {
   const code = value?.trim().toUpperCase() ?? '';
   return /^[A-Z]{2}$/.test(code) && code !== 'XX' && code !== 'T1' ? code : null;
 }
 
-/** "£300", "€345.10", "₹17,700": whole amounts without decimals. */
-export function formatMoney(minor: number, currency: Currency): string {
-  const whole = minor % 100 === 0;
-  return new Intl.NumberFormat('en-GB', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(minor / 100);
-}
+/** "£300", "€345.10", "₹17,700": whole amounts without decimals (money.ts). */
+export const formatMoney = (minor: number, currency: Currency): string => formatPrice(minor, currency);
 
 function percent(rate: number): string {
   return `${Number((rate * 100).toFixed(2))}%`;
@@ -133,7 +129,7 @@ export async function readerPricing(
     countryName,
     currencyChosen: chosen !== null,
     invalidCurrency: asked && !chosen ? asked.slice(0, 12) : null,
-    currencies: CURRENCIES.map((code) => ({ code, label: CURRENCY_LABELS[code] })),
+    currencies: currencyChoices(),
     groups,
     taxNote: taxNote(countryCode, countryName, groups[0]?.main.price ?? null),
     isMember: context.user?.isMember ?? false,
