@@ -11,7 +11,7 @@ import { completeUserDataSchema, type PersonalDetailsInput } from '../shared/val
 /** The demo accounts' password (README). Public on purpose: these accounts exist to be tried. */
 export const DEMO_PASSWORD = 'atelier-demo';
 
-/** The organisation account the group reader's seat belongs to (no organisations module yet: an id only). */
+/** The demo organisation (Lind Group, src/demo/organisation.ts) the group reader holds a seat on. */
 export const DEMO_GROUP_ACCOUNT_ID = stableUuid('organisation-account', 'demo-group');
 
 export interface DemoAccount {
@@ -126,6 +126,48 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       jobLevel: 'VICE_PRESIDENT',
     },
     membership: { level: 'Premium', type: 'Group', groupAccountId: DEMO_GROUP_ACCOUNT_ID },
+  },
+  {
+    email: 'olivia.lind@lindgroup.example',
+    kind: 'OWNER of the demo organisation Lind Group (a Premium seat)',
+    details: {
+      firstName: 'Olivia',
+      lastName: 'Lind',
+      organisationTitle: 'Lind Group',
+      country: 'SE',
+      jobFunction: 'STRATEGY_BUSINESS_DEVELOPMENT',
+      jobIndustry: 'MASS_MARKET_FASHION',
+      jobLevel: 'C_SUITE',
+    },
+    membership: null,
+  },
+  {
+    email: 'adam.berg@lindgroup.example',
+    kind: 'ADMIN of Lind Group (a Premium seat)',
+    details: {
+      firstName: 'Adam',
+      lastName: 'Berg',
+      organisationTitle: 'Lind Group',
+      country: 'SE',
+      jobFunction: 'STRATEGY_BUSINESS_DEVELOPMENT',
+      jobIndustry: 'MASS_MARKET_FASHION',
+      jobLevel: 'DIRECTOR',
+    },
+    membership: null,
+  },
+  {
+    email: 'una.holm@lindgroup.example',
+    kind: 'USER of Lind Group (a Premium seat)',
+    details: {
+      firstName: 'Una',
+      lastName: 'Holm',
+      organisationTitle: 'Lind Group',
+      country: 'SE',
+      jobFunction: 'BUYING',
+      jobIndustry: 'MASS_MARKET_FASHION',
+      jobLevel: 'MANAGER',
+    },
+    membership: null,
   },
   {
     email: 'admin@example.com',

@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import type { Config } from '../config/config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../demo/accounts.ts';
+import { seedDemoOrganisation } from '../demo/organisation.ts';
 import { seedDemoContent } from '../demo/seed.ts';
 import { seedDemoAnalytics } from '../modules/analytics/demo-events.ts';
 import { seedDemoSubscriptions } from '../modules/billing/demo-subscriptions.ts';
@@ -73,5 +74,6 @@ export async function prepareDemoAccounts(
         graduationYear: new Date().getUTCFullYear() + 2,
       });
   }
+  await seedDemoOrganisation(services);
   return { created, subscribed };
 }

@@ -251,6 +251,10 @@ describe('demo accounts (issue 6)', () => {
     'beauty@example.com': { membership_level: 'TopicBeauty', membership_type: 'Individual', is_bof_admin: false },
     'student@example.com': { membership_level: 'Standard', membership_type: 'Student', is_bof_admin: false },
     'group@example.com': { membership_level: 'Premium', membership_type: 'Group', is_bof_admin: false },
+    // The demo organisation's people hold their seats once it is seeded (demo/organisation.ts), not before.
+    'olivia.lind@lindgroup.example': { membership_level: 'None', membership_type: 'None', is_bof_admin: false },
+    'adam.berg@lindgroup.example': { membership_level: 'None', membership_type: 'None', is_bof_admin: false },
+    'una.holm@lindgroup.example': { membership_level: 'None', membership_type: 'None', is_bof_admin: false },
     'admin@example.com': { membership_level: 'None', membership_type: 'None', is_bof_admin: true },
   };
 

@@ -328,6 +328,7 @@ export function createOrganisationsService(options: OrganisationsServiceOptions)
     addDomain: domains.addDomain,
     confirmDomain: domains.confirmDomain,
     disableDomain: domains.disableDomain,
+    verifyDomainAsStaff: domains.verifyDomainAsStaff,
     // lifecycle (billing)
     subscriptionStarted,
     seatsPurchased,
