@@ -66,7 +66,7 @@ const UserType = builder.objectRef<OrganisationAccountUser>('OrganisationAccount
 
 OrganisationAccountSeatsRef.implement({
   description:
-    'Seat figures (decision 041): every seat holder (OWNER and ADMINs included) and every open invitation takes a seat; a plan may allow extra seats beyond the purchased ones.',
+    'Seat figures (decision 042): every seat holder (OWNER and ADMINs included) and every open invitation takes a seat; a plan may allow extra seats beyond the purchased ones.',
   fields: (t) => ({
     allocatedSeats: t.exposeInt('allocatedSeats'),
     extraSeatsUsed: t.exposeInt('extraSeatsUsed'),

@@ -3,7 +3,7 @@
 // calls the lifecycle entry points (billing → organisations, never the other way); GraphQL and the
 // team admin's pages call the rest with the Actor asking. Parts: access.ts (permissions, seats
 // counted, the membership a seat grants), seat-holders.ts, domains.ts, claims.ts; seats.ts is the
-// arithmetic (decision 041).
+// arithmetic (decision 042).
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { BaseError, parseInput } from '../../shared/errors.ts';

@@ -1,4 +1,4 @@
-// Seats are taken atomically (decision 041): the account row is locked (SELECT … FOR UPDATE) while
+// Seats are taken atomically (decision 042): the account row is locked (SELECT … FOR UPDATE) while
 // the seats are counted and given. 20 concurrent additions to an organisation with 5 seats left
 // give exactly 5. PGlite has one connection, which hides the race: this file matters on PostgreSQL
 // (TEST_DATABASE_URL), and passes on both.

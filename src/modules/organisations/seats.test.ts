@@ -1,4 +1,4 @@
-// The seat arithmetic as a table (decision 041): the six §3 figures from the counts, and what a
+// The seat arithmetic as a table (decision 042): the six §3 figures from the counts, and what a
 // request for new seats may be given.
 import { describe, expect, it } from 'vitest';
 import { seatFigures, seatRequest } from './seats.ts';

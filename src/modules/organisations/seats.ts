@@ -1,4 +1,4 @@
-// The seat arithmetic (SPEC §3 OrganisationAccountSeats), defined once (decision 041). Pure: the
+// The seat arithmetic (SPEC §3 OrganisationAccountSeats), defined once (decision 042). Pure: the
 // service counts the holders and open invitations in the same transaction that takes a seat.
 //
 // Who counts: every seat holder — the OWNER and ADMINs included — and every open invitation (it
