@@ -16,6 +16,7 @@ type Inject = InjectOptions & { method?: 'GET' | 'POST' };
 
 /** Inputs per endpoint; the issue asks for at least 200. */
 const RUNS = 200;
+const FUZZ_ORGANISATION = 'fuzz-organisation';
 const SEED = 20261124;
 const TIMEOUT_MS = 120_000;
 
@@ -31,6 +32,18 @@ beforeAll(async () => {
   app = await createTestApp({ IDENTITY_RATE_LIMIT_PER_MINUTE: '100000' }, { passwordParams: ARGON2_TEST_PARAMS });
   member = await signIn(app, { first: 'Fuzz', last: 'Member' });
   settingsUser = await signIn(app, { first: 'Fuzz', last: 'Settings' });
+  // The member owns an organisation, so hostile organisation input reaches the service past the scope.
+  await app.services.organisations.subscriptionStarted({
+    accountId: FUZZ_ORGANISATION,
+    ownerIdentityId: member.identityId,
+    title: 'Fuzz House',
+    primaryContactEmail: member.email,
+    purchasedSeats: 1000,
+    membershipLevel: 'Premium',
+    planCode: null,
+    status: 'ActiveRenewing',
+    termEndsAt: null,
+  });
 });
 
 afterAll(async () => {
@@ -444,6 +457,7 @@ const INPUT_FIELDS: Record<string, readonly string[]> = {
     'organisationTitle',
   ],
   ValidateAcademicEmailInput: ['email', 'graduationYear'],
+  AddUsersToOrganisationAccountInput: ['accountId', 'emails', 'role'],
 };
 const BILLING_INFO = ['countryCode', 'firstName', 'lastName', 'postalCode'];
 const FOLLOWS_TYPES = ['AUTHOR_ID', 'ORGANISATION_PROFILE_ID', 'PERSON_PROFILE_ID', 'SITE_SECTION_ID', 'TAG_SLUG'];
@@ -476,6 +490,14 @@ const OPERATIONS: { field: string; kind: 'query' | 'mutation'; args: Record<stri
   { field: 'purchaseSubscriptionUpgrade', kind: 'mutation', args: { input: 'PurchaseSubscriptionUpgradeInput!' } },
   { field: 'updatePersonalDetails', kind: 'mutation', args: { input: 'UpdatePersonalDetailsInput!' } },
   { field: 'validateAcademicEmail', kind: 'mutation', args: { input: 'ValidateAcademicEmailInput!' } },
+  { field: 'organisationAccount', kind: 'query', args: { accountId: 'String!' } },
+  { field: 'organisationAccountUsers', kind: 'query', args: { accountId: 'String!' } },
+  { field: 'organisationAccountDomains', kind: 'query', args: { accountId: 'String!' } },
+  { field: 'addUsersToOrganisationAccount', kind: 'mutation', args: { input: 'AddUsersToOrganisationAccountInput!' } },
+  { field: 'removeUserFromOrganisationAccount', kind: 'mutation', args: { accountId: 'String!', accountUserId: 'String!' } },
+  { field: 'claimOrganisationSeat', kind: 'mutation', args: { accountId: 'String!' } },
+  { field: 'addOrganisationAccountDomain', kind: 'mutation', args: { accountId: 'String!', email: 'String!' } },
+  { field: 'confirmOrganisationAccountDomain', kind: 'mutation', args: { accountId: 'String!', domainId: 'String!', code: 'String!' } },
 ];
 
 const inputString = fc.oneof({ weight: 15, arbitrary: hostileString }, { weight: 1, arbitrary: hostileValue });
@@ -485,6 +507,9 @@ const TYPED_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   billingInfo: fc.record(Object.fromEntries(BILLING_INFO.map((field) => [field, inputString]))),
   graduationYear: fc.oneof(fc.integer({ min: 2000, max: 2040 }), fc.integer(), hugeNumber),
   completesUserData: fc.boolean(),
+  accountId: fc.oneof({ weight: 3, arbitrary: fc.constant(FUZZ_ORGANISATION) }, { weight: 1, arbitrary: hostileString }),
+  emails: fc.oneof(fc.array(inputString, { maxLength: 8 }), hostileValue),
+  role: fc.oneof(fc.constantFrom('ADMIN', 'USER', 'OWNER'), hostileString),
 };
 
 function argValue(type: Arg): fc.Arbitrary<unknown> {
