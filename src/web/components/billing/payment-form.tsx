@@ -12,67 +12,29 @@
 // the billing details under a new key, a challenge, and the same purchase resumed with its result.
 // The pieces: card-fields.tsx (shared with the membership page's "Update card" form), recurly-card.tsx,
 // wallet-button.tsx, billing-details.tsx, plan-summary.tsx, challenge-step.tsx, payment-confirmation.tsx.
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { useFetcher, useSearchParams } from 'react-router';
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.ts';
 import { useNewClaims } from '../../lib/new-claims.ts';
 import { FormNotice } from '../form-fields.tsx';
 import { BillingDetails, type BillingChoice } from './billing-details.tsx';
-import { SandboxTestCards, useCardFields } from './card-fields.tsx';
-import { ChallengeStep } from './challenge-step.tsx';
+import { SandboxTestCards } from './card-fields.tsx';
 import { PaymentConfirmation } from './payment-confirmation.tsx';
-import { sandboxChallengeUrl, type PaymentActionData, type PaymentView } from './payment-types.ts';
+import type { PaymentActionData, PaymentView } from './payment-types.ts';
 import { PlanSummary } from './plan-summary.tsx';
-import { RecurlyChallengeStep, useRecurlyCard, type CardTokens } from './recurly-card.tsx';
+import { useCardPurchase } from './use-card-purchase.tsx';
 import { requestWalletToken, WalletButton } from './wallet-button.tsx';
 
-interface Attempt {
-  /** The billing fields as submitted, plus the token and the key. */
-  fields: Record<string, string>;
-}
-
-const noSubscription = () => () => {};
-
-function newKey(): string {
-  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
 export function PaymentForm({ view }: { view: PaymentView }) {
-  const fetcher = useFetcher<PaymentActionData>();
   const [, setSearchParams] = useSearchParams();
-  // False in the server render and before hydration: without JavaScript the button stays off.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
   // Where the reader came from, as the first load worked it out (a revalidation after the purchase comes from this page).
   const [returnTo] = useState(view.returnTo);
-  const sandboxCard = useCardFields();
-  const recurlyCard = useRecurlyCard(view.recurly);
-  const card: CardTokens = view.recurly ? recurlyCard : sandboxCard;
-  /** A problem found in the browser (the card form, the network); the action's own answer is shown otherwise. */
-  const { problem: localProblem, setProblem: setLocalProblem } = card;
-  const [answeredChallenge, setAnsweredChallenge] = useState<string | null>(null);
-  const [answering, setAnswering] = useState(false);
-  const attempt = useRef<Attempt | null>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
+  const purchase = useCardPurchase<PaymentActionData>({ recurly: view.recurly });
+  const { answer, card, challenge, hydrated, busy, fieldErrors, noticeRef } = purchase;
+  const problem = purchase.problem;
   const formRef = useRef<HTMLFormElement>(null);
-  const [walletBusy, setWalletBusy] = useState(false);
-
-  // What the action answered.
-  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const challenge = answer?.status === 'three_d_secure' && answer.actionToken !== answeredChallenge ? answer : null;
-  const problem = localProblem ?? (answer?.status === 'error' ? answer.message : null);
-  useEffect(() => {
-    if (answer?.status !== 'error') return;
-    // Keep what was typed, except the card: a new attempt needs the card again (and a new token).
-    card.clearSecrets();
-    attempt.current = null;
-    noticeRef.current?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer clears the card, not a new render
-  }, [answer]);
+  const walletBusy = purchase.payingElsewhere;
 
   // Analytics (§3 payment views, purchase completion): one view per plan and currency shown, one
   // event per answer of the action.
@@ -103,9 +65,6 @@ export function PaymentForm({ view }: { view: PaymentView }) {
   // §4: wait for the membership to reach the session claims (the header turns to "Member").
   const claims = useNewClaims(answer?.status === 'success' ? { field: 'isMember', allowedValues: [true] } : null);
 
-  const busy = card.tokenizing || walletBusy || answering || fetcher.state !== 'idle';
-  const fieldErrors = answer?.status === 'error' ? (answer.fieldErrors ?? {}) : {};
-
   function changeChoice(name: BillingChoice, value: string) {
     setSearchParams(
       (previous) => {
@@ -119,76 +78,22 @@ export function PaymentForm({ view }: { view: PaymentView }) {
     );
   }
 
-  /** Submits the billing details with a provider token (the card's or the wallet's), under a new idempotency key. */
-  async function submitPurchase(form: HTMLFormElement, cardToken: string) {
-    const fields: Record<string, string> = {};
-    for (const [name, value] of new FormData(form)) if (typeof value === 'string') fields[name] = value;
-    attempt.current = { fields: { ...fields, cardToken, idempotencyKey: newKey() } };
-    await fetcher.submit(attempt.current.fields, { method: 'post' });
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
-    // The card goes to the provider, never to our action.
-    await card.withToken((cardToken) => submitPurchase(form, cardToken), form);
-  }
-
   async function payWithWallet() {
     const form = formRef.current;
     if (busy || !form || !view.wallet) return;
-    setLocalProblem(null);
-    setWalletBusy(true);
+    purchase.setProblem(null);
+    purchase.setPayingElsewhere(true);
     try {
       const wallet = await requestWalletToken(view.wallet.merchantId);
       if (!wallet.ok) {
-        setLocalProblem(wallet.message);
+        purchase.setProblem(wallet.message);
         return;
       }
-      await submitPurchase(form, wallet.token);
+      await purchase.submitPurchase(form, wallet.token);
     } catch {
-      setLocalProblem('We could not reach your wallet. Check your connection and try again, or pay by card.');
+      purchase.setProblem('We could not reach your wallet. Check your connection and try again, or pay by card.');
     } finally {
-      setWalletBusy(false);
-    }
-  }
-
-  /** The challenge's end, whichever provider ran it: the same purchase (same key and token) resumes with its result. */
-  async function resumeAfterChallenge(result: { resultToken: string } | null) {
-    if (!challenge || !attempt.current) return;
-    setAnsweredChallenge(challenge.actionToken);
-    if (!result) {
-      setLocalProblem('The check with your bank did not finish. Please try again.');
-      return;
-    }
-    await fetcher.submit({ ...attempt.current.fields, threeDSecureActionResultToken: result.resultToken }, { method: 'post' });
-  }
-
-  /** The sandbox stands in for the bank: the buyer's choice is its answer. */
-  async function answerChallenge(result: 'succeeded' | 'failed') {
-    if (!challenge || !attempt.current) return;
-    setAnswering(true);
-    try {
-      const response = await fetch(sandboxChallengeUrl(challenge.actionToken), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ result }),
-      });
-      const body = (await response.json().catch(() => null)) as { resultToken?: string } | null;
-      await resumeAfterChallenge(body?.resultToken ? { resultToken: body.resultToken } : null);
-    } finally {
-      setAnswering(false);
-    }
-  }
-
-  /** Recurly.js ran the bank's check. */
-  async function finishRecurlyChallenge(result: { resultToken: string } | null) {
-    setAnswering(true);
-    try {
-      await resumeAfterChallenge(result);
-    } finally {
-      setAnswering(false);
+      purchase.setPayingElsewhere(false);
     }
   }
 
@@ -245,7 +150,7 @@ export function PaymentForm({ view }: { view: PaymentView }) {
                 ref={formRef}
                 method="post"
                 className="payment__fields"
-                onSubmit={onSubmit}
+                onSubmit={(event) => void purchase.onSubmit(event)}
                 noValidate
                 aria-describedby="payment-secure"
               >
@@ -274,18 +179,7 @@ export function PaymentForm({ view }: { view: PaymentView }) {
                   </button>
                 </p>
               </form>
-              {challenge &&
-                (view.recurly ? (
-                  <RecurlyChallengeStep
-                    key={challenge.actionToken}
-                    settings={view.recurly}
-                    actionToken={challenge.actionToken}
-                    message={challenge.message}
-                    onResult={(result) => void finishRecurlyChallenge(result)}
-                  />
-                ) : (
-                  <ChallengeStep message={challenge.message} answering={answering} onAnswer={(result) => void answerChallenge(result)} />
-                ))}
+              {purchase.challengeStep}
             </>
           )}
         </section>
