@@ -17,6 +17,7 @@ import type { MailService } from '../mail/mail-service.ts';
 import {
   ENQUIRY_COMPANY_LABELS,
   ENQUIRY_KIND_LABELS,
+  ENQUIRY_PAGE_SIZE,
   enquiryFormSchema,
   enquiryKindSchema,
   enquiryMessages,
@@ -32,9 +33,6 @@ import { enquiries, type EnquiryRow } from './schema.ts';
 export const ENQUIRY_RATE_LIMIT = { points: 10, durationSeconds: 60 * 60 } as const;
 export const rateLimitedMessage = (seconds: number) =>
   `You have sent several enquiries in a short time, so this one was not sent. Please try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}, or write to us by email.`;
-
-/** The admin list's page size. */
-export const ENQUIRY_PAGE_SIZE = 25;
 
 /** The job that emails an enquiry whose emails were not written when it was stored. */
 export const NOTIFY_JOB = 'enquiries.notify';

@@ -365,7 +365,7 @@ describe('/admin/enquiries/', () => {
     expect(first).not.toContain('Paged 00');
     expect(first).toContain('href="/admin/enquiries/?kind=insights&amp;status=answered&amp;page=2"');
     const second = textOf((await page('/admin/enquiries/?kind=insights&status=answered&page=2', adminCookie)).body);
-    expect(second).toContain('26–26 of 26 enquiries');
+    expect(second).toContain('26 of 26 enquiries');
     expect(second).toContain('Paged 00');
     expect(second).toContain('Page 2 of 2');
     // Past the end is the last page.

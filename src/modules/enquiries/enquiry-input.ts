@@ -23,6 +23,9 @@ export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
  */
 export const HONEYPOT_FIELD = 'website';
 
+/** The admin list's page size. */
+export const ENQUIRY_PAGE_SIZE = 25;
+
 export const ENQUIRY_LIMITS = {
   name: 100,
   company: 200,

@@ -4,11 +4,12 @@
 // and come back; signed in without the role → 403, for the list and for every change. An /admin/
 // page is private: never kept in the shared page cache (page-cache.ts PRIVATE_PATHS).
 import { data, Form, Link, redirect, useNavigation, type MetaFunction } from 'react-router';
-import { ENQUIRY_PAGE_SIZE, type Enquiry } from '../../../modules/enquiries/enquiries-service.ts';
+import type { Enquiry } from '../../../modules/enquiries/enquiries-service.ts';
 import {
   ENQUIRY_COMPANY_LABELS,
   ENQUIRY_KIND_LABELS,
   ENQUIRY_KINDS,
+  ENQUIRY_PAGE_SIZE,
   ENQUIRY_STATUS_LABELS,
   ENQUIRY_STATUSES,
   enquiryKindSchema,
@@ -182,7 +183,9 @@ export default function AdminEnquiries({ loaderData, actionData }: Route.Compone
           ? filtered
             ? 'No enquiries match these filters.'
             : 'No enquiries yet. Each one sent from a contact page or the team enquiry will be listed here.'
-          : `${first}–${first + items.length - 1} of ${total} ${total === 1 ? 'enquiry' : 'enquiries'}`}
+          : pageCount === 1
+            ? `${total} ${total === 1 ? 'enquiry' : 'enquiries'}`
+            : `${items.length === 1 ? first : `${first}–${first + items.length - 1}`} of ${total} enquiries`}
       </p>
 
       {items.length > 0 && (

@@ -23,7 +23,9 @@ function pageOf(request: Request): { path: string; source: string; sent: boolean
   const sent = url.searchParams.get(SENT_PARAM) === '1';
   url.searchParams.delete(SENT_PARAM);
   url.searchParams.delete('index'); // React Router's marker on a form post to an index route
-  return { path: url.pathname, source: `${url.pathname}${url.search}`, sent };
+  // A client-side post or load (/contact/media.data) arrives without the page's trailing slash (§2).
+  const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+  return { path, source: `${path}${url.search}`, sent };
 }
 
 /** What the form's page loads: the countries to choose from, the page it is on, and whether it was just sent. */
