@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Logger } from '../../platform/module.ts';
+import { retryAfterSeconds, type LimitStore } from '../../platform/rate-limits.ts';
 import { AppError, BaseError, UnauthorizedError } from '../../shared/errors.ts';
 import { isActiveStatus } from '../../shared/membership.ts';
 import type { People } from '../identity/people.ts';
@@ -31,8 +32,13 @@ export interface OrganisationsDeps {
   siteUrl: string;
   /** Keys the domain codes' hashes (the app secret). */
   pepper: string;
+  /** Where the email quotas count (Redis or memory); none: no quota (service tests). */
+  limits?: LimitStore;
   now: () => Date;
 }
+
+/** Emails an account may cause an hour: invitations and seat notices, and domain codes. */
+export const EMAIL_QUOTAS = { seat: 300, domain: 10 } as const;
 
 /** Who asks: their identity, their public user number (§8 requesterUserId) and whether they are site staff. */
 export interface Actor {
@@ -64,6 +70,7 @@ export const ORGANISATION_MESSAGES = {
   noSuchInvitation: 'There is no such open invitation.',
   noInvitation: 'There is no seat waiting for your email address on this account.',
   confirmEmailFirst: 'Confirm your email address first, then claim your seat.',
+  tooManyEmails: 'This account has sent too many emails in the last hour. Try again later.',
 } as const;
 
 /** The organisation may give seats and its seats grant a membership. */
@@ -75,7 +82,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isAdminRole = (role: OrganisationRole | null): boolean => role === 'OWNER' || role === 'ADMIN';
 
-export function createAccess({ db, memberships, log, now }: OrganisationsDeps) {
+export function createAccess({ db, memberships, log, limits, now }: OrganisationsDeps) {
+  const quotas = limits
+    ? {
+        seat: limits.limiter({ name: 'organisations:seat-emails', points: EMAIL_QUOTAS.seat, durationSeconds: 3600 }),
+        domain: limits.limiter({ name: 'organisations:domain-codes', points: EMAIL_QUOTAS.domain, durationSeconds: 3600 }),
+      }
+    : null;
+
+  /**
+   * Counts `emails` against the account's hourly quota (invitations cannot be sent, revoked and
+   * sent again without end); BaseError once it is used up.
+   */
+  async function spendEmailQuota(kind: keyof typeof EMAIL_QUOTAS, accountId: string, emails: number): Promise<void> {
+    if (!quotas || emails <= 0) return;
+    if ((await retryAfterSeconds(quotas[kind].consume(accountId, emails))) > 0) throw new BaseError(ORGANISATION_MESSAGES.tooManyEmails);
+  }
+
   async function accountRow(accountId: string): Promise<OrganisationAccountRow | null> {
     if (!accountIdSchema.safeParse(accountId).success) return null;
     const [row] = await db.select().from(organisationAccounts).where(eq(organisationAccounts.id, accountId));
@@ -181,7 +204,7 @@ export function createAccess({ db, memberships, log, now }: OrganisationsDeps) {
     log.info({ event: `organisation_${kind}`, accountId, identityId, initiatorIdentityId }, `organisation ${kind}`);
   }
 
-  return { accountRow, roleOf, authorise, figures, grantSeatMembership, endSeatMembership, recordEvent };
+  return { accountRow, roleOf, authorise, figures, grantSeatMembership, endSeatMembership, recordEvent, spendEmailQuota };
 }
 
 export type Access = ReturnType<typeof createAccess>;

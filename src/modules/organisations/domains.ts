@@ -79,6 +79,7 @@ export function createDomains(deps: OrganisationsDeps, access: Access) {
       );
     if (taken) throw new BaseError(taken.accountId === accountId ? DOMAIN_MESSAGES.alreadyAdded : DOMAIN_MESSAGES.taken);
 
+    await access.spendEmailQuota('domain', accountId, 1);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const at = now();
     const expires = new Date(at.getTime() + DOMAIN_CODE_MINUTES * 60_000);

@@ -7,7 +7,7 @@ import type { MembershipsService } from '../memberships/memberships-service.ts';
 import type { ClaimsContribution } from '../session/module.ts';
 import { createOrganisationsService, type OrganisationsService } from './organisations-service.ts';
 
-export interface OrganisationsModuleDeps extends Pick<ModuleDeps, 'db' | 'config' | 'log' | 'secret'> {
+export interface OrganisationsModuleDeps extends Pick<ModuleDeps, 'db' | 'config' | 'log' | 'secret' | 'limits'> {
   memberships: Pick<MembershipsService, 'grant' | 'endGroupMembership' | 'currentMembership'>;
   people: Pick<People, 'get' | 'findByEmail'>;
   mail: Pick<MailService, 'send'>;
@@ -18,6 +18,7 @@ export function createOrganisationsModule({
   config,
   log,
   secret,
+  limits,
   memberships,
   people,
   mail,
@@ -30,6 +31,7 @@ export function createOrganisationsModule({
     log,
     siteUrl: config.siteUrl.replace(/\/$/, ''),
     pepper: secret,
+    limits,
   });
   return { name: 'organisations', service: organisations, claims: organisations.claimsSource };
 }

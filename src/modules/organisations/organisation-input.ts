@@ -48,7 +48,8 @@ export const subscriptionStartedSchema = z.object({
   jobIndustry: z.string().min(1).max(100).nullable().default(null),
   contentStrategyIndustry: z.string().min(1).max(100).nullable().default(null),
 });
-export type SubscriptionStartedInput = z.input<typeof subscriptionStartedSchema>;
+/** `membershipLevel` is any §4 level by type (a plan's level); None or an unknown one is refused (ZodError). */
+export type SubscriptionStartedInput = Omit<z.input<typeof subscriptionStartedSchema>, 'membershipLevel'> & { membershipLevel: string };
 
 export const termChangeSchema = z.object({
   status: z.enum(ACTIVE_MEMBERSHIP_STATUSES),

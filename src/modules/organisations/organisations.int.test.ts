@@ -569,4 +569,57 @@ describe('domains', () => {
     const added = await graphql(app, ADD_DOMAIN, { cookie, variables: { a: accountId, e: 'me@somewhere.example' } });
     expect(added.data!.addOrganisationAccountDomain.__typename).toBe('UnauthorizedError');
   });
+
+  it('sends at most 10 domain codes an hour per account', async () => {
+    const { owner, accountId } = await newOrganisation();
+    const answers = [];
+    for (let i = 0; i < 11; i++) {
+      const { data } = await graphql(app, ADD_DOMAIN, {
+        cookie: owner.cookie,
+        variables: { a: accountId, e: `olive@quota${i}-${Date.now()}.example` },
+      });
+      answers.push(data!.addOrganisationAccountDomain.__typename);
+    }
+    expect(answers.slice(0, 10).every((name) => name === 'OrganisationAccountDomain')).toBe(true);
+    expect(answers[10]).toBe('BaseError');
+  });
+
+  it('voids a code after 5 wrong tries', async () => {
+    const { owner, accountId } = await newOrganisation();
+    const domain = `tries${Date.now()}.example`;
+    const added = await graphql(app, ADD_DOMAIN, { cookie: owner.cookie, variables: { a: accountId, e: `olive@${domain}` } });
+    const { domainId } = added.data!.addOrganisationAccountDomain;
+    const code = await codeSentTo(`olive@${domain}`);
+    const wrong = code === '123456' ? '654321' : '123456';
+    for (let i = 0; i < 5; i++) await graphql(app, CONFIRM, { cookie: owner.cookie, variables: { a: accountId, d: domainId, c: wrong } });
+    const late = await graphql(app, CONFIRM, { cookie: owner.cookie, variables: { a: accountId, d: domainId, c: code } });
+    expect(late.data!.confirmOrganisationAccountDomain).toMatchObject({
+      __typename: 'BaseError',
+      message: 'No code is waiting for this domain. Add it again to get a new code.',
+    });
+  });
+});
+
+describe('more seats and unconfirmed addresses', () => {
+  it('seatsPurchased raises the purchased seats and the figures follow', async () => {
+    const { accountId } = await newOrganisation({ purchasedSeats: 2 });
+    expect(await app.services.organisations.seatsPurchased(accountId, 7)).toMatchObject({ purchasedSeats: 7, purchasedSeatsRemaining: 6 });
+  });
+
+  it('offers no claim to an unconfirmed address, and claimSeat asks to confirm it first', async () => {
+    const { owner, accountId } = await newOrganisation();
+    const email = `unconfirmed${Date.now()}@maison.example`;
+    await add(owner.cookie, accountId, [email]);
+    const { identities, sessions } = app.services.identity;
+    const person = await identities.create({ traits: { email, name: { first: 'Una', last: 'Confirmed' } }, verified: false });
+    const { token } = await sessions.create({ identityId: person.identity.id, method: 'password', device: {} });
+    const { claims, cookie } = await tokensFor(token);
+    expect(claims).toMatchObject({ unclaimed_membership_account_id: null });
+    const CLAIM = `mutation($accountId: String!) { claimOrganisationSeat(accountId: $accountId) { __typename ... on Error { message } } }`;
+    const refused = await graphql(app, CLAIM, { cookie, variables: { accountId } });
+    expect(refused.data!.claimOrganisationSeat).toEqual({
+      __typename: 'BaseError',
+      message: 'Confirm your email address first, then claim your seat.',
+    });
+  });
 });

@@ -137,6 +137,7 @@ export function createSeatHolders(deps: OrganisationsDeps, access: Access) {
       return { kind: 'email' as const, email: read.email };
     });
     if (!items.some((item) => item.kind === 'email')) throw new SeatAllocationError('INVALID_SEAT_REQUEST');
+    await access.spendEmailQuota('seat', accountId, items.filter((item) => item.kind === 'email').length);
     const found = new Map<string, Person | null>();
     for (const item of items) if (item.kind === 'email') found.set(item.email, await people.findByEmail(item.email));
 
@@ -283,6 +284,7 @@ export function createSeatHolders(deps: OrganisationsDeps, access: Access) {
     const last = row.resentAt ?? row.createdAt;
     if (at.getTime() - last.getTime() < 60_000)
       throw new BaseError('The invitation was sent less than a minute ago. Try again in a minute.');
+    await access.spendEmailQuota('seat', accountId, 1);
     await db.update(organisationInvitations).set({ resentAt: at }).where(eq(organisationInvitations.id, row.id));
     await sendSeatEmail(row.email, 'invited', account);
     return {
