@@ -56,6 +56,8 @@ test('signed out: the sign-in screens and the offers fit a phone screen', async 
     '/subscriptions/packages/students/',
     '/subscriptions/faq/',
     '/subscriptions/executive/',
+    '/professional/',
+    '/contact/media/',
   ]) {
     await check(page, path);
   }

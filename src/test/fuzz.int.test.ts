@@ -670,6 +670,9 @@ describe('pages', () => {
     '/subscriptions/students/validation/',
     '/topics/news/',
     '/user/login/',
+    '/contact/media/',
+    '/subscriptions/executive/',
+    '/admin/enquiries/',
   ];
   const FORM_FIELDS = [
     'intent',
@@ -697,6 +700,15 @@ describe('pages', () => {
     'countryCode',
     'postalCode',
     'returnTo',
+    'name',
+    'company',
+    'jobTitle',
+    'teamSize',
+    'message',
+    'website',
+    'source',
+    'id',
+    'status',
   ];
 
   it('answers page form posts with hostile bodies and content types with a page or a 4xx', { timeout: TIMEOUT_MS }, async () => {
