@@ -109,19 +109,29 @@ export function createOrganisationClaims(deps: OrganisationsDeps, access: Access
     return true;
   }
 
+  async function factsFor(identityId: string): Promise<Partial<ClaimFacts>> {
+    const person = await people.get(identityId);
+    if (!person?.emailVerified) return {};
+    const email = person.email.trim().toLowerCase();
+    const joined = await joinByDomain(identityId, email);
+    const repaired = await repairSeatMembership(identityId);
+    const facts: Partial<ClaimFacts> = { unclaimedMembershipAccountId: await unclaimedAccountId(identityId, email) };
+    if (joined || repaired) {
+      const held = heldMembership(await memberships.currentMembership(identityId));
+      Object.assign(facts, { membershipLevel: held.level, membershipType: held.type });
+    }
+    return facts;
+  }
+
   const claimsSource: ClaimsSource = {
+    // Signing in never fails for this module's sake: a failure here is logged, and the next mint tries again.
     async claimsFor(identityId): Promise<Partial<ClaimFacts>> {
-      const person = await people.get(identityId);
-      if (!person?.emailVerified) return {};
-      const email = person.email.trim().toLowerCase();
-      const joined = await joinByDomain(identityId, email);
-      const repaired = await repairSeatMembership(identityId);
-      const facts: Partial<ClaimFacts> = { unclaimedMembershipAccountId: await unclaimedAccountId(identityId, email) };
-      if (joined || repaired) {
-        const held = heldMembership(await memberships.currentMembership(identityId));
-        Object.assign(facts, { membershipLevel: held.level, membershipType: held.type });
+      try {
+        return await factsFor(identityId);
+      } catch (error) {
+        log.error({ err: error, identityId }, 'organisation claims failed');
+        return {};
       }
-      return facts;
     },
   };
 
