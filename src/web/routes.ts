@@ -10,11 +10,8 @@ export default [
   route('legal', 'routes/legal.tsx'),
   route('careers', 'routes/careers.tsx'),
   route('professional', 'routes/professional.tsx'),
-  // Enquiries (modules/enquiries): one page per audience, one file.
-  route('contact/professional', 'routes/contact/contact.tsx', { id: 'contact-professional' }),
-  route('contact/student', 'routes/contact/contact.tsx', { id: 'contact-student' }),
-  route('contact/insights', 'routes/contact/contact.tsx', { id: 'contact-insights' }),
-  route('contact/media', 'routes/contact/contact.tsx', { id: 'contact-media' }),
+  // Enquiries (modules/enquiries): /contact/professional|student|insights|media/, one page per audience; others 404.
+  route('contact/:kind', 'routes/contact/contact.tsx'),
   // Identity screens (the provider's UI URLs, src/modules/identity/module.ts identityUiUrls).
   route('user/login', 'routes/user/login.tsx'),
   route('user/register', 'routes/user/register.tsx'),

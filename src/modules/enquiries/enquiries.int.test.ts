@@ -125,6 +125,14 @@ describe('the forms', () => {
     expect(textOf(sent.body)).toContain('We reply within two working days.');
   });
 
+  it('has no page for another /contact/ kind, and takes no enquiry there', async () => {
+    expect((await page('/contact/group/')).statusCode).toBe(404);
+    expect((await page('/contact/__proto__/')).statusCode).toBe(404);
+    const email = newEmail();
+    expect((await post('/contact/sales/', { ...FORMS[3]!.form, email })).statusCode).toBe(404);
+    expect(await rowsFor(email)).toEqual([]);
+  });
+
   it('answers errors beside the fields, keeps what was typed, and stores nothing', async () => {
     const email = newEmail();
     const response = await post('/contact/media/', { name: '', email, company: 'The <Paper>', message: '' });

@@ -35,6 +35,21 @@ export function Footer({ productName, sections }: { productName: string; section
               <Link to={paths.careers()}>Careers</Link>
             </li>
             <li>
+              <Link to={paths.professional()}>Professional membership</Link>
+            </li>
+            <li>
+              <Link to={paths.executive()}>Teams</Link>
+            </li>
+            <li>
+              <Link to={paths.contact('student')}>Schools and universities</Link>
+            </li>
+            <li>
+              <Link to={paths.contact('insights')}>Insights enquiries</Link>
+            </li>
+            <li>
+              <Link to={paths.contact('media')}>Press enquiries</Link>
+            </li>
+            <li>
               <a href={paths.latestFeed()}>RSS</a>
             </li>
           </ul>

@@ -141,6 +141,17 @@ function AccountMenu({ isMember }: { isMember: boolean }) {
           <li>
             <Link to={paths.membership()}>Membership</Link>
           </li>
+          {/* From the browser's cookie, as "Signed in as": the shared page does not say who is an admin. */}
+          {user?.isBofAdmin && (
+            <>
+              <li>
+                <Link to={paths.adminAnalytics()}>Admin: analytics</Link>
+              </li>
+              <li>
+                <Link to={paths.adminEnquiries()}>Admin: enquiries</Link>
+              </li>
+            </>
+          )}
           <li>
             <a href={paths.logout()} onClick={signOut} aria-disabled={signingOut || undefined}>
               {signingOut ? 'Signing out…' : 'Sign out'}

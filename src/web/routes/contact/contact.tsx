@@ -16,23 +16,19 @@ import { enquiryAction, enquiryHeaders, enquiryPageData } from './enquiry-page.s
 export type ContactKind = Exclude<EnquiryKind, 'group'>;
 const CONTACT_KINDS: readonly ContactKind[] = ['professional', 'student', 'insights', 'media'];
 
-/** The page's kind from its path (the four routes share this file). */
-function kindOf(request: Request): ContactKind | null {
-  const match = /^\/contact\/([a-z]+)\/?$/.exec(new URL(request.url).pathname);
-  const kind = match?.[1] as ContactKind | undefined;
-  return kind && CONTACT_KINDS.includes(kind) ? kind : null;
+/** The page's kind from its path; any other /contact/… is not a page. */
+function kindOf(params: { kind?: string }): ContactKind {
+  const kind = CONTACT_KINDS.find((known) => known === params.kind);
+  if (!kind) throw data(null, { status: 404 });
+  return kind;
 }
 
 export function loader(args: Route.LoaderArgs) {
-  const kind = kindOf(args.request);
-  if (!kind) throw data('Not found', { status: 404 });
-  return { kind, ...enquiryPageData(args) };
+  return { kind: kindOf(args.params), ...enquiryPageData(args) };
 }
 
 export function action(args: Route.ActionArgs) {
-  const kind = kindOf(args.request);
-  if (!kind) throw data('Not found', { status: 404 });
-  return enquiryAction(args, kind);
+  return enquiryAction(args, kindOf(args.params));
 }
 
 interface Copy {
