@@ -109,6 +109,7 @@ test('/professional/ leads to its contact page; every contact page passes axe', 
   await page.goto('/professional/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('for the people who run fashion');
   await expectAccessible(page);
+  await screenshots(page, 'professional');
   await page.getByRole('link', { name: 'Talk to our memberships team' }).click();
   await expect(page).toHaveURL(/\/contact\/professional\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Talk to us about a professional membership' })).toBeVisible();

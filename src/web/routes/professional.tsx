@@ -85,7 +85,7 @@ export default function Professional() {
             professional account.
           </li>
           <li>
-            <strong>Tell us about your work:</strong> your organisation, country, job function, industry and level.
+            <strong>Tell us what you do</strong> at work: your organisation, country, job function, industry and level.
           </li>
           <li>
             <strong>Choose your membership</strong> from our <Link to={paths.packages()}>membership plans</Link>, or{' '}
