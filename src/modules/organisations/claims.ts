@@ -89,6 +89,7 @@ export function createOrganisationClaims(deps: OrganisationsDeps, access: Access
     if (!joined) return false;
     await access.grantSeatMembership(identityId, joined);
     await access.recordEvent('join', accountId, identityId, null);
+    await seatHolders.notifyAdded({ identityId, email }, joined);
     return true;
   }
 

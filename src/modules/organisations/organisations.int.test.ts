@@ -288,6 +288,8 @@ describe('the lifecycle billing drives', () => {
     });
     const added = await add(owner.cookie, accountId, [reader.email]);
     expect((await tokensFor(reader.identitySessionToken)).claims).toMatchObject({ membership_level: 'Premium', membership_type: 'Group' });
+    const [told] = await app.db.select().from(outbox).where(eq(outbox.to, reader.email)).orderBy(desc(outbox.createdAt));
+    expect(told!.text).toContain('Your own membership keeps running');
     expect(await app.services.memberships.currentMembership(reader.identityId, 'individual')).toMatchObject({
       level: 'Standard',
       status: 'ActiveRenewing',

@@ -80,17 +80,30 @@ export function createSeatHolders(deps: OrganisationsDeps, access: Access) {
     return row ?? null;
   }
 
-  async function sendSeatEmail(to: string, notice: 'added' | 'invited', account: OrganisationAccountRow) {
+  async function sendSeatEmail(to: string, notice: 'added' | 'invited', account: OrganisationAccountRow, ownPlan = false) {
     const link = notice === 'added' ? `${siteUrl}/` : `${siteUrl}/user/register/`;
     const note =
       notice === 'added'
-        ? `Your seat is ready: sign in as ${to} to read everything your team membership includes.`
+        ? `Your seat is ready: sign in as ${to} to read everything your team membership includes.` +
+          (ownPlan
+            ? ' Your own membership keeps running and renewing as before; you may cancel it on your membership page if the team’s is enough for you.'
+            : '')
         : `Create your account (or sign in, if you already have one) with ${to} and confirm the address: your seat is then yours to claim.`;
     try {
       await mail.send({ to, template: 'organisation_seat', data: { notice, organisationTitle: account.title, note, link } });
     } catch (error) {
       log.error({ err: error, accountId: account.id }, 'organisation email not sent');
     }
+  }
+
+  /**
+   * Tells a person they hold a seat now; one who pays for their own plan is told it keeps running
+   * and that they may cancel it (decision 042: the seat never ends it).
+   */
+  async function notifyAdded(person: Pick<Person, 'identityId' | 'email'>, account: OrganisationAccountRow) {
+    const own = await deps.memberships.currentMembership(person.identityId, 'individual');
+    const paysForOwn = own !== null && own.source === 'subscription' && own.status === 'ActiveRenewing';
+    await sendSeatEmail(person.email, 'added', account, paysForOwn);
   }
 
   async function alertOwner(account: OrganisationAccountRow, figures: SeatFigures) {
@@ -218,7 +231,7 @@ export function createSeatHolders(deps: OrganisationsDeps, access: Access) {
       if (person) {
         await access.grantSeatMembership(person.identityId, locked);
         await access.recordEvent('join', accountId, person.identityId, actor.identityId);
-        await sendSeatEmail(person.email, 'added', locked);
+        await notifyAdded(person, locked);
       } else await sendSeatEmail(email, 'invited', locked);
     }
     const alertedBefore = figuresBeforeExtra(results, figures);
@@ -459,7 +472,18 @@ export function createSeatHolders(deps: OrganisationsDeps, access: Access) {
     await access.recordEvent('leave', accountId, removed.identityId, actor.identityId);
   }
 
-  return { addUsers, invitations, resendInvitation, revokeInvitation, claimSeat, changeRole, removeUser, lockAccount, liveSeat };
+  return {
+    addUsers,
+    invitations,
+    resendInvitation,
+    revokeInvitation,
+    claimSeat,
+    changeRole,
+    removeUser,
+    lockAccount,
+    liveSeat,
+    notifyAdded,
+  };
 }
 
 export type SeatHolders = ReturnType<typeof createSeatHolders>;
