@@ -169,6 +169,19 @@ describe('the forms', () => {
     expect(broken.statusCode).toBeLessThan(500);
   });
 
+  it('shares the form page like any page, and never stores a post’s answer', async () => {
+    await page('/contact/insights/');
+    const shared = await page('/contact/insights/');
+    expect(shared.headers['x-page-cache']).toBe('hit');
+    const refused = await post('/contact/insights/', { name: 'Private Person', email: 'private@house.example', company: '' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['x-page-cache']).toBeUndefined();
+    const after = await page('/contact/insights/');
+    expect(after.headers['x-page-cache']).toBe('hit');
+    expect(after.body).not.toContain('Private Person');
+    expect(after.body).not.toContain('Please check the highlighted fields.');
+  });
+
   it('refuses a country that does not exist', async () => {
     const email = newEmail();
     const response = await post('/subscriptions/executive/', { name: 'Kim', email, company: 'House', teamSize: '12', country: 'ZZ' });
