@@ -107,14 +107,7 @@ OrganisationAccountRef.implement({
       type: UserType,
       nullable: true,
       description: "The asking person's own seat on the account, if they hold one.",
-      resolve: async (account, _args, context) => {
-        if (!context.user) return null;
-        const actor = actorOf({ user: context.user });
-        const { items } = await context.services.organisations
-          .users({ ...actor, isSiteAdmin: false }, account.accountId, { limit: 100 })
-          .catch(() => ({ items: [] }));
-        return items.find((item) => item.identityId === actor.identityId) ?? null;
-      },
+      resolve: (account, _args, { user, services }) => (user ? services.organisations.ownSeat(user.sub, account.accountId) : null),
     }),
     seats: t.field({
       type: OrganisationAccountSeatsRef,
@@ -324,14 +317,8 @@ builder.mutationFields((t) => ({
       accountUserId: t.arg.string({ required: true }),
       role: t.arg({ type: RoleEnum, required: true }),
     },
-    resolve: async (_root, { accountId, accountUserId, role }, context) => {
-      const actor = actorOf(context as SignedInContext);
-      const changed = await context.services.organisations.changeRole(actor, cut(accountId), cut(accountUserId, 64), role);
-      const { items } = await context.services.organisations.users(actor, cut(accountId), { limit: 100 });
-      const found = items.find((item) => item.accountUserId === changed.id);
-      if (!found) throw new UnauthorizedError(actor.userId, accountId);
-      return found;
-    },
+    resolve: (_root, { accountId, accountUserId, role }, context) =>
+      context.services.organisations.changeRole(actorOf(context as SignedInContext), cut(accountId), cut(accountUserId, 64), role),
   }),
   resendOrganisationAccountInvitation: t.field({
     type: InvitationType,

@@ -182,6 +182,28 @@ export function createOrganisationsService(options: OrganisationsServiceOptions)
     return { total: matched.length, items: matched.slice(filter.offset, filter.offset + filter.limit) };
   }
 
+  /** The person's own live seat on the account (OrganisationAccount.user), or null. */
+  async function ownSeat(identityId: string, accountId: string): Promise<OrganisationAccountUser | null> {
+    if (!(await access.roleOf(identityId, accountId))) return null;
+    const rows = await db
+      .select()
+      .from(organisationAccountUsers)
+      .where(
+        and(
+          eq(organisationAccountUsers.accountId, accountId),
+          eq(organisationAccountUsers.identityId, identityId),
+          isNull(organisationAccountUsers.removedAt),
+        ),
+      );
+    return (await userViews(rows))[0] ?? null;
+  }
+
+  /** Changes a role (seat-holders.ts `changeRole`) and answers the seat as it is now. */
+  async function changeRole(actor: Actor, accountId: string, accountUserId: string, role: unknown): Promise<OrganisationAccountUser> {
+    const changed = await seatHolders.changeRole(actor, accountId, accountUserId, role);
+    return (await userViews([changed]))[0]!;
+  }
+
   /** The seat figures for someone on the account. */
   async function seats(actor: Actor, accountId: string): Promise<SeatFigures> {
     const { account } = await access.authorise(actor, accountId, 'member');
@@ -311,6 +333,7 @@ export function createOrganisationsService(options: OrganisationsServiceOptions)
     accountFor,
     accountsOf,
     users,
+    ownSeat,
     seats,
     roleOf,
     summaries,
@@ -320,7 +343,7 @@ export function createOrganisationsService(options: OrganisationsServiceOptions)
     addUsers: seatHolders.addUsers,
     resendInvitation: seatHolders.resendInvitation,
     revokeInvitation: seatHolders.revokeInvitation,
-    changeRole: seatHolders.changeRole,
+    changeRole,
     removeUser: seatHolders.removeUser,
     claimSeat: seatHolders.claimSeat,
     unclaimedAccountId: claims.unclaimedAccountId,
