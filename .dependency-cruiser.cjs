@@ -43,22 +43,22 @@ module.exports = {
       severity: 'error',
       comment:
         'A module never imports src/server; its GraphQL files (graphql.ts, graphql-<part>.ts) may import the builder and the GraphQL error types.',
-      from: { path: '^src/modules/', pathNot: `${TESTS}|/graphql(-[a-z-]+)?\\.ts$` },
+      from: { path: '^src/modules/', pathNot: `${TESTS}|/graphql(\\.ts|-[a-z]+\\.ts)$` },
       to: { path: '^src/server/' },
     },
     {
       name: 'module-graphql-only-the-builder',
       severity: 'error',
       comment: 'A module’s graphql.ts imports only src/server/graphql/builder.ts and errors.ts of src/server.',
-      from: { path: '^src/modules/[^/]+/graphql(-[a-z-]+)?\\.ts$' },
+      from: { path: '^src/modules/[^/]+/graphql(\\.ts|-[a-z]+\\.ts)$' },
       to: { path: '^src/server/', pathNot: '^src/server/graphql/(builder|errors)\\.ts$' },
     },
     {
       name: 'services-not-their-transport',
       severity: 'error',
       comment: 'Only GraphQL files import a GraphQL file: put shared types beside the service (e.g. types.ts).',
-      from: { path: '^src/modules/', pathNot: `${TESTS}|/graphql(-[a-z-]+)?\\.ts$` },
-      to: { path: '^src/modules/[^/]+/graphql(-[a-z-]+)?\\.ts$' },
+      from: { path: '^src/modules/', pathNot: `${TESTS}|/graphql(\\.ts|-[a-z]+\\.ts)$` },
+      to: { path: '^src/modules/[^/]+/graphql(\\.ts|-[a-z]+\\.ts)$' },
     },
     {
       name: 'no-other-modules-tables-or-stores',

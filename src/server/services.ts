@@ -86,6 +86,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     mail: mail.service,
     students: students.service,
     people,
+    organisations: organisations.service,
   });
   const enquiries = createEnquiriesModule({ ...deps('enquiries'), mail: mail.service, jobs: jobs.service, lookups: lookups.service });
 

@@ -22,6 +22,9 @@ export const paths = {
   professional: () => '/professional/',
   contact: (kind: 'professional' | 'student' | 'insights' | 'media') => `/contact/${kind}/`,
   executive: () => '/subscriptions/executive/',
+  groups: () => '/subscriptions/groups/',
+  organisationUsers: () => '/user/organisations/users/',
+  organisationMemberships: () => '/user/organisations/memberships/',
   adminAnalytics: () => '/admin/analytics/',
   adminEnquiries: () => '/admin/enquiries/',
 } as const;

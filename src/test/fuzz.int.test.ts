@@ -458,8 +458,20 @@ const INPUT_FIELDS: Record<string, readonly string[]> = {
   ],
   ValidateAcademicEmailInput: ['email', 'graduationYear'],
   AddUsersToOrganisationAccountInput: ['accountId', 'emails', 'role'],
+  PurchaseOrganisationSubscriptionInput: [
+    'billingInfo',
+    'cardToken',
+    'companyName',
+    'currency',
+    'idempotencyKey',
+    'planCode',
+    'seats',
+    'threeDSecureActionResultToken',
+  ],
 };
 const BILLING_INFO = ['countryCode', 'firstName', 'lastName', 'postalCode'];
+/** A team purchase's billing details: a company's address and VAT number too. */
+const ORGANISATION_BILLING_INFO = [...BILLING_INFO, 'addressLine1', 'city', 'vatNumber'];
 const FOLLOWS_TYPES = ['AUTHOR_ID', 'ORGANISATION_PROFILE_ID', 'PERSON_PROFILE_ID', 'SITE_SECTION_ID', 'TAG_SLUG'];
 
 const OPERATIONS: { field: string; kind: 'query' | 'mutation'; args: Record<string, Arg> }[] = [
@@ -488,6 +500,7 @@ const OPERATIONS: { field: string; kind: 'query' | 'mutation'; args: Record<stri
   { field: 'purchaseIndividualSubscription', kind: 'mutation', args: { input: 'PurchaseSubscriptionInput!' } },
   { field: 'purchaseStudentSubscription', kind: 'mutation', args: { input: 'PurchaseSubscriptionInput!' } },
   { field: 'purchaseSubscriptionUpgrade', kind: 'mutation', args: { input: 'PurchaseSubscriptionUpgradeInput!' } },
+  { field: 'purchaseOrganisationSubscription', kind: 'mutation', args: { input: 'PurchaseOrganisationSubscriptionInput!' } },
   { field: 'updatePersonalDetails', kind: 'mutation', args: { input: 'UpdatePersonalDetailsInput!' } },
   { field: 'validateAcademicEmail', kind: 'mutation', args: { input: 'ValidateAcademicEmailInput!' } },
   { field: 'organisationAccount', kind: 'query', args: { accountId: 'String!' } },
@@ -504,7 +517,11 @@ const inputString = fc.oneof({ weight: 15, arbitrary: hostileString }, { weight:
 const TYPED_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   followsType: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...FOLLOWS_TYPES) }, { weight: 1, arbitrary: hostileString }),
   currency: fc.oneof(fc.constantFrom('EUR', 'GBP', 'USD', 'XXX'), hostileString),
-  billingInfo: fc.record(Object.fromEntries(BILLING_INFO.map((field) => [field, inputString]))),
+  billingInfo: fc.oneof(
+    fc.record(Object.fromEntries(BILLING_INFO.map((field) => [field, inputString]))),
+    fc.record(Object.fromEntries(ORGANISATION_BILLING_INFO.map((field) => [field, inputString]))),
+  ),
+  seats: fc.oneof(fc.integer({ min: -5, max: 60 }), fc.integer(), hugeNumber),
   graduationYear: fc.oneof(fc.integer({ min: 2000, max: 2040 }), fc.integer(), hugeNumber),
   completesUserData: fc.boolean(),
   accountId: fc.oneof({ weight: 3, arbitrary: fc.constant(FUZZ_ORGANISATION) }, { weight: 1, arbitrary: hostileString }),

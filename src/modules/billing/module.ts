@@ -1,5 +1,6 @@
 // The billing module (issue 7): the provider the config names, subscriptions, their lifecycle jobs,
-// cancellation with a retention offer, upgrades with a proration preview, and the sandbox's own routes.
+// cancellation with a retention offer, upgrades with a proration preview, team plans for organisations
+// (issue 17), and the sandbox's own routes.
 import type { Config } from '../../config/config.ts';
 import type { AppModule, ModuleDeps } from '../../platform/module.ts';
 import type { People } from '../identity/people.ts';
@@ -9,6 +10,8 @@ import type { MembershipsService } from '../memberships/memberships-service.ts';
 import type { StudentsService } from '../students/students-service.ts';
 import { createCancellationService } from './cancellation.ts';
 import { createLifecycle } from './lifecycle.ts';
+import { createOrganisationBilling } from './organisation-billing.ts';
+import type { OrganisationSeatsPort } from './organisation-purchase.ts';
 import { errorReporter } from './paid-purchase.ts';
 import { unconfiguredProvider, type BillingProvider } from './provider.ts';
 import { recurlyBrowserSettings } from './recurly-browser.ts';
@@ -25,6 +28,8 @@ export interface BillingModuleDeps extends Pick<ModuleDeps, 'db' | 'config' | 'l
   mail: Pick<MailService, 'send'>;
   students: Pick<StudentsService, 'isVerifiedStudent'>;
   people: Pick<People, 'get'>;
+  /** Team plans: the organisation a purchase opens, its seats and its term (the organisations module). */
+  organisations: OrganisationSeatsPort;
 }
 
 /** The embedded sandbox provider, or Recurly when its private key is configured; otherwise one that refuses every charge. */
@@ -39,7 +44,7 @@ function providerFor(config: Config, db: ModuleDeps['db']): { provider: BillingP
   return { provider, sandbox: null };
 }
 
-export function createBillingModule({ db, config, log, jobs, memberships, mail, students, people }: BillingModuleDeps) {
+export function createBillingModule({ db, config, log, jobs, memberships, mail, students, people, organisations }: BillingModuleDeps) {
   const { provider, sandbox } = providerFor(config, db);
   const siteUrl = config.siteUrl;
   const emailOf = async (identityId: string) => (await people.get(identityId))?.email ?? null;
@@ -52,6 +57,7 @@ export function createBillingModule({ db, config, log, jobs, memberships, mail, 
     siteUrl,
     log,
     personOf: (identityId) => people.get(identityId),
+    organisations,
   });
   const subscriptions = createBillingService({
     db,
@@ -70,6 +76,17 @@ export function createBillingModule({ db, config, log, jobs, memberships, mail, 
     /** What the payment pages need to draw Recurly's card fields (public key, Recurly.js), or null. */
     recurly: recurlyBrowserSettings(config),
     lifecycle,
+    /** Team plans (issue 17): buying seats for an organisation, and its billing for the team's pages. */
+    organisations: createOrganisationBilling({
+      db,
+      provider,
+      organisations,
+      mail,
+      siteUrl,
+      lifecycle,
+      log,
+      personOf: (identityId) => people.get(identityId),
+    }),
     cancellation: createCancellationService({ db, memberships, mail, siteUrl, emailOf, onError: errorReporter({ log }) }),
     upgrades: createUpgrades({ db, provider, memberships, mail, siteUrl, lifecycle, emailOf, log }),
   };

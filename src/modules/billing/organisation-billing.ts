@@ -24,6 +24,7 @@ import {
 import { createPaidPurchases, errorReporter, type BillingLog, type ReportError } from './paid-purchase.ts';
 import type { BillingProvider, CardSummary } from './provider.ts';
 import { PURCHASE_MESSAGES } from './purchase-terms.ts';
+import { paths } from '../../shared/paths.ts';
 import { billingAccounts, billingInvoices, billingSubscriptions } from './schema.ts';
 
 /** What the team's membership page shows about billing. */
@@ -170,7 +171,14 @@ export function createOrganisationBilling({
     };
   }
 
-  return { purchaseOrganisationSubscription, quoteTeamPlan, organisationSubscriptions, organisationBillingOverview };
+  return {
+    purchaseOrganisationSubscription,
+    quoteTeamPlan,
+    organisationSubscriptions,
+    organisationBillingOverview,
+    /** The team's membership page: the plan, the seats bought, the invoices and the card. */
+    managementUrl: new URL(paths.organisationMemberships(), `${siteUrl}/`).toString(),
+  };
 }
 
 export type OrganisationBilling = ReturnType<typeof createOrganisationBilling>;

@@ -21,7 +21,7 @@ export interface OrganisationPlan {
   summary: string;
   interval: 'year';
   /** What every seat holder's membership is (§4). */
-  membershipLevel: MembershipLevel;
+  membershipLevel: Exclude<MembershipLevel, 'None'>;
   /** Smallest and largest team sold at checkout; larger teams are quoted (an enquiry). */
   minSeats: number;
   maxSeats: number;

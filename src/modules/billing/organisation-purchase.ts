@@ -7,10 +7,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import type { MembershipLevel, MembershipStatus } from '../../shared/membership.ts';
 import { safeText } from '../../shared/validation/formats.ts';
 import type { FieldError } from '../../shared/validation/field-errors.ts';
 import type { MailService } from '../mail/mail-service.ts';
+import type { OrganisationsService } from '../organisations/organisations-service.ts';
 import { addInterval } from './catalogue.ts';
 import { cardOnFile } from './ledger.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
@@ -27,23 +27,10 @@ type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 type AccountRow = typeof billingAccounts.$inferSelect;
 
 /** What billing asks of the organisations module (its service, wired in server/services.ts). */
-export interface OrganisationSeatsPort {
-  subscriptionStarted(input: {
-    accountId: string;
-    ownerIdentityId: string;
-    title: string;
-    primaryContactEmail: string;
-    purchasedSeats: number;
-    membershipLevel: MembershipLevel;
-    planCode: string;
-    extraSeatAllowance: number;
-    status: MembershipStatus;
-    termEndsAt: Date;
-  }): Promise<unknown>;
-  seatsPurchased(accountId: string, purchasedSeats: number, extraSeatAllowance: number): Promise<unknown>;
-  subscriptionTermChanged(accountId: string, term: { status: MembershipStatus; termEndsAt: Date }): Promise<unknown>;
-  subscriptionEnded(accountId: string, at: Date): Promise<unknown>;
-}
+export type OrganisationSeatsPort = Pick<
+  OrganisationsService,
+  'subscriptionStarted' | 'seatsPurchased' | 'subscriptionTermChanged' | 'subscriptionEnded'
+>;
 
 const MAX_TEXT = 'Use at most 255 characters.';
 

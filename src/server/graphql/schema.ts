@@ -7,6 +7,7 @@ import { builder } from './builder.ts';
 import './errors.ts';
 import '../../modules/accounts/graphql.ts';
 import '../../modules/billing/graphql.ts';
+import '../../modules/billing/graphql-organisations.ts';
 import '../../modules/follows/graphql.ts';
 import '../../modules/gifts/graphql.ts';
 import '../../modules/lookups/graphql.ts';
