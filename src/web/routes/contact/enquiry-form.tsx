@@ -140,6 +140,7 @@ export function EnquiryForm({
                 hint={fields.teamSize ? 'Where most of the team is based.' : undefined}
                 required={fields.country === 'required'}
                 options={countries}
+                placeholder="Choose a country…"
                 autoComplete="country"
                 defaultValue={values.country}
                 error={errors.country}
