@@ -78,6 +78,10 @@ test('a press enquiry is sent, confirmed, and marked answered by an admin', asyn
   await expect(page).toHaveURL(/status=answered/);
   await expect(page.getByRole('article', { name }).getByText('Answered', { exact: true })).toBeVisible();
   await expectAccessible(page);
+
+  // Signed in, the browser fills in the reader's own address (the shared page names no one).
+  await page.goto('/contact/insights/');
+  await expect(page.getByLabel('Work email')).toHaveValue(ADMIN.email);
 });
 
 test('the team enquiry on /subscriptions/executive/#enquiry asks company, team size and country', async ({ page, request }) => {

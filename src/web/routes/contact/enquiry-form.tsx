@@ -2,6 +2,7 @@
 // fields its kind asks (modules/enquiries/enquiry-input.ts), errors beside each field from the same
 // zod schema in the browser and in the action, a hidden honeypot, and the confirmation shown after
 // the action redirects to ?sent=1. A plain form post: it works without JavaScript.
+import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import {
   ENQUIRY_COMPANY_LABELS,
@@ -14,6 +15,7 @@ import {
 import type { FieldError } from '../../../shared/validation/field-errors.ts';
 import { FormNotice, SelectField, TextField, type Option } from '../../components/form-fields.tsx';
 import { useSchemaForm } from '../../lib/schema-form.ts';
+import { useSessionUser } from '../../lib/session.ts';
 
 /** The anchor of the form (and of its confirmation): /subscriptions/groups/ links to /subscriptions/executive/#enquiry. */
 export const ENQUIRY_ANCHOR = 'enquiry';
@@ -65,6 +67,13 @@ export function EnquiryForm({
   const { errors } = form;
   const message = MESSAGE_COPY[kind];
   const messageError = errors.message;
+  // A signed-in reader's address, filled in by the browser (the page is shared, so it names no one).
+  const user = useSessionUser();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const email = formRef.current?.elements.namedItem('email');
+    if (user?.email && email instanceof HTMLInputElement && email.value === '') email.value = user.email;
+  }, [user?.email]);
   return (
     <section className="enquiry" id={ENQUIRY_ANCHOR} aria-labelledby="enquiry-heading" tabIndex={-1}>
       <h2 id="enquiry-heading" className="enquiry__heading">
@@ -76,6 +85,7 @@ export function EnquiryForm({
       )}
       <Form
         method="post"
+        ref={formRef}
         className="flow-form enquiry__form"
         noValidate
         preventScrollReset
