@@ -615,6 +615,8 @@ describe('more seats and unconfirmed addresses', () => {
     const { identities, sessions } = app.services.identity;
     const person = await identities.create({ traits: { email, name: { first: 'Una', last: 'Confirmed' } }, verified: false });
     const { token } = await sessions.create({ identityId: person.identity.id, method: 'password', device: {} });
+    // Added again now that the account exists: still an invitation, as the address is unconfirmed.
+    expect((await add(owner.cookie, accountId, [email])).results[0].outcome).toBe('already_invited');
     const { claims, cookie } = await tokensFor(token);
     expect(claims).toMatchObject({ unclaimed_membership_account_id: null });
     const CLAIM = `mutation($accountId: String!) { claimOrganisationSeat(accountId: $accountId) { __typename ... on Error { message } } }`;

@@ -122,8 +122,8 @@ export function createSeatHolders(deps: OrganisationsDeps, access: Access) {
   }
 
   /**
-   * Adds people by email, one or many. Someone with an account gets a seat and the group
-   * membership at once, and an email; an address with no account gets an invitation (a reserved
+   * Adds people by email, one or many. Someone with an account and a confirmed address gets a
+   * seat and the group membership at once, and an email; an address with no account gets an invitation (a reserved
    * seat) and an email asking them to register. Each address is answered on its own. The whole
    * request is a SeatAllocationError only when it cannot be met at all: INVALID_SEAT_REQUEST (no
    * valid address, too many addresses, more seats than the plan could ever give), NO_SEATS_REMAINING
@@ -152,7 +152,13 @@ export function createSeatHolders(deps: OrganisationsDeps, access: Access) {
     if (!items.some((item) => item.kind === 'email')) throw new SeatAllocationError('INVALID_SEAT_REQUEST');
     await access.spendEmailQuota('seat', accountId, items.filter((item) => item.kind === 'email').length);
     const found = new Map<string, Person | null>();
-    for (const item of items) if (item.kind === 'email') found.set(item.email, await people.findByEmail(item.email));
+    // Only a confirmed address gets a seat at once: an account whose address is unconfirmed (perhaps
+    // not its owner's) gets an invitation, which it claims once the address is confirmed.
+    for (const item of items) {
+      if (item.kind !== 'email') continue;
+      const person = await people.findByEmail(item.email);
+      found.set(item.email, person?.emailVerified ? person : null);
+    }
 
     const given: { email: string; person: Person | null }[] = [];
     const { results, figures, locked } = await db.transaction(async (tx) => {
