@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { BaseError, parseInput } from '../../shared/errors.ts';
+import { isActiveStatus } from '../../shared/membership.ts';
 import { createAccess, isActiveAccount, ORGANISATION_MESSAGES, type Actor, type OrganisationsDeps } from './access.ts';
 import { createOrganisationClaims } from './claims.ts';
 import { createDomains } from './domains.ts';
@@ -291,7 +292,12 @@ export function createOrganisationsService(options: OrganisationsServiceOptions)
       .set({ status, termEndsAt, endedAt: null, updatedAt: now() })
       .where(eq(organisationAccounts.id, row.id))
       .returning();
-    for (const seat of await liveSeats(row.id)) await access.grantSeatMembership(seat.identityId, updated!);
+    for (const seat of await liveSeats(row.id)) {
+      // Someone whose seat membership is another organisation's (a person on two teams) keeps it.
+      const current = await deps.memberships.currentMembership(seat.identityId, 'group');
+      if (current && isActiveStatus(current.status) && current.groupAccountId !== row.id) continue;
+      await access.grantSeatMembership(seat.identityId, updated!);
+    }
     return accountView(updated!, now());
   }
 
