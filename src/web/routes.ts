@@ -21,6 +21,9 @@ export default [
   route('user/following', 'routes/user/following.tsx'),
   route('user/gifts', 'routes/user/gifts.tsx'),
   route('user/membership', 'routes/user/membership.tsx'),
+  // The team admin's pages (issue 17): people, invitations and domains; the plan, invoices and card.
+  route('user/organisations/users', 'routes/user/organisation-users.tsx'),
+  route('user/organisations/memberships', 'routes/user/organisation-memberships.tsx'),
   route('user/one-more-step', 'routes/user/one-more-step.tsx'),
   route('user/welcome', 'routes/user/welcome.tsx', { id: 'welcome' }),
   route('user/welcome-pro', 'routes/user/welcome.tsx', { id: 'welcome-pro' }),
@@ -36,6 +39,7 @@ export default [
   route('subscriptions/executive', 'routes/subscriptions/executive.tsx'),
   // Team plans (issue 17): the seat tiers and calculator, then checkout for an organisation.
   route('subscriptions/groups', 'routes/subscriptions/groups.tsx'),
+  route('subscriptions/organisations/payment', 'routes/subscriptions/organisation-payment.tsx'),
   route('subscriptions/individuals/payment', 'routes/subscriptions/payment.tsx'),
   // Student memberships (issue 7 "Students"): verify the academic address, pay, the confirmation.
   route('subscriptions/students/validation', 'routes/subscriptions/students-validation.tsx'),

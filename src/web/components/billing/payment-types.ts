@@ -75,3 +75,44 @@ export type PaymentActionData =
     }
   | { status: 'three_d_secure'; actionToken: string; message: string }
   | { status: 'error'; type?: string; message: string; fieldErrors?: Record<string, string> };
+
+/** What the team payment page (/subscriptions/organisations/payment/) hands its form: display-ready strings. */
+export interface TeamPaymentView {
+  plan: { code: string; title: string; summary: string; features: string[]; minSeats: number; maxSeats: number };
+  seats: number;
+  /** Why these seats are not sold here (too few, or a quote for a large team), or null. */
+  seatsProblem: { message: string; quote: boolean } | null;
+  price: {
+    currency: Currency;
+    pricePerSeat: string;
+    /** Before tax, all seats: "£1,950.00". */
+    itemPrice: string;
+    taxAmount: string;
+    /** "20 % VAT", "VAT reverse charged", or null. */
+    taxLabel: string | null;
+    fullPrice: string;
+  } | null;
+  countryCode: string;
+  vatNumber: string;
+  currencies: string[];
+  countries: { key: string; title: string }[];
+  billing: { firstName: string; lastName: string; companyName: string };
+  invalidCurrency: string | null;
+  sandbox: boolean;
+  recurly: { publicKey: string; scriptUrl: string } | null;
+}
+
+export type TeamPaymentActionData =
+  | {
+      status: 'success';
+      subscriptionId: string;
+      accountId: string;
+      planCode: string;
+      currency: Currency;
+      seats: number;
+      companyName: string;
+      renewsAt: string | null;
+      fullPrice: string;
+    }
+  | { status: 'three_d_secure'; actionToken: string; message: string }
+  | { status: 'error'; type?: string; message: string; fieldErrors?: Record<string, string> };

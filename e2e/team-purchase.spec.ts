@@ -1,0 +1,54 @@
+// Buying a team plan (issue 17): the groups page prices a team as it is typed, a large team is
+// sent to the enquiry, checkout takes the seats, the company and the card, reprices for an EU
+// business's VAT number, and the buyer ends as the team's OWNER with a Premium seat.
+import { expect, expectAccessible, expectFitsScreen, test } from './fixtures.ts';
+import { fillCard, newReader, PAY_BY_CARD } from './purchase-steps.ts';
+
+test('the groups page prices a team as it is typed and sends a large team to the enquiry', async ({ page }) => {
+  await page.goto('/subscriptions/groups/?currency=GBP');
+  await expect(page.getByRole('heading', { level: 1, name: 'Membership for your whole team' })).toBeVisible();
+  await expectAccessible(page);
+  await expectFitsScreen(page);
+  const seats = page.getByRole('spinbutton', { name: 'Seats' });
+  await seats.fill('12');
+  await expect(page.getByText('12 seats × £345 a seat')).toBeVisible();
+  await expect(page.getByText('£4,140', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'One seat more' }).click();
+  await expect(seats).toHaveValue('13');
+  await seats.fill('80');
+  await expect(page.getByRole('link', { name: 'Ask for a quote' }).first()).toHaveAttribute('href', '/subscriptions/executive/#enquiry');
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);
+});
+
+test('a reader buys 5 seats for their company and becomes its owner with a Premium seat', async ({ page, request }) => {
+  await newReader(page, request, '/subscriptions/groups/?currency=GBP', { confirmAddress: true });
+  await expect(page.getByRole('heading', { level: 1, name: 'Membership for your whole team' })).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'Seats' }).fill('5');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Team plan for your organisation' })).toBeVisible();
+  await expect(page.getByText('5 seats × £390.00')).toBeVisible();
+  await expectAccessible(page);
+  await expectFitsScreen(page);
+
+  // An EU business with a VAT number: the price is reverse-charged, and back to the UK with VAT.
+  await page.getByLabel('Country').selectOption({ label: 'Germany' });
+  await page.getByLabel('VAT number').fill('DE136695976');
+  await page.getByLabel('VAT number').blur();
+  await expect(page.getByText('VAT reverse charged')).toBeVisible();
+  await page.getByLabel('Country').selectOption({ label: 'United Kingdom' });
+  await expect(page.getByText('20 % VAT')).toBeVisible();
+  await page.getByLabel('Currency').selectOption('GBP');
+  await expect(page.getByRole('button', PAY_BY_CARD)).toHaveText('Pay £2,340.00');
+
+  await page.getByLabel('Company name').fill('Maison Verte');
+  await page.getByLabel('Address').fill('1 Savile Row');
+  await page.getByLabel('City').fill('London');
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', PAY_BY_CARD).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Maison Verte is set up' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('5 Premium seats');
+  await expectAccessible(page);
+  await expect(page.getByRole('link', { name: 'Add your colleagues' })).toHaveAttribute('href', '/user/organisations/users/');
+});
