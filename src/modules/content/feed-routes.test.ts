@@ -107,6 +107,7 @@ describe('sitemap.xml', () => {
       ['https://atelier.test/subscriptions/packages/students/', undefined],
       ['https://atelier.test/subscriptions/faq/', undefined],
       ['https://atelier.test/subscriptions/executive/', undefined],
+      ['https://atelier.test/subscriptions/groups/', undefined],
       ['https://atelier.test/professional/', undefined],
       ['https://atelier.test/contact/professional/', undefined],
       ['https://atelier.test/contact/student/', undefined],

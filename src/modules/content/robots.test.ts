@@ -33,6 +33,7 @@ const PUBLIC_SUBSCRIPTION_PAGES = [
   '/subscriptions/packages/students/',
   '/subscriptions/faq/',
   '/subscriptions/executive/',
+  '/subscriptions/groups/',
 ];
 /** A page is private when it belongs to a reader, an admin, or a step of buying or cancelling. */
 const isPrivatePage = (path: string) =>
@@ -60,6 +61,7 @@ describe('robots.txt', () => {
       '/subscriptions/upgrade/payment/',
       '/subscriptions/cancel/',
       '/subscriptions/cancel/confirmation/',
+      '/subscriptions/organisations/payment/',
       '/graphql',
       '/trpc/account.userData',
       '/identity/self-service/login/browser',
