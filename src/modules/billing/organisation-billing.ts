@@ -9,7 +9,7 @@ import { fieldErrorsFromZod } from '../../shared/validation/field-errors.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { Currency } from './catalogue.ts';
 import { cardOf } from './ledger.ts';
-import { organisationPlanByCode } from './organisation-plans.ts';
+import { organisationPlanByCode, TEAM_PLAN } from './organisation-plans.ts';
 import { organisationPrice, type OrganisationPrice } from './organisation-pricing.ts';
 import {
   organisationPurchase,
@@ -31,6 +31,8 @@ import { billingAccounts, billingInvoices, billingSubscriptions } from './schema
 export interface OrganisationBillingOverview {
   /** The current (or last) subscription: the seats bought, the price, the renewal. */
   subscription: OrganisationSubscriptionView | null;
+  /** A renewal charge failed and is being retried (dunning): the seats last meanwhile. */
+  inDunning: boolean;
   card: CardSummary | null;
   billedTo: {
     companyName: string | null;
@@ -105,6 +107,46 @@ export function createOrganisationBilling({
     });
   }
 
+  /**
+   * The demo organisation's team plan (README "Demo accounts"), bought by its owner with the sandbox's
+   * test card through the same purchase as any team: the subscription, its paid invoice and the
+   * organisation opened by subscriptionStarted. Idempotent: a later start finds it bought.
+   */
+  async function seedDemoTeam(
+    sandbox: {
+      tokenize(card: { number: string; month: string; year: string; cvv: string }): Promise<{ ok: true; token: string } | { ok: false }>;
+    },
+    demo: { organisationId: string; ownerIdentityId: string; title: string; seats: number; firstName: string; lastName: string },
+  ): Promise<OrganisationPurchaseResult> {
+    const existing = await organisationSubscriptions(demo.organisationId);
+    if (existing.length > 0) return { kind: 'success', subscription: existing[0]! };
+    const tokenized = await sandbox.tokenize({
+      number: '4242424242424242',
+      month: '12',
+      year: String(now().getUTCFullYear() + 3),
+      cvv: '123',
+    });
+    if (!tokenized.ok) throw new Error('the sandbox refused the demo card');
+    const input = organisationPurchaseInputSchema.parse({
+      identityId: demo.ownerIdentityId,
+      planCode: TEAM_PLAN.code,
+      seats: demo.seats,
+      currency: 'EUR',
+      companyName: demo.title,
+      billingInfo: {
+        firstName: demo.firstName,
+        lastName: demo.lastName,
+        addressLine1: 'Strandvägen 7',
+        city: 'Stockholm',
+        postalCode: '114 51',
+        countryCode: 'SE',
+      },
+      cardToken: tokenized.token,
+      idempotencyKey: `demo-team:${demo.organisationId}`,
+    });
+    return paidPurchases.unkeyed(teamPurchase, { ...input, organisationId: demo.organisationId }, demo.ownerIdentityId);
+  }
+
   /** What a team of `seats` costs in a currency and country (the seat calculator, the payment page's summary); null when checkout does not sell it. */
   function quoteTeamPlan({
     planCode,
@@ -148,8 +190,16 @@ export function createOrganisationBilling({
         .where(eq(billingInvoices.accountId, account.id))
         .orderBy(desc(billingInvoices.createdAt), sql`${billingInvoices.id}`),
     ]);
+    const subscription = subscriptions.find((row) => row.state === 'ACTIVE' || row.state === 'CANCELED') ?? subscriptions[0] ?? null;
+    const [dunning] = subscription
+      ? await db
+          .select({ isInDunning: billingSubscriptions.isInDunning })
+          .from(billingSubscriptions)
+          .where(eq(billingSubscriptions.id, subscription.id))
+      : [];
     return {
-      subscription: subscriptions.find((row) => row.state === 'ACTIVE' || row.state === 'CANCELED') ?? subscriptions[0] ?? null,
+      subscription,
+      inDunning: dunning?.isInDunning ?? false,
       card: cardOf(account),
       billedTo: {
         companyName: account.companyName,
@@ -176,6 +226,7 @@ export function createOrganisationBilling({
     quoteTeamPlan,
     organisationSubscriptions,
     organisationBillingOverview,
+    seedDemoTeam,
     /** The team's membership page: the plan, the seats bought, the invoices and the card. */
     managementUrl: new URL(paths.organisationMemberships(), `${siteUrl}/`).toString(),
   };

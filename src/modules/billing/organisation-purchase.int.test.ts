@@ -358,6 +358,8 @@ describe('a team subscription’s lifecycle', () => {
       ['declined', 3 * 39000 * 1.2],
     ]);
     expect((await row()).isInDunning).toBe(true);
+    // The team's membership page says so (organisationBillingOverview.inDunning).
+    expect((await app.services.billing.organisations.organisationBillingOverview(result.accountId))?.inDunning).toBe(true);
     expect(await claimsOf(colleague.identityId)).toMatchObject({ membership_level: 'Premium' });
 
     // Every retry fails: the subscription expires and both seats end.
