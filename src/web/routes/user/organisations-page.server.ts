@@ -1,0 +1,534 @@
+// The team admin's pages' server half (issue 17): /user/organisations/users/ (people, invitations,
+// domains) and /user/organisations/memberships/ (plan, seats, renewal, invoices, card). Every read
+// and every change goes through the organisations service with the person asking (an Actor): the
+// service checks the role at the call (decision 042), so a USER or a stranger posting here is
+// refused with §8 UnauthorizedError, shown as a sentence. Display-ready strings: formatting stays
+// here. Both pages are under /user/, never in the shared page cache.
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { z } from 'zod';
+import { APP_ERRORS } from '../../../shared/errors.ts';
+import type { FieldError } from '../../../shared/validation/field-errors.ts';
+import { paths } from '../../../shared/paths.ts';
+import { safeText } from '../../../shared/validation/formats.ts';
+import { formatDay, formatMoney, taxLabel } from '../../../modules/billing/money.ts';
+import { emailsFromCsv, MAX_EMAILS_PER_REQUEST } from '../../../modules/organisations/organisation-input.ts';
+import type { Actor, OrganisationRole, OrganisationStatus, SeatFigures } from '../../../modules/organisations/organisations-service.ts';
+import { requireSignedIn } from './details.server.ts';
+
+type Args = { request: Request; context: AppLoadContext };
+
+export const USERS_PATH = paths.organisationUsers();
+export const MEMBERSHIPS_PATH = paths.organisationMemberships();
+export const PEOPLE_PAGE_SIZE = 25;
+/** A CSV larger than this is refused before it is read (a team of 500 fits in far less). */
+const MAX_CSV_BYTES = 200_000;
+
+export const TEAM_MESSAGES = {
+  unauthorized: 'Only the organisation’s owner and admins can do that.',
+  unknownForm: 'This form could not be sent. Reload the page and try again.',
+  noEmails: 'Enter at least one email address, or choose a CSV file.',
+  tooMany: `Add at most ${MAX_EMAILS_PER_REQUEST} people at a time.`,
+  csvTooLarge: 'That file is too large. Upload a CSV of at most 200 KB, one person a line.',
+  csvUnreadable: 'That file could not be read as text. Save it as CSV (comma separated) and try again.',
+} as const;
+
+const ROLE_WORDS: Record<OrganisationRole, string> = { OWNER: 'Owner', ADMIN: 'Admin', USER: 'Member' };
+const STATUS_WORDS: Record<OrganisationStatus, string> = {
+  ActiveRenewing: 'Active',
+  ActiveTrial: 'Active (trial)',
+  ActiveCanceled: 'Cancelled: seats last until the end of the term',
+  Expired: 'Expired',
+};
+export const roleWords = (role: OrganisationRole) => ROLE_WORDS[role];
+
+/** The person asking, as the organisations service knows them. */
+async function actorOf(args: Args, path: string) {
+  const signedIn = await requireSignedIn(args, path);
+  const user = args.context.user;
+  const actor: Actor = {
+    identityId: signedIn.session.identityId,
+    userId: user?.id || signedIn.session.identityId,
+    isSiteAdmin: false,
+  };
+  return { signedIn, actor };
+}
+
+const accountParam = safeText()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]*$/);
+
+/**
+ * The organisation the page is about: `?account=` when the person holds a seat on it, else the
+ * first they manage, else the first they hold a seat on. Null when they have none.
+ */
+async function chosenAccount(args: Args, identityId: string) {
+  const accounts = await args.context.services.organisations.accountsOf(identityId);
+  const asked = accountParam.safeParse(new URL(args.request.url).searchParams.get('account') ?? '');
+  const wanted = asked.success ? asked.data : '';
+  const chosen =
+    accounts.find((account) => account.accountId === wanted) ??
+    accounts.find((account) => account.role === 'OWNER' || account.role === 'ADMIN') ??
+    accounts[0] ??
+    null;
+  return {
+    chosen,
+    choices: accounts.map((account) => ({ accountId: account.accountId, title: account.title, role: roleWords(account.role) })),
+  };
+}
+
+/** Someone with no organisation: what team plans are, and the seat waiting for them, if any. */
+async function offerFor(args: Args, identityId: string, email: string) {
+  const { organisations } = args.context.services;
+  const accountId = await organisations.unclaimedAccountId(identityId, email.trim().toLowerCase());
+  const account = accountId ? await organisations.account(accountId) : null;
+  return account ? { accountId: account.accountId, title: account.title } : null;
+}
+
+/** Who a USER asks about their seat: the owner (name and email) and the account's contact address. */
+async function contactOf(args: Args, account: { ownerIdentityId: string; primaryContactEmail: string }) {
+  const owner = await args.context.services.identity.people.get(account.ownerIdentityId);
+  const name = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ');
+  return { name: name || null, email: account.primaryContactEmail };
+}
+
+/** The seat figures in a team admin's words. */
+export function seatWords(seats: SeatFigures) {
+  return {
+    used: seats.allocatedSeats,
+    bought: seats.purchasedSeats,
+    remaining: seats.totalSeatsRemaining,
+    summary: `${seats.allocatedSeats} of ${seats.purchasedSeats} seats used`,
+    detail: [
+      seats.purchasedSeatsRemaining > 0
+        ? `${seats.purchasedSeatsRemaining} bought ${seats.purchasedSeatsRemaining === 1 ? 'seat is' : 'seats are'} free to give.`
+        : 'Every seat you bought is given.',
+      seats.totalSeatsAvailable > seats.purchasedSeats
+        ? `Your plan allows ${seats.totalSeatsAvailable - seats.purchasedSeats} extra ${seats.totalSeatsAvailable - seats.purchasedSeats === 1 ? 'seat' : 'seats'} beyond those; ${seats.extraSeatsUsed} in use.`
+        : null,
+      seats.extraSeatsUsed > 0 && seats.totalSeatsAvailable === seats.purchasedSeats
+        ? `${seats.extraSeatsUsed} more ${seats.extraSeatsUsed === 1 ? 'person holds' : 'people hold'} a seat than you bought.`
+        : null,
+      'Invitations not yet accepted hold a seat until they are accepted or revoked.',
+    ].filter((line): line is string => line !== null),
+  };
+}
+
+const SHOW_VALUES = ['all', 'OWNER', 'ADMIN', 'USER', 'invited'] as const;
+export type ShowFilter = (typeof SHOW_VALUES)[number];
+const filterSchema = z.object({
+  q: safeText().trim().max(200).catch(''),
+  show: z.enum(SHOW_VALUES).catch('all'),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+// ---------- /user/organisations/users/ ----------
+
+export async function usersLoader(args: Args) {
+  const { signedIn, actor } = await actorOf(args, USERS_PATH);
+  const { organisations } = args.context.services;
+  const { chosen, choices } = await chosenAccount(args, actor.identityId);
+  if (!chosen) return { kind: 'none' as const, email: signedIn.email, offer: await offerFor(args, actor.identityId, signedIn.email) };
+  const account = {
+    accountId: chosen.accountId,
+    title: chosen.title,
+    status: STATUS_WORDS[chosen.status],
+    active: chosen.status !== 'Expired',
+  };
+  if (chosen.role === 'USER') {
+    return {
+      kind: 'member' as const,
+      email: signedIn.email,
+      choices,
+      account,
+      role: roleWords(chosen.role),
+      since: (await organisations.ownSeat(actor.identityId, chosen.accountId))?.createdAt.toISOString() ?? null,
+      contact: await contactOf(args, chosen),
+    };
+  }
+  const url = new URL(args.request.url);
+  const filter = filterSchema.parse({
+    q: url.searchParams.get('q') ?? '',
+    show: url.searchParams.get('show') ?? 'all',
+    page: url.searchParams.get('page') ?? '1',
+  });
+  const [seats, invitations, domains] = await Promise.all([
+    organisations.seats(actor, chosen.accountId),
+    organisations.invitations(actor, chosen.accountId),
+    organisations.domains(actor, chosen.accountId),
+  ]);
+  const people =
+    filter.show === 'invited'
+      ? { total: 0, items: [] }
+      : await organisations.users(actor, chosen.accountId, {
+          search: filter.q || undefined,
+          role: filter.show === 'all' ? undefined : filter.show,
+          limit: PEOPLE_PAGE_SIZE,
+          offset: (filter.page - 1) * PEOPLE_PAGE_SIZE,
+        });
+  const search = filter.q.toLowerCase();
+  const removeAsked = url.searchParams.get('remove')?.slice(0, 64) ?? null;
+  const removing = removeAsked ? (await organisations.users(actor, chosen.accountId, { limit: 100 })).items : [];
+  const toRemove = removing.find((person) => person.accountUserId === removeAsked) ?? null;
+  return {
+    kind: 'admin' as const,
+    email: signedIn.email,
+    choices,
+    account,
+    role: chosen.role,
+    roleWords: roleWords(chosen.role),
+    seats: seatWords(seats),
+    filter,
+    removed: url.searchParams.get('removed') === '1',
+    people: {
+      total: people.total,
+      pages: Math.max(1, Math.ceil(people.total / PEOPLE_PAGE_SIZE)),
+      items: people.items.map((person) => ({
+        accountUserId: person.accountUserId,
+        name: [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email,
+        email: person.email,
+        role: person.role,
+        roleWords: roleWords(person.role),
+        added: formatDay(person.createdAt.toISOString()),
+        addedDateTime: person.createdAt.toISOString(),
+        isYou: person.identityId === actor.identityId,
+      })),
+    },
+    invitations: invitations
+      .filter((invitation) => !search || invitation.email.includes(search))
+      .map((invitation) => ({
+        invitationId: invitation.invitationId,
+        email: invitation.email,
+        roleWords: roleWords(invitation.role),
+        sent: formatDay((invitation.resentAt ?? invitation.createdAt).toISOString()),
+      })),
+    domains: domains.map((domain) => ({
+      domainId: domain.domainId,
+      domain: domain.domain,
+      state: domain.isDisabled ? 'disabled' : domain.isVerified ? 'verified' : 'pending',
+      since: formatDay((domain.disabledAt ?? domain.verifiedAt ?? domain.createdAt).toISOString()),
+    })),
+    toRemove: toRemove
+      ? {
+          accountUserId: toRemove.accountUserId,
+          name: [toRemove.firstName, toRemove.lastName].filter(Boolean).join(' ') || toRemove.email,
+          email: toRemove.email,
+        }
+      : null,
+  };
+}
+
+export type TeamActionData = {
+  intent: string;
+  status: 'success' | 'error';
+  message: string;
+  /** Add people: the addresses refused, each with why. */
+  refused?: { email: string; reason: string }[];
+  /** What was typed, given back after an error. */
+  values?: Record<string, string>;
+};
+
+/** The form's fields: strings, and a CSV file read as text. */
+async function teamFields(request: Request): Promise<{ fields: Record<string, string>; csv: string | null; csvProblem: string | null }> {
+  const fields: Record<string, string> = {};
+  let csv: string | null = null;
+  let csvProblem: string | null = null;
+  for (const [name, value] of await request.formData()) {
+    if (typeof value === 'string') fields[name] = value.slice(0, 100_000);
+    else if (name === 'csv' && value.size > 0) {
+      if (value.size > MAX_CSV_BYTES) csvProblem = TEAM_MESSAGES.csvTooLarge;
+      else {
+        const bytes = new Uint8Array(await value.arrayBuffer());
+        try {
+          csv = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+        } catch {
+          csvProblem = TEAM_MESSAGES.csvUnreadable;
+        }
+      }
+    }
+  }
+  return { fields, csv, csvProblem };
+}
+
+/**
+ * What an error from the service reads as on the page. Read by its code, not its class: the
+ * services and this bundled route half each hold their own copy of shared/errors.ts.
+ */
+function refusal(intent: string, error: unknown, values?: Record<string, string>): TeamActionData {
+  if (!(error instanceof Error) || !('code' in error) || !(String(error.code) in APP_ERRORS)) throw error;
+  const code = String(error.code);
+  if (code === 'FORBIDDEN') return { intent, status: 'error', message: TEAM_MESSAGES.unauthorized, values };
+  const fieldErrors = 'fieldErrors' in error && Array.isArray(error.fieldErrors) ? (error.fieldErrors as FieldError[]) : [];
+  const message = fieldErrors.map((problem) => problem.message).join(' ') || error.message;
+  return { intent, status: 'error', message, values };
+}
+
+/** The addresses typed (one a line, or separated by commas or semicolons) and those in the CSV. */
+export function addressesFrom(typed: string, csv: string | null): string[] {
+  const fromText = typed
+    .split(/[\r\n,;]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return [...fromText, ...(csv ? emailsFromCsv(csv) : [])];
+}
+
+const REFUSAL_WORDS: Record<string, string> = {
+  INVALID_EMAIL: 'not an email address',
+  DUPLICATE: 'given twice',
+  NO_SEATS_REMAINING: 'no seat left',
+};
+
+async function addPeople(args: Args, actor: Actor, accountId: string, fields: Record<string, string>, csv: string | null) {
+  const values = { emails: fields.emails ?? '', role: fields.role ?? 'USER' };
+  const emails = addressesFrom(values.emails, csv);
+  if (emails.length === 0) return { intent: 'add', status: 'error' as const, message: TEAM_MESSAGES.noEmails, values };
+  if (emails.length > MAX_EMAILS_PER_REQUEST) return { intent: 'add', status: 'error' as const, message: TEAM_MESSAGES.tooMany, values };
+  try {
+    const { results } = await args.context.services.organisations.addUsers(actor, accountId, emails, values.role);
+    const count = (outcome: string) => results.filter((result) => result.outcome === outcome).length;
+    const added = count('added');
+    const invited = count('invited');
+    const already = count('already_member') + count('already_invited');
+    const refused = results.flatMap((result) =>
+      result.outcome === 'refused' ? [{ email: result.email, reason: REFUSAL_WORDS[result.reason] ?? result.message }] : [],
+    );
+    const parts = [
+      added > 0 ? `${added} ${added === 1 ? 'person' : 'people'} added` : null,
+      invited > 0 ? `${invited} ${invited === 1 ? 'invitation' : 'invitations'} sent` : null,
+      already > 0 ? `${already} already on the team or invited` : null,
+      refused.length > 0 ? `${refused.length} not added` : null,
+    ].filter(Boolean);
+    const message = `${parts.join(', ')}.`.replace(/^./, (first) => first.toUpperCase());
+    return {
+      intent: 'add',
+      status: added + invited + already > 0 ? ('success' as const) : ('error' as const),
+      message,
+      refused,
+      values: refused.length > 0 ? { emails: refused.map((item) => item.email).join('\n'), role: values.role } : undefined,
+    };
+  } catch (error) {
+    return refusal('add', error, values);
+  }
+}
+
+export async function usersAction(args: Args): Promise<TeamActionData | Response> {
+  const { actor } = await actorOf(args, USERS_PATH);
+  const { organisations } = args.context.services;
+  const { fields, csv, csvProblem } = await teamFields(args.request);
+  const intent = fields.intent ?? '';
+  const accountId = (fields.accountId ?? '').slice(0, 64);
+  const id = (name: string) => (fields[name] ?? '').slice(0, 64);
+  try {
+    switch (intent) {
+      case 'add':
+        if (csvProblem)
+          return { intent, status: 'error', message: csvProblem, values: { emails: fields.emails ?? '', role: fields.role ?? 'USER' } };
+        return await addPeople(args, actor, accountId, fields, csv);
+      case 'resend':
+        await organisations.resendInvitation(actor, accountId, id('invitationId'));
+        return { intent, status: 'success', message: 'The invitation was sent again.' };
+      case 'revoke':
+        await organisations.revokeInvitation(actor, accountId, id('invitationId'));
+        return { intent, status: 'success', message: 'The invitation is revoked; its seat is free again.' };
+      case 'role': {
+        const changed = await organisations.changeRole(actor, accountId, id('accountUserId'), fields.role ?? '');
+        return {
+          intent,
+          status: 'success',
+          message:
+            changed.role === 'OWNER'
+              ? `${changed.email} is now the owner; you are an admin.`
+              : `${changed.email} is now ${changed.role === 'ADMIN' ? 'an admin' : 'a member'}.`,
+        };
+      }
+      case 'remove': {
+        await organisations.removeUser(actor, accountId, id('accountUserId'));
+        // Post, redirect, get: the confirmation step's ?remove= is left behind.
+        throw redirect(`${USERS_PATH}?${new URLSearchParams({ account: accountId, removed: '1' })}`);
+      }
+      case 'domain-add': {
+        const domain = await organisations.addDomain(actor, accountId, (fields.address ?? '').slice(0, 400));
+        return {
+          intent,
+          status: 'success',
+          message: `We emailed a code to ${fields.address?.trim()}. Enter it below to verify ${domain.domain}.`,
+        };
+      }
+      case 'domain-confirm': {
+        const domain = await organisations.confirmDomain(actor, accountId, id('domainId'), (fields.code ?? '').trim().slice(0, 64));
+        return {
+          intent,
+          status: 'success',
+          message: `${domain.domain} is verified: anyone confirming an address there joins while seats remain.`,
+        };
+      }
+      case 'domain-disable': {
+        const domain = await organisations.disableDomain(actor, accountId, id('domainId'));
+        return { intent, status: 'success', message: `${domain.domain} is disabled: nobody joins by it any more.` };
+      }
+      case 'claim':
+        return await claimAction(args, actor, accountId);
+      default:
+        return { intent, status: 'error', message: TEAM_MESSAGES.unknownForm };
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return refusal(intent, error);
+  }
+}
+
+/** Takes the seat waiting for the person's address (claimSeat), then mints the session again so it carries the membership. */
+export async function claimAction(args: Args, actor: Actor, accountId: string): Promise<TeamActionData> {
+  try {
+    await args.context.services.organisations.claimSeat(actor.identityId, accountId);
+  } catch (error) {
+    return refusal('claim', error);
+  }
+  await args.context.refreshSession();
+  const account = await args.context.services.organisations.account(accountId);
+  return { intent: 'claim', status: 'success', message: `You have joined ${account?.title ?? 'the team'}: your seat is ready.` };
+}
+
+// ---------- /user/organisations/memberships/ ----------
+
+const SUBSCRIPTION_STATES: Record<string, string> = {
+  ACTIVE: 'Active',
+  CANCELED: 'Cancelled',
+  EXPIRED: 'Expired',
+  FUTURE: 'Starts soon',
+  PAUSED: 'Paused',
+};
+
+export async function membershipsLoader(args: Args) {
+  const { signedIn, actor } = await actorOf(args, MEMBERSHIPS_PATH);
+  const { organisations, billing, lookups } = args.context.services;
+  const { chosen, choices } = await chosenAccount(args, actor.identityId);
+  if (!chosen) return { kind: 'none' as const, email: signedIn.email, offer: await offerFor(args, actor.identityId, signedIn.email) };
+  const account = {
+    accountId: chosen.accountId,
+    title: chosen.title,
+    status: STATUS_WORDS[chosen.status],
+    active: chosen.status !== 'Expired',
+  };
+  if (chosen.role === 'USER') {
+    return {
+      kind: 'member' as const,
+      email: signedIn.email,
+      choices,
+      account,
+      role: roleWords(chosen.role),
+      since: (await organisations.ownSeat(actor.identityId, chosen.accountId))?.createdAt.toISOString() ?? null,
+      contact: await contactOf(args, chosen),
+    };
+  }
+  const [seats, overview] = await Promise.all([
+    organisations.seats(actor, chosen.accountId),
+    billing.organisations.organisationBillingOverview(chosen.accountId),
+  ]);
+  const subscription = overview?.subscription ?? null;
+  const inDunning = overview?.inDunning ?? false;
+  const billedTo = overview?.billedTo;
+  const country = billedTo?.countryCode ? (lookups.country(billedTo.countryCode)?.title ?? billedTo.countryCode) : null;
+  return {
+    kind: 'admin' as const,
+    email: signedIn.email,
+    choices,
+    account,
+    roleWords: roleWords(chosen.role),
+    seats: seatWords(seats),
+    plan: subscription
+      ? {
+          title: subscription.title,
+          level: 'Premium for every seat',
+          seatsBought: subscription.seats,
+          state: inDunning
+            ? 'Payment failed: we are trying the card again'
+            : (SUBSCRIPTION_STATES[subscription.state] ?? subscription.state),
+          price: `${formatMoney(subscription.price.fullPrice, subscription.price.currency)} a year`,
+          perSeat: `${formatMoney(subscription.price.pricePerSeat, subscription.price.currency)} a seat before tax`,
+          taxLabel: taxLabel(subscription.price.taxInfo),
+          renews:
+            subscription.currentPeriodEndsAt && subscription.state === 'ACTIVE'
+              ? `Renews on ${formatDay(subscription.currentPeriodEndsAt)}`
+              : subscription.currentPeriodEndsAt
+                ? `Ends on ${formatDay(subscription.currentPeriodEndsAt)}`
+                : null,
+        }
+      : null,
+    card: overview?.card
+      ? {
+          text: `${overview.card.cardType} ending ${overview.card.lastFour}`,
+          expiry: `${String(overview.card.expMonth).padStart(2, '0')}/${overview.card.expYear}`,
+        }
+      : null,
+    billedTo: billedTo
+      ? [
+          billedTo.companyName,
+          billedTo.name,
+          billedTo.addressLine1,
+          [billedTo.postalCode, billedTo.city].filter(Boolean).join(' '),
+          country,
+        ]
+          .filter((line): line is string => Boolean(line))
+          .concat(billedTo.vatNumber ? [`VAT ${billedTo.vatNumber}`] : [])
+      : [],
+    contactEmail: billedTo?.contactEmail ?? chosen.primaryContactEmail,
+    invoices: (overview?.invoices ?? []).map((invoice) => ({
+      id: invoice.id,
+      date: formatDay(invoice.createdAt),
+      dateTime: invoice.createdAt,
+      total: formatMoney(invoice.total, invoice.currency),
+      state: invoice.state === 'paid' ? 'Paid' : invoice.state === 'refunded' ? 'Refunded' : 'Not paid',
+    })),
+    termEnds: chosen.termEndsAt ? formatDay(chosen.termEndsAt.toISOString()) : null,
+  };
+}
+
+/** ?receipt=<invoice id> on the team's membership page: one of the organisation's invoices, for its owner and admins. */
+export async function teamReceiptLoader(args: Args, invoiceId: string) {
+  const { actor } = await actorOf(args, MEMBERSHIPS_PATH);
+  const { organisations, billing, lookups } = args.context.services;
+  const { chosen } = await chosenAccount(args, actor.identityId);
+  const notFound = () => data({ message: 'There is no such receipt on your organisation’s account.' }, 404);
+  if (!chosen || (chosen.role !== 'OWNER' && chosen.role !== 'ADMIN')) throw notFound();
+  // The role is read again now (a removed admin sees nothing); the invoice must be the organisation's.
+  await organisations.seats(actor, chosen.accountId).catch(() => {
+    throw notFound();
+  });
+  const receipt = await billing.receipt(chosen.accountId, invoiceId.slice(0, 64));
+  if (!receipt) throw notFound();
+  const money = (amount: number) => formatMoney(amount, receipt.currency);
+  const tax = taxLabel(receipt.taxInfo);
+  const overview = await billing.organisations.organisationBillingOverview(chosen.accountId);
+  const billedTo = overview?.billedTo;
+  const country = billedTo?.countryCode ? (lookups.country(billedTo.countryCode)?.title ?? billedTo.countryCode) : null;
+  return {
+    accountId: chosen.accountId,
+    title: chosen.title,
+    number: receipt.id.slice(0, 8).toUpperCase(),
+    issued: formatDay(receipt.issuedAt),
+    paid: receipt.paidAt ? formatDay(receipt.paidAt) : null,
+    refunded: receipt.state === 'refunded',
+    lines: [
+      {
+        label: overview?.subscription ? `${overview.subscription.title}, ${overview.subscription.seats} seats` : chosen.title,
+        amount: money(receipt.subtotal),
+      },
+      ...(tax ? [{ label: tax, amount: money(receipt.taxAmount) }] : []),
+    ],
+    total: money(receipt.total),
+    billedTo: [billedTo?.companyName, billedTo?.name, billedTo?.vatNumber ? `VAT ${billedTo.vatNumber}` : null, country].filter(
+      (line): line is string => Boolean(line),
+    ),
+    paidWith: receipt.card ? `${receipt.card.cardType} ending ${receipt.card.lastFour}` : null,
+  };
+}
+
+export type TeamReceipt = Awaited<ReturnType<typeof teamReceiptLoader>>;
+
+export async function membershipsAction(args: Args): Promise<TeamActionData> {
+  const { actor } = await actorOf(args, MEMBERSHIPS_PATH);
+  const { fields } = await teamFields(args.request);
+  if (fields.intent === 'claim') return claimAction(args, actor, (fields.accountId ?? '').slice(0, 64));
+  return { intent: fields.intent ?? '', status: 'error', message: TEAM_MESSAGES.unknownForm };
+}
