@@ -10,7 +10,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
-import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_GROUP_ACCOUNT_ID } from '../../demo/accounts.ts';
 import { buildApp } from '../../server/app.ts';
 import { prepareDemoAccounts } from '../../server/boot.ts';
 import type { createTestApp } from '../../test/app.ts';
@@ -276,6 +276,20 @@ describe('demo subscriptions', () => {
     expect(html).toContain('Visa ending 4242');
   });
 
+  it("buys the demo organisation's team plan through billing: 10 seats, a paid invoice, the card, its owner as OWNER", async () => {
+    const overview = await app.services.billing.organisations.organisationBillingOverview(DEMO_GROUP_ACCOUNT_ID);
+    expect(overview).toMatchObject({
+      subscription: { planCode: 'organisations_bundle_volume_yearly_v1', seats: 10, state: 'ACTIVE', price: { currency: 'EUR' } },
+      card: { lastFour: '4242' },
+      billedTo: { companyName: 'Lind Group', countryCode: 'SE', contactEmail: 'olivia.lind@lindgroup.example' },
+      invoices: [{ state: 'paid', currency: 'EUR' }],
+    });
+    expect(await app.services.organisations.account(DEMO_GROUP_ACCOUNT_ID)).toMatchObject({
+      title: 'Lind Group',
+      status: 'ActiveRenewing',
+    });
+  });
+
   it('changes nothing on a second start', async () => {
     const tables = [
       billingAccounts,
@@ -292,7 +306,8 @@ describe('demo subscriptions', () => {
     expect(await prepareDemoAccounts(database, app.services, config)).toEqual({ created: [], subscribed: [] });
     expect(await counts()).toEqual(before);
     const pending = await app.db.select().from(jobs).where(eq(jobs.kind, LIFECYCLE_JOBS.periodEnd));
-    expect(pending).toHaveLength(Object.keys(EXPECTED).length);
+    // One renewal per demo member's subscription, and one for the demo organisation's team plan (src/demo/organisation.ts).
+    expect(pending).toHaveLength(Object.keys(EXPECTED).length + 1);
   });
 
   it('finishes on the next start what a start that stopped after the records left undone: the grant', async () => {

@@ -141,6 +141,9 @@ export interface OrganisationPurchaseOptions {
   lifecycle?: { schedule(row: SubscriptionRow): Promise<void> };
 }
 
+/** What the team purchase kind is asked: the buyer's request, and (the demo seed only) the organisation's id to use. */
+export type OrganisationPurchaseRequest = OrganisationPurchase & { organisationId?: string };
+
 export function organisationPurchase({
   db,
   provider,
@@ -150,7 +153,7 @@ export function organisationPurchase({
   siteUrl,
   now,
   lifecycle,
-}: OrganisationPurchaseOptions): PurchaseKind<OrganisationPurchase, OrganisationLine, SubscriptionRow, OrganisationPurchaseResult> {
+}: OrganisationPurchaseOptions): PurchaseKind<OrganisationPurchaseRequest, OrganisationLine, SubscriptionRow, OrganisationPurchaseResult> {
   /** The organisation's billing account, made once (a retry finds it) and brought up to date with the details given. */
   async function ensureAccount(organisationId: string, input: OrganisationPurchase, buyerEmail: string): Promise<AccountRow> {
     const { billingInfo } = input;
@@ -232,7 +235,7 @@ export function organisationPurchase({
 
   return {
     async decide(input) {
-      const organisationId = organisationAccountIdFor(input.identityId, input.idempotencyKey);
+      const organisationId = input.organisationId ?? organisationAccountIdFor(input.identityId, input.idempotencyKey);
       const plan = organisationPlanByCode(input.planCode);
       const invalid = (path: string, code: string, message: string) => ({
         kind: 'answer' as const,
