@@ -25,6 +25,7 @@ import type { Route } from './+types/membership';
 import { requireSignedIn } from './details.server.ts';
 import { formatDay } from '../../../modules/billing/money.ts';
 import { userPageMeta } from './user-meta.ts';
+import { membershipClaimAction, membershipTeam } from './organisations-page.server.ts';
 
 const PATH = paths.membership();
 const noSubscription = () => () => {};
@@ -38,14 +39,17 @@ export async function loader(args: Route.LoaderArgs) {
   // Upgrades (subscriptions/upgrade.tsx): the link while a plan above this one is on sale.
   const { cancellation, upgrades } = args.context.services.billing;
   const identityId = (await requireSignedIn(args, PATH)).session.identityId;
-  const [cancellable, upgradeOptions, resumable] = await Promise.all([
+  const [cancellable, upgradeOptions, resumable, team] = await Promise.all([
     cancellation.cancellableSubscription(identityId),
     upgrades.options(identityId),
     cancellation.resumableSubscription(identityId),
+    // The organisation whose seat gives the membership, and a seat waiting for the reader's address (issue 17).
+    membershipTeam(args, identityId, view.email),
   ]);
   return {
     page: 'membership' as const,
     ...view,
+    team,
     // A cancelled membership whose term has not ended may be resumed (billing's cancellation.resume).
     resumable: resumable ? { id: resumable.id, endsOn: termEnd(resumable) } : null,
     cancellable: cancellable !== null,
@@ -60,7 +64,10 @@ function termEnd(subscription: { isTrial: boolean; trialEndsAt: string | null; c
   return end ? formatDay(end) : null;
 }
 
-export function action(args: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  // "Join" the team whose seat waits for the reader (claimSeat, then the session minted again).
+  const claimed = await membershipClaimAction(args);
+  if (claimed) return { status: claimed.status, message: claimed.message, intent: 'claim' as const };
   return membershipAction(args);
 }
 
@@ -129,6 +136,7 @@ function MembershipPage({ loaderData, actionData }: { loaderData: MembershipData
   const navigation = useNavigation();
   const resuming = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'resume';
   const resumeAnswer = actionData && 'intent' in actionData && actionData.intent === 'resume' ? actionData : null;
+  const claimAnswer = actionData && 'intent' in actionData && actionData.intent === 'claim' ? actionData : null;
   const account = paths.account();
   useTrackEvent('user_view_memberships', subscription ? { planCode: subscription.planCode } : {});
   return (
@@ -144,6 +152,12 @@ function MembershipPage({ loaderData, actionData }: { loaderData: MembershipData
         { label: 'Email address', href: `${account}#email` },
         { label: 'Security', href: `${account}#security` },
         { label: 'Membership', href: PATH, current: true },
+        ...(loaderData.team.onTeam
+          ? [
+              { label: 'Team members', href: paths.organisationUsers() },
+              { label: 'Team plan', href: paths.organisationMemberships() },
+            ]
+          : []),
         { label: 'Following', href: paths.following() },
         { label: 'Gift links', href: paths.gifts() },
         { label: 'Sign out', href: paths.logout() },
@@ -160,6 +174,7 @@ function MembershipPage({ loaderData, actionData }: { loaderData: MembershipData
             <Fact term="Status" data-status={membership.status}>
               {membership.statusText}
             </Fact>
+            <Fact term="Through">{loaderData.team.group ? `${loaderData.team.group.title} (${loaderData.team.group.status})` : null}</Fact>
           </dl>
         ) : (
           <p className="account-section__intro">
@@ -167,6 +182,8 @@ function MembershipPage({ loaderData, actionData }: { loaderData: MembershipData
           </p>
         )}
       </section>
+
+      <TeamOffer team={loaderData.team} answer={claimAnswer} />
 
       {subscription && (
         <section className="account-section membership-section" aria-labelledby="subscription-heading">
@@ -259,6 +276,41 @@ function MembershipPage({ loaderData, actionData }: { loaderData: MembershipData
 
       {hasAccount && <CardSection card={card} recurly={recurly} />}
     </AccountLayout>
+  );
+}
+
+/** The seat waiting for the reader's address ("Lind Group has given you a seat — Join"), and the team pages for someone on a team. */
+function TeamOffer({ team, answer }: { team: MembershipData['team']; answer: { status: 'success' | 'error'; message: string } | null }) {
+  const navigation = useNavigation();
+  const joining = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'claim';
+  if (!team.offer && !team.manages && !answer) return null;
+  return (
+    <section className="account-section membership-section" aria-labelledby="team-heading">
+      <h2 id="team-heading" className="account-section__title">
+        Team
+      </h2>
+      {answer && <FormNotice kind={answer.status}>{answer.message}</FormNotice>}
+      {team.offer && answer?.status !== 'success' && (
+        <Form method="post">
+          <p className="account-section__intro">
+            <strong>{team.offer.title}</strong> has given you a seat: join to read everything its team membership includes.
+          </p>
+          <input type="hidden" name="intent" value="claim" />
+          <input type="hidden" name="accountId" value={team.offer.accountId} />
+          <p className="cta-row">
+            <button type="submit" className="button" disabled={joining}>
+              {joining ? 'Joining…' : 'Join'}
+            </button>
+          </p>
+        </Form>
+      )}
+      {team.manages && (
+        <p className="cta-row">
+          <Link to={paths.organisationUsers()}>Manage your team</Link>
+          <Link to={paths.organisationMemberships()}>Team plan and invoices</Link>
+        </p>
+      )}
+    </section>
   );
 }
 

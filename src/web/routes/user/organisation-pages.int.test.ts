@@ -334,3 +334,26 @@ describe('/user/organisations/memberships/', () => {
     expect((await get(link, stranger.cookie)).statusCode).toBe(404);
   });
 });
+
+describe('/user/membership/ for a team', () => {
+  it('shows a seat holder the organisation behind their membership, and offers a waiting seat with Join', async () => {
+    const { owner, accountId, act } = await newOrganisation();
+    const member = await signIn(app, { first: 'Mo', last: 'Seat' });
+    await act(owner, { intent: 'add', emails: member.email });
+    const page = text((await get('/user/membership/', member.cookie)).body);
+    expect(page).toContain('<dt>Through</dt><dd>Maison Page (Active)</dd>');
+    expect(page).toContain('href="/user/organisations/users/"');
+    expect(page).not.toContain('Manage your team');
+    expect(text((await get('/user/membership/', owner.cookie)).body)).toContain('Manage your team');
+
+    const email = `waiting${Date.now()}@maison.example`;
+    await act(owner, { intent: 'add', emails: email });
+    const newcomer = await signIn(app, { email });
+    const offer = text((await get('/user/membership/', newcomer.cookie)).body);
+    expect(offer).toContain('Maison Page</strong> has given you a seat');
+    const joined = await post('/user/membership/?index', newcomer.cookie, { intent: 'claim', accountId });
+    expect(text(joined.body)).toContain('You have joined Maison Page: your seat is ready.');
+    expect(String(joined.headers['set-cookie'])).toContain('bof_session=');
+    expect(await app.services.organisations.roleOf(newcomer.identityId, accountId)).toBe('USER');
+  });
+});

@@ -532,3 +532,32 @@ export async function membershipsAction(args: Args): Promise<TeamActionData> {
   if (fields.intent === 'claim') return claimAction(args, actor, (fields.accountId ?? '').slice(0, 64));
   return { intent: fields.intent ?? '', status: 'error', message: TEAM_MESSAGES.unknownForm };
 }
+
+// ---------- /user/membership/: the group membership and the seat waiting ----------
+
+/**
+ * For the membership page: the organisation whose seat gives the reader their membership
+ * (UserProfile.membershipGroupAccountTitle and Status), whether they hold a seat anywhere (the
+ * account menu's team links) and may manage one, and the seat waiting for their address.
+ */
+export async function membershipTeam(args: Args, identityId: string, email: string) {
+  const { memberships, organisations } = args.context.services;
+  const [membership, accounts] = await Promise.all([memberships.currentMembership(identityId), organisations.accountsOf(identityId)]);
+  const groupAccountId = membership?.groupAccountId ?? null;
+  const summary = groupAccountId ? (await organisations.summaries([groupAccountId])).get(groupAccountId) : undefined;
+  return {
+    group: summary ? { title: summary.title, status: STATUS_WORDS[summary.status] } : null,
+    onTeam: accounts.length > 0,
+    manages: accounts.some((account) => account.role === 'OWNER' || account.role === 'ADMIN'),
+    offer: await offerFor(args, identityId, email),
+  };
+}
+
+/** The membership page's "Join" (intent claim): null for any other form. */
+export async function membershipClaimAction(args: Args): Promise<TeamActionData | null> {
+  const fields = await args.request.clone().formData();
+  if (fields.get('intent') !== 'claim') return null;
+  const { actor } = await actorOf(args, paths.membership());
+  const accountId = fields.get('accountId');
+  return claimAction(args, actor, typeof accountId === 'string' ? accountId.slice(0, 64) : '');
+}
