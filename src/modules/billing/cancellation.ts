@@ -248,7 +248,7 @@ export function createCancellationService({
     if (!updated) return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_CANCELLABLE } };
 
     // The membership runs to the end of the term it was granted for, then ends (no renewal).
-    const held = await memberships.currentMembership(input.identityId);
+    const held = await memberships.currentMembership(input.identityId, 'individual');
     if (held && held.planCode === updated.planCode && held.status !== 'Expired' && held.status !== 'None') {
       await memberships.grant({
         identityId: input.identityId,
@@ -374,7 +374,7 @@ export function createCancellationService({
       resumed = null;
     }
     if (!resumed) return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_RESUMABLE } };
-    const held = await memberships.currentMembership(input.identityId);
+    const held = await memberships.currentMembership(input.identityId, 'individual');
     if (held && held.planCode === resumed.planCode && held.status === 'ActiveCanceled') {
       const onTrial = resumed.isTrial && resumed.trialEndsAt !== null && resumed.trialEndsAt > at;
       await memberships.grant({

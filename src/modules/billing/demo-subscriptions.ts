@@ -125,14 +125,14 @@ export async function seedDemoSubscriptions({
         .where(eq(billingAccounts.identityId, identityId));
       if (existing) {
         // An earlier start that stopped after the records: the schedule and the grant come last, in that order.
-        if (existing.subscription && (await memberships.currentMembership(identityId))?.source === 'demo') {
+        if (existing.subscription && (await memberships.currentMembership(identityId, 'individual'))?.source === 'demo') {
           await lifecycle.schedule(existing.subscription);
           await grant(existing.subscription, plan);
         }
         return { kind: 'answer', result: false, store: false };
       }
       // Only over the seed's own grant: a membership someone changed stays as it is.
-      if ((await memberships.currentMembership(identityId))?.source !== 'demo') return { kind: 'answer', result: false, store: false };
+      if ((await memberships.currentMembership(identityId, 'individual'))?.source !== 'demo') return { kind: 'answer', result: false, store: false };
 
       const at = now();
       const boughtAt = new Date(at);

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp } from '../../test/app.ts';
 import { graphql, signIn } from '../../test/graphql.ts';
 import { outbox } from '../mail/schema.ts';
+import { planByCode } from './catalogue.ts';
 import { DUNNING_RETRY_DAYS } from './lifecycle.ts';
 import { billingAccounts, billingInvoices, billingSubscriptions, billingTransactions, sandboxBillingPayments } from './schema.ts';
 
@@ -324,6 +325,46 @@ describe('purchaseOrganisationSubscription', () => {
       subscriptions: [],
       seats: { subscription: null },
     });
+  });
+});
+
+describe('a member with their own plan who joins a team', () => {
+  it('keeps their plan (reads the better of the two), can still cancel it, and may buy one while holding a seat', async () => {
+    const buyer = await signIn(app);
+    const { result } = await buyTeam(buyer);
+    const member = await signIn(app, { first: 'Ines' });
+    const own = await app.services.billing.purchaseIndividualSubscription({
+      identityId: member.identityId,
+      planCode: 'individuals_standard_monthly_v1',
+      currency: 'GBP',
+      billingInfo: { firstName: 'Ines', lastName: 'Okafor', countryCode: 'GB' },
+      cardToken: await tokenize(CARDS.success),
+      idempotencyKey: `own-plan-${member.identityId}`,
+    });
+    expect(own.kind).toBe('success');
+    const owner = { identityId: buyer.identityId, userId: buyer.identityId, isSiteAdmin: false };
+    await app.services.organisations.addUsers(owner, result.accountId, [member.email], 'USER');
+    // The seat (Premium) opens more than their own Standard plan: the token carries the seat.
+    expect(await claimsOf(member.identityId)).toMatchObject({ membership_level: 'Premium', membership_type: 'Group' });
+
+    // Cancelling their own plan marks their own membership canceled, not the seat.
+    const subscriptionId = own.kind === 'success' ? own.subscription.id : '';
+    const cancelled = await app.services.billing.cancellation.cancel({
+      identityId: member.identityId,
+      subscriptionId,
+      reason: 'TOO_EXPENSIVE',
+    });
+    expect(cancelled.ok).toBe(true);
+    expect(await app.services.memberships.currentMembership(member.identityId, 'individual')).toMatchObject({
+      level: 'Standard',
+      status: 'ActiveCanceled',
+    });
+    expect(await app.services.memberships.currentMembership(member.identityId, 'group')).toMatchObject({ level: 'Premium', type: 'Group' });
+
+    // A seat holder without a plan of their own may buy one (the seat is not theirs to keep).
+    const colleague = await signIn(app, { first: 'Una' });
+    await app.services.organisations.addUsers(owner, result.accountId, [colleague.email], 'USER');
+    expect(await app.services.billing.purchaseRefusal(colleague.identityId, planByCode('individuals_premium_yearly_v1')!)).toBeNull();
   });
 });
 

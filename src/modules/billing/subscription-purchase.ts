@@ -153,7 +153,7 @@ export function subscriptionPurchase({
         .from(billingSubscriptions)
         .where(and(eq(billingSubscriptions.identityId, identityId), eq(billingSubscriptions.purchaseKey, input.idempotencyKey)));
       if (made && plan) {
-        const held = heldMembership(await memberships.currentMembership(identityId));
+        const held = heldMembership(await memberships.currentMembership(identityId, 'individual'));
         if (held.planCode !== plan.code) await grantFor(made, plan);
         return { kind: 'answer', result: { kind: 'success', subscription: subscriptionView(made, plan) }, store: true };
       }

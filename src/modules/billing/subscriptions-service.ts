@@ -140,7 +140,7 @@ export function createBillingService({
     buyer: Buyer = plan.audience === 'student' ? 'student' : 'individual',
   ): Promise<PurchaseErrorType | null> {
     if (buyer === 'student' && !(await isVerifiedStudent(identityId))) return 'INELIGIBLE_FOR_STUDENT_MEMBERSHIP';
-    const held = heldMembership(await memberships.currentMembership(identityId));
+    const held = heldMembership(await memberships.currentMembership(identityId, 'individual'));
     if (held.level !== 'None') {
       const { isEligibleForUpgrade } = membershipEligibility({ membershipLevel: held.level, membershipType: held.type });
       const higher = reachesFurther(plan.membershipLevel, held.level);

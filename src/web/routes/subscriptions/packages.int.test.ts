@@ -119,12 +119,13 @@ describe('the other subscription pages', () => {
     ]);
   });
 
-  it('serves the FAQ and the executive page with a mailto link', async () => {
+  it('serves the FAQ and the executive page with the team enquiry form', async () => {
     const faq = await page('/subscriptions/faq/');
     expect(faq.status).toBe(200);
     expect(faq.html).toContain('Do prices include tax?');
     const executive = await page('/subscriptions/executive/');
     expect(executive.status).toBe(200);
-    expect(executive.html).toContain('href="mailto:groups@atelier.example');
+    expect(executive.html).toContain('id="enquiry"');
+    expect(executive.html).toMatch(/<form[^>]*enquiry__form[^>]*method="post"/);
   });
 });
