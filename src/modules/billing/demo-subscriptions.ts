@@ -132,7 +132,8 @@ export async function seedDemoSubscriptions({
         return { kind: 'answer', result: false, store: false };
       }
       // Only over the seed's own grant: a membership someone changed stays as it is.
-      if ((await memberships.currentMembership(identityId, 'individual'))?.source !== 'demo') return { kind: 'answer', result: false, store: false };
+      if ((await memberships.currentMembership(identityId, 'individual'))?.source !== 'demo')
+        return { kind: 'answer', result: false, store: false };
 
       const at = now();
       const boughtAt = new Date(at);
