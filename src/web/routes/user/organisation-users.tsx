@@ -180,7 +180,7 @@ function AdminPage({ data, answer }: { data: AdminData; answer: TeamActionData |
             </p>
           </Form>
         )}
-        <Form method="get" className="team-filter" role="search">
+        <Form method="get" className="team-filter" role="search" key={`${data.filter.q}|${data.filter.show}`}>
           <input type="hidden" name="account" value={account.accountId} />
           <div className="field">
             <label className="field__label" htmlFor="team-search">
