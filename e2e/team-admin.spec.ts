@@ -84,6 +84,10 @@ test('the USER sees their own seat and none of the admin controls', async ({ pag
   await expect(page.getByRole('button', { name: 'Add people' })).toHaveCount(0);
   await expect(page.getByLabel('Email addresses')).toHaveCount(0);
   await expect(page.getByText('una.holm@lindgroup.example')).toHaveCount(0);
+  // The account menu (filled in by the browser from the session) links the team's page for a seat holder.
+  await page.locator('.account-menu__toggle').click();
+  await expect(page.locator('.account-menu').getByRole('link', { name: 'Your team' })).toHaveAttribute('href', USERS);
+  await page.locator('.account-menu__toggle').click();
   await expectAccessible(page);
   await screenshots(page, 'team-user-seat');
   await page.goto(PLAN);
@@ -95,6 +99,10 @@ test('someone with no organisation is told what team plans are', async ({ page, 
   await signInOnScreen(page, { email: 'registered@example.com', password: DEMO_PASSWORD, returnTo: `${baseURL}${USERS}` });
   await expect(page.getByRole('heading', { level: 2, name: 'You are not on a team plan' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'See team plans' })).toHaveAttribute('href', '/subscriptions/groups/');
+  await page.locator('.account-menu__toggle').click();
+  await expect(page.locator('.account-menu').getByRole('link', { name: 'Membership' })).toBeVisible();
+  await expect(page.locator('.account-menu').getByRole('link', { name: 'Your team' })).toHaveCount(0);
+  await page.locator('.account-menu__toggle').click();
   await expectAccessible(page);
   await screenshots(page, 'team-none');
 });

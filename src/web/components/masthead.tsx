@@ -141,6 +141,12 @@ function AccountMenu({ isMember }: { isMember: boolean }) {
           <li>
             <Link to={paths.membership()}>Membership</Link>
           </li>
+          {/* A seat on a team (the token's membership type), or one waiting for this address: the team's pages. */}
+          {(user?.membershipType.toLowerCase() === 'group' || user?.unclaimedMembershipAccountId) && (
+            <li>
+              <Link to={paths.organisationUsers()}>Your team</Link>
+            </li>
+          )}
           {/* From the browser's cookie, as "Signed in as": the shared page does not say who is an admin. */}
           {user?.isBofAdmin && (
             <>
