@@ -335,6 +335,29 @@ describe('/user/organisations/memberships/', () => {
   });
 });
 
+describe('/user/organisations/memberships/ without billing', () => {
+  it('shows an organisation set up without a purchase (an id billing never made) its seats, and nothing to pay', async () => {
+    const owner = await signIn(app, { first: 'Sam', last: 'Staff' });
+    const accountId = `staff-made-${Date.now()}`;
+    await app.services.organisations.subscriptionStarted({
+      accountId,
+      ownerIdentityId: owner.identityId,
+      title: 'Maison Granted',
+      primaryContactEmail: owner.email,
+      purchasedSeats: 3,
+      membershipLevel: 'Premium',
+      planCode: null,
+      status: 'ActiveRenewing',
+      termEndsAt: new Date(Date.now() + YEAR),
+    });
+    const page = await get(`${PLAN}?account=${accountId}`, owner.cookie);
+    expect(page.statusCode).toBe(200);
+    expect(text(page.body)).toContain('This team plan was set up by our staff: there is nothing to pay here.');
+    expect(text(page.body)).toMatch(/team-figures__number">1<\/span><span class="team-figures__of"> of 3 seats used/);
+    expect((await get(`${PLAN}?account=${accountId}&receipt=${randomUUID()}`, owner.cookie)).statusCode).toBe(404);
+  });
+});
+
 describe('/user/membership/ for a team', () => {
   it('shows a seat holder the organisation behind their membership, and offers a waiting seat with Join', async () => {
     const { owner, accountId, act } = await newOrganisation();

@@ -391,6 +391,12 @@ export async function claimAction(args: Args, actor: Actor, accountId: string): 
 
 // ---------- /user/organisations/memberships/ ----------
 
+/**
+ * Billing keeps accounts under UUIDs (the purchase makes the organisation's id); an organisation set
+ * up otherwise (by staff, with another id) has nothing billed, and billing's tables cannot be asked about it.
+ */
+const billedByUs = (accountId: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId);
+
 const SUBSCRIPTION_STATES: Record<string, string> = {
   ACTIVE: 'Active',
   CANCELED: 'Cancelled',
@@ -423,7 +429,7 @@ export async function membershipsLoader(args: Args) {
   }
   const [seats, overview] = await Promise.all([
     organisations.seats(actor, chosen.accountId),
-    billing.organisations.organisationBillingOverview(chosen.accountId),
+    billedByUs(chosen.accountId) ? billing.organisations.organisationBillingOverview(chosen.accountId) : null,
   ]);
   const subscription = overview?.subscription ?? null;
   const inDunning = overview?.inDunning ?? false;
@@ -495,7 +501,7 @@ export async function teamReceiptLoader(args: Args, invoiceId: string) {
   await organisations.seats(actor, chosen.accountId).catch(() => {
     throw notFound();
   });
-  const receipt = await billing.receipt(chosen.accountId, invoiceId.slice(0, 64));
+  const receipt = billedByUs(chosen.accountId) ? await billing.receipt(chosen.accountId, invoiceId.slice(0, 64)) : null;
   if (!receipt) throw notFound();
   const money = (amount: number) => formatMoney(amount, receipt.currency);
   const tax = taxLabel(receipt.taxInfo);
