@@ -690,6 +690,8 @@ describe('pages', () => {
     '/contact/media/',
     '/subscriptions/executive/',
     '/admin/enquiries/',
+    '/user/organisations/users/',
+    '/user/organisations/memberships/',
   ];
   const FORM_FIELDS = [
     'intent',
@@ -726,6 +728,13 @@ describe('pages', () => {
     'source',
     'id',
     'status',
+    'accountId',
+    'emails',
+    'role',
+    'accountUserId',
+    'invitationId',
+    'domainId',
+    'address',
   ];
 
   it('answers page form posts with hostile bodies and content types with a page or a 4xx', { timeout: TIMEOUT_MS }, async () => {
