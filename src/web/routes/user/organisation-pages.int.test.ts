@@ -159,6 +159,24 @@ describe('/user/organisations/users/', () => {
     expect(invited).not.toContain('Cora Lee');
   });
 
+  it('pages the people 25 at a time', async () => {
+    const { owner, accountId, at } = await newOrganisation(30);
+    const people = await Promise.all(Array.from({ length: 26 }, (_, i) => signIn(app, { first: 'Pat', last: `Page${i}` })));
+    await app.services.organisations.addUsers(
+      { identityId: owner.identityId, userId: owner.userId, isSiteAdmin: false },
+      accountId,
+      people.map((person) => person.email),
+    );
+    const first = text((await get(at, owner.cookie)).body);
+    expect(first).toContain('27 people · page 1 of 2');
+    expect(first.match(/class="team-table__name"/g)).toHaveLength(25);
+    const next = /href="([^"]+)"[^>]*>Next</.exec(first)![1]!.replace(/&amp;/g, '&');
+    const second = text((await get(next, owner.cookie)).body);
+    expect(second).toContain('page 2 of 2');
+    expect(second.match(/class="team-table__name"/g)).toHaveLength(2);
+    expect(second).toContain('>Previous<');
+  });
+
   it('resends and revokes an invitation', async () => {
     const { owner, accountId, at, act } = await newOrganisation();
     await act(owner, { intent: 'add', emails: 'hal@maison.example' });
