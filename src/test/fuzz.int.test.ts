@@ -440,7 +440,7 @@ describe('auth, consent and the collector', () => {
 // ---------------------------------------------------------------------------------------------
 // GraphQL: every public query and mutation, with hostile variables
 
-type Arg = 'String' | 'String!' | 'ID' | 'ID!' | 'Int' | 'FollowsType' | 'FollowsType!' | `${string}Input!`;
+type Arg = 'String' | 'String!' | 'ID' | 'ID!' | 'Int' | 'Int!' | 'FollowsType' | 'FollowsType!' | `${string}Input!`;
 const INPUT_FIELDS: Record<string, readonly string[]> = {
   UserFollowInput: ['followsKey', 'followsType', 'userId'],
   CancelSubscriptionInput: ['reason', 'otherReason', 'subscriptionId'],
@@ -458,6 +458,7 @@ const INPUT_FIELDS: Record<string, readonly string[]> = {
   ],
   ValidateAcademicEmailInput: ['email', 'graduationYear'],
   AddUsersToOrganisationAccountInput: ['accountId', 'emails', 'role'],
+  PurchaseOrganisationSeatsInput: ['accountId', 'idempotencyKey', 'seats'],
   PurchaseOrganisationSubscriptionInput: [
     'billingInfo',
     'cardToken',
@@ -501,6 +502,8 @@ const OPERATIONS: { field: string; kind: 'query' | 'mutation'; args: Record<stri
   { field: 'purchaseStudentSubscription', kind: 'mutation', args: { input: 'PurchaseSubscriptionInput!' } },
   { field: 'purchaseSubscriptionUpgrade', kind: 'mutation', args: { input: 'PurchaseSubscriptionUpgradeInput!' } },
   { field: 'purchaseOrganisationSubscription', kind: 'mutation', args: { input: 'PurchaseOrganisationSubscriptionInput!' } },
+  { field: 'purchaseOrganisationSeats', kind: 'mutation', args: { input: 'PurchaseOrganisationSeatsInput!' } },
+  { field: 'organisationSeatsPreview', kind: 'query', args: { accountId: 'String!', seats: 'Int!' } },
   { field: 'updatePersonalDetails', kind: 'mutation', args: { input: 'UpdatePersonalDetailsInput!' } },
   { field: 'validateAcademicEmail', kind: 'mutation', args: { input: 'ValidateAcademicEmailInput!' } },
   { field: 'organisationAccount', kind: 'query', args: { accountId: 'String!' } },

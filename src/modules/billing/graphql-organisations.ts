@@ -10,8 +10,9 @@ import {
   type GraphQLContext,
   type SignedInContext,
 } from '../../server/graphql/builder.ts';
-import { AuthError, InputError } from '../../server/graphql/errors.ts';
+import { AuthError, InputError, UnauthorizedError } from '../../server/graphql/errors.ts';
 import { SubscriptionPriceType, SubscriptionPurchaseError, ThreeDSecureError } from './graphql.ts';
+import type { ExtraSeatsPrice } from './organisation-pricing.ts';
 import type { OrganisationSubscriptionView } from './organisation-purchase.ts';
 
 export const OrganisationSubscriptionType = builder.objectRef<OrganisationSubscriptionView>('OrganisationSubscription').implement({
@@ -124,6 +125,79 @@ builder.objectFields(OrganisationAccountSeatsRef, (t) => ({
       if (!(await mayManage(context, seats.accountId))) return null;
       const subscriptions = await context.services.billing.organisations.organisationSubscriptions(seats.accountId);
       return subscriptions.find((row) => row.state !== 'EXPIRED') ?? subscriptions[0] ?? null;
+    },
+  }),
+}));
+
+// Extra seats mid-term (decision 043): the preview an OWNER or ADMIN sees before paying, and the
+// purchase, charged to the organisation's card on file for the rest of the term.
+const ExtraSeatsPreviewType = builder
+  .objectRef<{ added: number; seatsAfter: number; daysRemaining: number; termDays: number; pricePerSeat: number; price: ExtraSeatsPrice }>(
+    'OrganisationSeatsPreview',
+  )
+  .implement({
+    description: 'What adding seats costs now: each at the tier of the new total, for the days left in the term, tax on top.',
+    fields: (t) => ({
+      added: t.exposeInt('added'),
+      seatsAfter: t.exposeInt('seatsAfter', { description: 'Seats bought after this purchase (the next renewal is for all of them).' }),
+      daysRemaining: t.exposeInt('daysRemaining'),
+      termDays: t.exposeInt('termDays'),
+      pricePerSeat: t.exposeInt('pricePerSeat', { description: 'A seat for a whole year at the new tier, before tax.' }),
+      price: t.field({
+        type: SubscriptionPriceType,
+        description: 'Charged today: itemPrice prorated, tax on it.',
+        resolve: (row) => row.price,
+      }),
+    }),
+  });
+
+const toPreview = (price: ExtraSeatsPrice) => ({
+  added: price.seats,
+  seatsAfter: price.seatsAfter,
+  daysRemaining: price.daysRemaining,
+  termDays: price.termDays,
+  pricePerSeat: price.pricePerSeat,
+  price,
+});
+
+builder.queryFields((t) => ({
+  organisationSeatsPreview: t.field({
+    type: ExtraSeatsPreviewType,
+    authScopes: (_root, { accountId }) => ({ organisationAdmin: accountId }),
+    description: 'The price of adding seats to the organisation’s team plan now (OWNER and ADMINs).',
+    errors: { types: [AuthError, UnauthorizedError, SubscriptionPurchaseError], union: { name: 'OrganisationSeatsPreviewResult' } },
+    args: { accountId: t.arg.string({ required: true }), seats: t.arg.int({ required: true }) },
+    resolve: async (_root, { accountId, seats }, { services }) => {
+      const quote = await services.billing.organisations.previewExtraSeats(accountId.slice(0, 100), seats);
+      if (!quote.ok) throw new SubscriptionPurchaseError('PURCHASE_ERROR', quote.message);
+      return toPreview(quote.price);
+    },
+  }),
+}));
+
+const PurchaseOrganisationSeatsInput = builder.inputType('PurchaseOrganisationSeatsInput', {
+  fields: (t) => ({
+    accountId: t.string({ required: true }),
+    seats: t.int({ required: true, description: 'How many seats to add.' }),
+    idempotencyKey: t.string({ required: true, description: 'One per attempt: a retry returns the first result and never charges twice.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  purchaseOrganisationSeats: t.field({
+    type: OrganisationSubscriptionType,
+    authScopes: (_root, { input }) => ({ organisationAdmin: input.accountId }),
+    description: 'Adds seats to the organisation’s team plan, charged to its card on file for the rest of the term (OWNER and ADMINs).',
+    errors: { types: [AuthError, UnauthorizedError, SubscriptionPurchaseError], union: { name: 'PurchaseOrganisationSeatsResult' } },
+    args: { input: t.arg({ type: PurchaseOrganisationSeatsInput, required: true }) },
+    resolve: async (_root, { input }, { services }) => {
+      const result = await services.billing.organisations.purchaseExtraSeats({
+        organisationId: input.accountId.slice(0, 100),
+        added: input.seats,
+        idempotencyKey: input.idempotencyKey,
+      });
+      if (result.kind === 'error') throw new SubscriptionPurchaseError(result.type, result.message);
+      return result.subscription;
     },
   }),
 }));

@@ -8,6 +8,14 @@ import type { Db } from '../../db/database.ts';
 import { fieldErrorsFromZod } from '../../shared/validation/field-errors.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { Currency } from './catalogue.ts';
+import {
+  EXTRA_SEATS_MESSAGES,
+  extraSeatsPurchase,
+  liveTeamSubscription,
+  quoteExtraSeats,
+  type ExtraSeatsRequest,
+  type ExtraSeatsResult,
+} from './extra-seats.ts';
 import { cardOf } from './ledger.ts';
 import { organisationPlanByCode, TEAM_PLAN } from './organisation-plans.ts';
 import { organisationPrice, type OrganisationPrice } from './organisation-pricing.ts';
@@ -26,6 +34,8 @@ import type { BillingProvider, CardSummary } from './provider.ts';
 import { PURCHASE_MESSAGES } from './purchase-terms.ts';
 import { paths } from '../../shared/paths.ts';
 import { billingAccounts, billingInvoices, billingSubscriptions } from './schema.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the team's membership page shows about billing. */
 export interface OrganisationBillingOverview {
@@ -107,6 +117,44 @@ export function createOrganisationBilling({
     });
   }
 
+  const managementUrl = new URL(paths.organisationMemberships(), `${siteUrl}/`).toString();
+  const addSeats = extraSeatsPurchase({ db, organisations, mail, now, managementUrl });
+  const seatsUnderKey = paidPurchases.keyed<ExtraSeatsResult>({
+    name: 'extra seats',
+    reused: () => orgRefusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.KEY_REUSED),
+    stillInProgress: () => orgRefusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.IN_PROGRESS),
+    busy: () => orgRefusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.ACCOUNT_BUSY),
+    failed: (message) => orgRefusal('TRANSACTION_ERROR', message),
+    beforeCharge: PURCHASE_MESSAGES.TRANSACTION_ERROR,
+    isPending: () => false,
+  });
+
+  /** What adding `added` seats to the organisation's team plan costs now (the preview before paying), or why it cannot. */
+  async function previewExtraSeats(organisationId: string, added: number) {
+    return quoteExtraSeats(UUID.test(organisationId) ? await liveTeamSubscription(db, organisationId) : null, added, now());
+  }
+
+  /**
+   * Adds seats to the organisation's team plan, charged to its card on file for the rest of the term;
+   * the caller has checked that the requester may manage the organisation. Idempotent under the key;
+   * one purchase at a time per organisation.
+   */
+  async function purchaseExtraSeats(request: ExtraSeatsRequest): Promise<ExtraSeatsResult> {
+    if (!Number.isInteger(request.added) || request.added < 1 || request.added > 1000)
+      return orgRefusal('PURCHASE_ERROR', EXTRA_SEATS_MESSAGES.NOTHING);
+    if (!UUID.test(request.organisationId)) return orgRefusal('PURCHASE_ERROR', EXTRA_SEATS_MESSAGES.NO_SUBSCRIPTION);
+    if (request.idempotencyKey.length < 8 || request.idempotencyKey.length > 255)
+      return orgRefusal('TRANSACTION_ERROR', 'A purchase key has 8 to 255 characters.');
+    return seatsUnderKey(addSeats, request, {
+      identityId: request.organisationId,
+      key: request.idempotencyKey,
+      fingerprint: createHash('sha256')
+        .update(JSON.stringify(['seats', request.organisationId, request.added]))
+        .digest('hex'),
+      resuming: false,
+    });
+  }
+
   /**
    * The demo organisation's team plan (README "Demo accounts"), bought by its owner with the sandbox's
    * test card through the same purchase as any team: the subscription, its paid invoice and the
@@ -167,6 +215,8 @@ export function createOrganisationBilling({
 
   /** The organisation's subscriptions, newest first (§3 OrganisationAccount.subscriptions). */
   async function organisationSubscriptions(organisationId: string): Promise<OrganisationSubscriptionView[]> {
+    // An id billing never made (not a uuid) has nothing here; asking the uuid column would fail.
+    if (!UUID.test(organisationId)) return [];
     const rows = await db
       .select()
       .from(billingSubscriptions)
@@ -177,6 +227,7 @@ export function createOrganisationBilling({
 
   /** The team's membership page: null for an organisation that never paid (set up by staff, or unknown). */
   async function organisationBillingOverview(organisationId: string): Promise<OrganisationBillingOverview | null> {
+    if (!UUID.test(organisationId)) return null;
     const [account] = await db
       .select()
       .from(billingAccounts)
@@ -227,8 +278,10 @@ export function createOrganisationBilling({
     organisationSubscriptions,
     organisationBillingOverview,
     seedDemoTeam,
+    previewExtraSeats,
+    purchaseExtraSeats,
     /** The team's membership page: the plan, the seats bought, the invoices and the card. */
-    managementUrl: new URL(paths.organisationMemberships(), `${siteUrl}/`).toString(),
+    managementUrl,
   };
 }
 

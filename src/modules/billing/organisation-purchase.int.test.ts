@@ -166,6 +166,13 @@ const ACCOUNT = /* GraphQL */ `
   }
 `;
 
+/** Cookies for the person signed in now (the fake clock has moved past the sign-in's tokens). */
+async function cookieNow(identityId: string) {
+  const { token } = await app.services.identity.sessions.create({ identityId, method: 'password', device: {} });
+  const issued = await app.services.session.refreshTokens({ identitySessionToken: token });
+  return `ory_kratos_session=${token}; bof_session=${issued!.main.token}; blaize_jwt=${issued!.paywall.token}`;
+}
+
 async function claimsOf(identityId: string) {
   const { token } = await app.services.identity.sessions.create({ identityId, method: 'password', device: {} });
   const issued = await app.services.session.refreshTokens({ identitySessionToken: token });
@@ -325,6 +332,111 @@ describe('purchaseOrganisationSubscription', () => {
       subscriptions: [],
       seats: { subscription: null },
     });
+  });
+});
+
+const PREVIEW = /* GraphQL */ `
+  query Preview($accountId: String!, $seats: Int!) {
+    organisationSeatsPreview(accountId: $accountId, seats: $seats) {
+      __typename
+      ... on OrganisationSeatsPreview {
+        added
+        seatsAfter
+        daysRemaining
+        termDays
+        pricePerSeat
+        price {
+          itemPrice
+          taxAmount
+          fullPrice
+        }
+      }
+      ... on SubscriptionPurchaseError {
+        message
+      }
+      ... on UnauthorizedError {
+        accountId
+      }
+    }
+  }
+`;
+const ADD_SEATS = /* GraphQL */ `
+  mutation AddSeats($input: PurchaseOrganisationSeatsInput!) {
+    purchaseOrganisationSeats(input: $input) {
+      __typename
+      ... on OrganisationSubscription {
+        seats
+        price {
+          itemPrice
+          fullPrice
+        }
+      }
+      ... on SubscriptionPurchaseError {
+        message
+      }
+      ... on UnauthorizedError {
+        accountId
+      }
+    }
+  }
+`;
+
+describe('extra seats mid-term', () => {
+  it('previews the prorated price, charges the card on file once, and grows the seats and the next renewal', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2032-01-01T09:00:00Z'));
+    const buyer = await signIn(app);
+    const { result } = await buyTeam(buyer, { seats: 8 });
+    // 146 of the term's days are left (a 366-day term: 2032 is a leap year).
+    vi.setSystemTime(new Date('2032-08-08T09:00:00Z'));
+    const owner = { cookie: await cookieNow(buyer.identityId) };
+
+    const preview = await graphql(app, PREVIEW, { variables: { accountId: result.accountId, seats: 3 }, cookie: owner.cookie });
+    const shown = preview.data!.organisationSeatsPreview;
+    // 8 + 3 = 11 seats: the 10–24 tier, £345 a seat a year; 3 × 34500 × 146 / 366 = 41287 (rounded), VAT 20 %.
+    expect(shown).toMatchObject({ __typename: 'OrganisationSeatsPreview', added: 3, seatsAfter: 11, pricePerSeat: 34500, termDays: 366 });
+    expect(shown.price.itemPrice).toBe(Math.round((3 * 34500 * shown.daysRemaining) / 366));
+    expect(shown.price.taxAmount).toBe(Math.round(shown.price.itemPrice * 0.2));
+
+    const input = { accountId: result.accountId, seats: 3, idempotencyKey: `seats-${result.accountId}` };
+    const bought = await graphql(app, ADD_SEATS, { variables: { input }, cookie: owner.cookie });
+    // The next renewal is for 11 seats at the 10–24 tier.
+    expect(bought.data!.purchaseOrganisationSeats).toMatchObject({
+      __typename: 'OrganisationSubscription',
+      seats: 11,
+      price: { itemPrice: 11 * 34500 },
+    });
+    const again = await graphql(app, ADD_SEATS, { variables: { input }, cookie: owner.cookie });
+    expect(again.data!.purchaseOrganisationSeats).toMatchObject({ seats: 11 });
+
+    const [account] = await app.db.select().from(billingAccounts).where(eq(billingAccounts.identityId, result.accountId));
+    const paid = await app.db.select().from(billingInvoices).where(eq(billingInvoices.accountId, account!.id));
+    expect(paid.map((invoice) => invoice.total).sort((a, b) => a - b)).toEqual([shown.price.fullPrice, 8 * 39000 * 1.2]);
+    expect(await app.services.organisations.seatSummary(result.accountId)).toMatchObject({ purchasedSeats: 11, totalSeatsAvailable: 13 });
+  });
+
+  it('refuses a USER, a stranger, zero seats and a team beyond checkout, charging nothing', async () => {
+    const buyer = await signIn(app);
+    const { result } = await buyTeam(buyer, { seats: 45 });
+    const colleague = await signIn(app, { first: 'Una' });
+    const asOwner = { identityId: buyer.identityId, userId: buyer.identityId, isSiteAdmin: false };
+    await app.services.organisations.addUsers(asOwner, result.accountId, [colleague.email], 'USER');
+    const stranger = await signIn(app, { first: 'Mila' });
+    const input = (seats: number) => ({ input: { accountId: result.accountId, seats, idempotencyKey: `seats-${Date.now()}-${seats}` } });
+    for (const person of [colleague, stranger])
+      expect((await graphql(app, ADD_SEATS, { variables: input(2), cookie: person.cookie })).data!.purchaseOrganisationSeats).toMatchObject(
+        {
+          __typename: 'UnauthorizedError',
+          accountId: result.accountId,
+        },
+      );
+    expect((await graphql(app, ADD_SEATS, { variables: input(0), cookie: buyer.cookie })).data!.purchaseOrganisationSeats).toMatchObject({
+      __typename: 'SubscriptionPurchaseError',
+      message: 'Add at least one seat.',
+    });
+    const beyond = await graphql(app, PREVIEW, { variables: { accountId: result.accountId, seats: 5 }, cookie: buyer.cookie });
+    expect(beyond.data!.organisationSeatsPreview.message).toContain('quoted');
+    expect((await app.services.organisations.seatSummary(result.accountId)).purchasedSeats).toBe(45);
   });
 });
 

@@ -226,7 +226,9 @@ export function createBillingService({
    * unknown or malformed id): what was bought, the price before and after tax, who paid and how.
    */
   async function receipt(identityId: string, invoiceId: string): Promise<Receipt | null> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(invoiceId)) return null;
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    // The holder (a person, or an organisation for a team's receipts) and the invoice are uuids; anything else is no receipt.
+    if (!uuid.test(invoiceId) || !uuid.test(identityId)) return null;
     const [row] = await db
       .select({ invoice: billingInvoices, account: billingAccounts, planCode: billingSubscriptions.planCode })
       .from(billingInvoices)

@@ -267,13 +267,18 @@ export function createOrganisationsService(options: OrganisationsServiceOptions)
     return accountView(row, now());
   }
 
-  /** The purchased seats are now `purchasedSeats` (more bought; never below what is given: the figures report it). */
-  async function seatsPurchased(accountId: string, purchasedSeats: number): Promise<SeatFigures> {
+  /**
+   * The purchased seats are now `purchasedSeats` (more bought; never below what is given: the figures
+   * report it), and the extra allowance the plan gives that many seats when billing says it.
+   */
+  async function seatsPurchased(accountId: string, purchasedSeats: number, extraSeatAllowance?: number): Promise<SeatFigures> {
     const seatsNow = parseInput(subscriptionStartedSchema.shape.purchasedSeats, purchasedSeats);
+    const allowance =
+      extraSeatAllowance === undefined ? undefined : parseInput(subscriptionStartedSchema.shape.extraSeatAllowance, extraSeatAllowance);
     const row = await requireAccount(accountId);
     const [updated] = await db
       .update(organisationAccounts)
-      .set({ purchasedSeats: seatsNow, updatedAt: now() })
+      .set({ purchasedSeats: seatsNow, ...(allowance === undefined ? {} : { extraSeatAllowance: allowance }), updatedAt: now() })
       .where(eq(organisationAccounts.id, row.id))
       .returning();
     return access.figures(db, updated!);

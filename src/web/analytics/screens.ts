@@ -91,6 +91,16 @@ export const SCREEN_EVENTS: readonly ScreenEvents[] = [
     events: ['user_view_payment_individual', 'user_view_payment_error', 'user_purchased_subscription'],
   },
   {
+    screen: 'Team plans /subscriptions/groups/',
+    code: ['src/web/routes/subscriptions/groups.tsx'],
+    events: ['user_view_packages'],
+  },
+  {
+    screen: 'Team payment /subscriptions/organisations/payment/',
+    code: ['src/web/components/billing/team-payment-form.tsx'],
+    events: ['user_view_payment_organisation', 'user_view_payment_error', 'user_purchased_organisation_subscription'],
+  },
+  {
     screen: 'Student payment /subscriptions/students/payment/',
     code: ['src/web/components/billing/payment-form.tsx'],
     events: ['user_view_payment_student', 'user_view_payment_error'],
@@ -140,8 +150,6 @@ export const SCREEN_EVENTS: readonly ScreenEvents[] = [
 /** Events no screen sends yet, each with the screen (SPEC §2) it waits for. */
 export const WAITING_EVENTS: Readonly<Partial<Record<EventName, string>>> = {
   user_click_article_context: 'in-story embeds, galleries and modules (story bodies hold text, quotes and images only)',
-  user_view_payment_organisation: 'organisation payment /subscriptions/organisations/payment/',
-  user_purchased_organisation_subscription: 'organisation payment /subscriptions/organisations/payment/',
   user_complete_organisation_join: 'organisation user area /user/organisations/users/',
   user_complete_organisation_leave: 'organisation user area /user/organisations/users/',
   user_purchased_ticket: 'event pages and ticketing',
