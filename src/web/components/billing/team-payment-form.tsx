@@ -10,6 +10,7 @@ import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.ts';
 import { useNewClaims } from '../../lib/new-claims.ts';
 import { FormNotice, TextField } from '../form-fields.tsx';
+import { CountryChoice, CurrencyChoice, PayerNames } from './billing-details.tsx';
 import { SandboxTestCards } from './card-fields.tsx';
 import { TEAM_ENQUIRY_PATH, type TeamPaymentActionData, type TeamPaymentView } from './payment-types.ts';
 import { useCardPurchase } from './use-card-purchase.tsx';
@@ -211,48 +212,16 @@ export function TeamPaymentForm({ view }: { view: TeamPaymentView }) {
                 </fieldset>
                 <fieldset className="payment__fieldset">
                   <legend className="payment__legend">Billing details</legend>
-                  <TextField
-                    name="firstName"
-                    label="First name"
-                    required
-                    autoComplete="given-name"
-                    defaultValue={view.billing.firstName}
-                    error={fieldErrors.firstName}
-                  />
-                  <TextField
-                    name="lastName"
-                    label="Last name"
-                    required
-                    autoComplete="family-name"
-                    defaultValue={view.billing.lastName}
-                    error={fieldErrors.lastName}
-                  />
+                  <PayerNames firstName={view.billing.firstName} lastName={view.billing.lastName} fieldErrors={fieldErrors} />
                   <TextField name="addressLine1" label="Address" required autoComplete="address-line1" error={fieldErrors.addressLine1} />
                   <TextField name="city" label="City" required autoComplete="address-level2" error={fieldErrors.city} />
                   <TextField name="postalCode" label="Postcode" autoComplete="postal-code" error={fieldErrors.postalCode} />
-                  <div className="field">
-                    <label htmlFor="countryCode" className="field__label">
-                      Country
-                    </label>
-                    <p id="countryCode-hint" className="field__hint">
-                      Decides the tax.
-                    </p>
-                    <select
-                      id="countryCode"
-                      name="countryCode"
-                      className="field__input field__select"
-                      value={view.countryCode}
-                      autoComplete="country"
-                      aria-describedby="countryCode-hint"
-                      onChange={(event) => choose('country', event.target.value)}
-                    >
-                      {view.countries.map((option) => (
-                        <option key={option.key} value={option.key}>
-                          {option.title}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                  <CountryChoice
+                    value={view.countryCode}
+                    countries={view.countries}
+                    hint="Decides the tax."
+                    onChange={(country) => choose('country', country)}
+                  />
                   <div className="field">
                     <label htmlFor="vatNumber" className="field__label">
                       VAT number<span className="field__optional"> (optional)</span>
@@ -275,23 +244,11 @@ export function TeamPaymentForm({ view }: { view: TeamPaymentView }) {
                       </p>
                     )}
                   </div>
-                  <div className="field">
-                    <label htmlFor="currency-choice" className="field__label">
-                      Currency
-                    </label>
-                    <select
-                      id="currency-choice"
-                      className="field__input field__select"
-                      value={price?.currency}
-                      onChange={(event) => choose('currency', event.target.value)}
-                    >
-                      {view.currencies.map((code) => (
-                        <option key={code} value={code}>
-                          {code}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                  <CurrencyChoice
+                    value={price?.currency}
+                    currencies={view.currencies}
+                    onChange={(currency) => choose('currency', currency)}
+                  />
                 </fieldset>
                 <fieldset className="payment__fieldset">
                   <legend className="payment__legend">Card</legend>
