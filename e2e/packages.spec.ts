@@ -103,10 +103,9 @@ test.describe('subscription packages', () => {
     await expect(page.getByRole('heading', { level: 3, name: 'Do prices include tax?' })).toBeInViewport();
     await expectAccessible(page);
     await page.goto('/subscriptions/executive/');
-    await expect(page.getByRole('link', { name: 'Email our memberships team' })).toHaveAttribute(
-      'href',
-      /^mailto:groups@atelier\.example\?subject=/,
-    );
+    // The team enquiry is a form on the page (decision 041), where larger teams are sent from /subscriptions/groups/.
+    await expect(page.getByRole('heading', { level: 2, name: 'Ask about a team membership' })).toBeVisible();
+    await expect(page.locator('#enquiry form')).toHaveAttribute('method', 'post');
     await expectAccessible(page);
   });
 });
