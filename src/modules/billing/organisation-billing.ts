@@ -31,7 +31,7 @@ import {
 } from './organisation-purchase.ts';
 import { createPaidPurchases, errorReporter, type BillingLog, type ReportError } from './paid-purchase.ts';
 import type { BillingProvider, CardSummary } from './provider.ts';
-import { PURCHASE_MESSAGES } from './purchase-terms.ts';
+import { keyedPurchaseAnswers } from './purchase-terms.ts';
 import { paths } from '../../shared/paths.ts';
 import { billingAccounts, billingInvoices, billingSubscriptions } from './schema.ts';
 
@@ -87,15 +87,13 @@ export function createOrganisationBilling({
   const onError = errorReporter({ log, onError: reportError });
   const paidPurchases = createPaidPurchases({ db, provider, now, inProgressWaitMs, onError });
   const teamPurchase = organisationPurchase({ db, provider, organisations, mail, personOf, siteUrl, now, lifecycle });
-  const purchaseUnderKey = paidPurchases.keyed<OrganisationPurchaseResult>({
-    name: 'team purchase',
-    reused: () => orgRefusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.KEY_REUSED),
-    stillInProgress: () => orgRefusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.IN_PROGRESS),
-    busy: () => orgRefusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.ACCOUNT_BUSY),
-    failed: (message) => orgRefusal('TRANSACTION_ERROR', message),
-    beforeCharge: PURCHASE_MESSAGES.TRANSACTION_ERROR,
-    isPending: (result) => result.kind === 'three_d_secure',
-  });
+  const purchaseUnderKey = paidPurchases.keyed<OrganisationPurchaseResult>(
+    keyedPurchaseAnswers<OrganisationPurchaseResult>(
+      'team purchase',
+      (message) => orgRefusal('TRANSACTION_ERROR', message),
+      (result) => result.kind === 'three_d_secure',
+    ),
+  );
 
   /**
    * §7 purchaseOrganisationSubscription: a team plan for `seats` people, bought by a signed-in person
@@ -119,15 +117,13 @@ export function createOrganisationBilling({
 
   const managementUrl = new URL(paths.organisationMemberships(), `${siteUrl}/`).toString();
   const addSeats = extraSeatsPurchase({ db, organisations, mail, now, managementUrl });
-  const seatsUnderKey = paidPurchases.keyed<ExtraSeatsResult>({
-    name: 'extra seats',
-    reused: () => orgRefusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.KEY_REUSED),
-    stillInProgress: () => orgRefusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.IN_PROGRESS),
-    busy: () => orgRefusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.ACCOUNT_BUSY),
-    failed: (message) => orgRefusal('TRANSACTION_ERROR', message),
-    beforeCharge: PURCHASE_MESSAGES.TRANSACTION_ERROR,
-    isPending: () => false,
-  });
+  const seatsUnderKey = paidPurchases.keyed<ExtraSeatsResult>(
+    keyedPurchaseAnswers<ExtraSeatsResult>(
+      'extra seats',
+      (message) => orgRefusal('TRANSACTION_ERROR', message),
+      () => false,
+    ),
+  );
 
   /** What adding `added` seats to the organisation's team plan costs now (the preview before paying), or why it cannot. */
   async function previewExtraSeats(organisationId: string, added: number) {

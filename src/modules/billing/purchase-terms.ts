@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { safeText } from '../../shared/validation/formats.ts';
 import type { FieldError } from '../../shared/validation/field-errors.ts';
 import { planByCode, type Plan } from './catalogue.ts';
+import type { KeyedAnswers } from './paid-purchase.ts';
 import type { SubscriptionPrice } from './pricing.ts';
 import type { billingSubscriptions } from './schema.ts';
 
@@ -32,6 +33,27 @@ export const PURCHASE_MESSAGES = {
     'Another purchase on your account is still being processed, so this one was not made and nothing was charged for it. Check your account before trying again.',
   THREE_D_SECURE: 'Your bank needs to confirm it is you before the card is charged.',
 } as const;
+
+/**
+ * What a purchase under the buyer's key answers when the key, not what is sold, decides (a key used
+ * for something else, still in progress, a busy account, an unexpected failure): each in
+ * PURCHASE_MESSAGES' words, as `transactionError` shapes it for the purchase's own result type.
+ */
+export function keyedPurchaseAnswers<Result>(
+  name: string,
+  transactionError: (message: string) => Result,
+  isPending: (result: Result) => boolean,
+): KeyedAnswers<Result> {
+  return {
+    name,
+    reused: () => transactionError(PURCHASE_MESSAGES.KEY_REUSED),
+    stillInProgress: () => transactionError(PURCHASE_MESSAGES.IN_PROGRESS),
+    busy: () => transactionError(PURCHASE_MESSAGES.ACCOUNT_BUSY),
+    failed: transactionError,
+    beforeCharge: PURCHASE_MESSAGES.TRANSACTION_ERROR,
+    isPending,
+  };
+}
 
 /** §3 IndividualSubscription, with the dates the confirmation shows. JSON-safe (kept with the idempotency key). */
 export interface PurchasedSubscription {

@@ -21,6 +21,7 @@ import { membershipEligibility, reachesFurther } from './eligibility.ts';
 import { cardOf, cardOnFile } from './ledger.ts';
 import { createPaidPurchases, errorReporter, type BillingLog, type PurchaseKind, type ReportError } from './paid-purchase.ts';
 import {
+  keyedPurchaseAnswers,
   PURCHASE_MESSAGES,
   purchaseInputSchema,
   subscriptionView,
@@ -158,15 +159,13 @@ export function createBillingService({
 
   const paidPurchases = createPaidPurchases({ db, provider, now, inProgressWaitMs, onError });
   const newSubscription = subscriptionPurchase({ db, provider, memberships, mail, personOf, siteUrl, now, lifecycle, purchaseRefusal });
-  const purchaseUnderKey = paidPurchases.keyed<PurchaseResult>({
-    name: 'purchase',
-    reused: () => refusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.KEY_REUSED),
-    stillInProgress: () => refusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.IN_PROGRESS),
-    busy: () => refusal('TRANSACTION_ERROR', PURCHASE_MESSAGES.ACCOUNT_BUSY),
-    failed: (message) => refusal('TRANSACTION_ERROR', message),
-    beforeCharge: PURCHASE_MESSAGES.TRANSACTION_ERROR,
-    isPending: (result) => result.kind === 'three_d_secure',
-  });
+  const purchaseUnderKey = paidPurchases.keyed<PurchaseResult>(
+    keyedPurchaseAnswers(
+      'purchase',
+      (message) => refusal('TRANSACTION_ERROR', message),
+      (result) => result.kind === 'three_d_secure',
+    ),
+  );
 
   async function purchase(buyer: Buyer, raw: PurchaseInput): Promise<PurchaseResult> {
     const parsed = purchaseInputSchema.safeParse(raw);
