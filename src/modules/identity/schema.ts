@@ -88,6 +88,11 @@ export const identitySessions = pgTable(
     authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * When what the product tokens say about this identity last changed (a membership granted or
+     * ended, a seat removed): tokens minted before then are stale and minted again (decision 046).
+     */
+    claimsChangedAt: timestamp('claims_changed_at', { withTimezone: true }),
   },
   (t) => [index('identity_sessions_identity').on(t.identityId)],
 );

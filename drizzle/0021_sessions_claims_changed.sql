@@ -1,0 +1,1 @@
+ALTER TABLE "identity_sessions" ADD COLUMN "claims_changed_at" timestamp with time zone;
