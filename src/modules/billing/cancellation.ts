@@ -103,6 +103,58 @@ export async function pendingCoupon(
     : null;
 }
 
+/**
+ * Cancels at the term's end, for a person's plan and a team's alike: ACTIVE → CANCELED with
+ * `expiresAt` at the term end, and the cancellation recorded, in one transaction. Nothing is charged
+ * or asked of the provider (it holds no subscription of ours: renewals are the lifecycle's charges),
+ * so the lifecycle's period-end job expires it then. Null when it was no longer ACTIVE.
+ */
+export async function cancelAtTermEnd(
+  db: Db,
+  row: Row,
+  record: { holderId: string; discountOffered: boolean; reason: string | null; otherReason: string | null },
+  at: Date,
+): Promise<Row | null> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(billingSubscriptions)
+      .set({ state: 'CANCELED', canceledAt: at, expiresAt: termEnd(row), updatedAt: at })
+      .where(and(eq(billingSubscriptions.id, row.id), eq(billingSubscriptions.state, 'ACTIVE')))
+      .returning();
+    if (!updated) return null;
+    await tx.insert(billingCancellations).values({
+      id: randomUUID(),
+      subscriptionId: updated.id,
+      identityId: record.holderId,
+      action: 'cancelled',
+      discountOffered: record.discountOffered,
+      cancellationReason: record.reason,
+      cancellationReasonOther: record.otherReason,
+      createdAt: at,
+    });
+    return updated;
+  });
+}
+
+/**
+ * Undoes a cancellation while its term runs (a person's plan or a team's): CANCELED → ACTIVE, so it
+ * renews at the term's end as before. Null when the term ended, it was not cancelled, or another
+ * subscription of the holder is ACTIVE now (one live subscription per holder).
+ */
+export async function resumeBeforeTermEnd(db: Db, row: Row, at: Date): Promise<Row | null> {
+  try {
+    const [resumed] = await db
+      .update(billingSubscriptions)
+      .set({ state: 'ACTIVE', canceledAt: null, expiresAt: null, updatedAt: at })
+      .where(and(eq(billingSubscriptions.id, row.id), eq(billingSubscriptions.state, 'CANCELED'), gt(billingSubscriptions.expiresAt, at)))
+      .returning();
+    return resumed ?? null;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return null;
+  }
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const code =
     (error as { code?: string; cause?: { code?: string } } | null)?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
@@ -225,25 +277,17 @@ export function createCancellationService({
     const at = now();
     const discountOffered = !(await hasUsedDiscount(input.identityId));
     const ends = termEnd(found.row);
-    const updated = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(billingSubscriptions)
-        .set({ state: 'CANCELED', canceledAt: at, expiresAt: ends, updatedAt: at })
-        .where(and(eq(billingSubscriptions.id, found.row.id), eq(billingSubscriptions.state, 'ACTIVE')))
-        .returning();
-      if (!row) return null;
-      await tx.insert(billingCancellations).values({
-        id: randomUUID(),
-        subscriptionId: row.id,
-        identityId: input.identityId,
-        action: 'cancelled',
+    const updated = await cancelAtTermEnd(
+      db,
+      found.row,
+      {
+        holderId: input.identityId,
         discountOffered,
-        cancellationReason: parsed.data.reason,
-        cancellationReasonOther: parsed.data.reason === 'OTHER' ? (parsed.data.otherReason ?? null) : null,
-        createdAt: at,
-      });
-      return row;
-    });
+        reason: parsed.data.reason,
+        otherReason: parsed.data.reason === 'OTHER' ? (parsed.data.otherReason ?? null) : null,
+      },
+      at,
+    );
     // A concurrent cancellation got there first.
     if (!updated) return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_CANCELLABLE } };
 
@@ -358,21 +402,7 @@ export function createCancellationService({
       CANCELLATION_MESSAGES.NOT_RESUMABLE,
     );
     if (!own.ok) return own;
-    const found = own.row;
-    let resumed: Row | null;
-    try {
-      [resumed = null] = await db
-        .update(billingSubscriptions)
-        .set({ state: 'ACTIVE', canceledAt: null, expiresAt: null, updatedAt: at })
-        .where(
-          and(eq(billingSubscriptions.id, found.id), eq(billingSubscriptions.state, 'CANCELED'), gt(billingSubscriptions.expiresAt, at)),
-        )
-        .returning();
-    } catch (error) {
-      // Another subscription of this person is ACTIVE now (one live subscription per person).
-      if (!isUniqueViolation(error)) throw error;
-      resumed = null;
-    }
+    const resumed = await resumeBeforeTermEnd(db, own.row, at);
     if (!resumed) return { ok: false, error: { kind: 'refused', message: CANCELLATION_MESSAGES.NOT_RESUMABLE } };
     const held = await memberships.currentMembership(input.identityId, 'individual');
     if (held && held.planCode === resumed.planCode && held.status === 'ActiveCanceled') {

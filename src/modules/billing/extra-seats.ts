@@ -40,6 +40,10 @@ export interface ExtraSeatsRequest {
   idempotencyKey: string;
 }
 
+/** How the invoice (its upgrade key) and the provider's charge of an extra-seats purchase are named. */
+export const SEATS_KEY_PREFIX = 'seats:';
+const seatsKey = (request: ExtraSeatsRequest) => `${SEATS_KEY_PREFIX}${request.organisationId}:${request.idempotencyKey}`;
+
 export type ExtraSeatsResult =
   /** `charged` is null for a retry that finished an earlier purchase (its receipt says what was charged). */
   | { kind: 'success'; subscription: OrganisationSubscriptionView; charged: ExtraSeatsPrice | null }
@@ -115,7 +119,7 @@ export function extraSeatsPurchase({
         const [done] = await db
           .select({ id: billingInvoices.id })
           .from(billingInvoices)
-          .where(eq(billingInvoices.upgradeKey, `seats:${request.organisationId}:${request.idempotencyKey}`));
+          .where(eq(billingInvoices.upgradeKey, seatsKey(request)));
         if (done) {
           const plan = organisationPlanByCode(found.row.planCode);
           await organisations.seatsPurchased(
@@ -143,7 +147,7 @@ export function extraSeatsPurchase({
           amount: quote.price.fullPrice,
           currency: quote.price.currency,
           transactionKind: 'purchase',
-          providerKey: `seats:${request.organisationId}:${request.idempotencyKey}`,
+          providerKey: seatsKey(request),
           challengeRecordedAs: { code: 'authentication_required', message: 'The card needs the cardholder to authenticate.' },
         },
       };
@@ -176,7 +180,7 @@ export function extraSeatsPurchase({
           total: price.fullPrice,
           taxInfo: price.taxInfo,
           // The key a retry finds it by (the column is the invoices' purchase key for changes to a subscription).
-          upgradeKey: `seats:${request.organisationId}:${request.idempotencyKey}`,
+          upgradeKey: seatsKey(request),
           createdAt: at,
           paidAt: at,
         });

@@ -10,6 +10,7 @@ import type { MailService } from '../mail/mail-service.ts';
 import type { Currency } from './catalogue.ts';
 import {
   EXTRA_SEATS_MESSAGES,
+  SEATS_KEY_PREFIX,
   extraSeatsPurchase,
   liveTeamSubscription,
   quoteExtraSeats,
@@ -17,6 +18,7 @@ import {
   type ExtraSeatsResult,
 } from './extra-seats.ts';
 import { cardOf } from './ledger.ts';
+import { teamPlanCancellation } from './organisation-cancellation.ts';
 import { organisationPlanByCode, TEAM_PLAN } from './organisation-plans.ts';
 import { organisationPrice, type OrganisationPrice } from './organisation-pricing.ts';
 import {
@@ -54,7 +56,8 @@ export interface OrganisationBillingOverview {
     vatNumber: string | null;
     contactEmail: string | null;
   };
-  invoices: { id: string; createdAt: string; total: number; currency: string; state: string }[];
+  /** `kind`: the plan's own (the purchase, a renewal) or seats added mid-term. */
+  invoices: { id: string; createdAt: string; total: number; currency: string; state: string; kind: 'plan' | 'seats' }[];
 }
 
 export interface OrganisationBillingOptions {
@@ -264,12 +267,17 @@ export function createOrganisationBilling({
         total: row.total,
         currency: row.currency,
         state: row.state,
+        kind: row.upgradeKey?.startsWith(SEATS_KEY_PREFIX) ? ('seats' as const) : ('plan' as const),
       })),
     };
   }
 
+  const { cancelTeamPlan, resumeTeamPlan } = teamPlanCancellation({ db, organisations, mail, now, managementUrl, onError });
+
   return {
     purchaseOrganisationSubscription,
+    cancelTeamPlan,
+    resumeTeamPlan,
     quoteTeamPlan,
     organisationSubscriptions,
     organisationBillingOverview,

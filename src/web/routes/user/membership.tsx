@@ -19,6 +19,7 @@ import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
 import { Fact } from '../../components/fact.tsx';
 import { useCardFields } from '../../components/billing/card-fields.tsx';
+import { InvoiceTable } from '../../components/billing/invoice-table.tsx';
 import { useRecurlyCard, type CardTokens } from '../../components/billing/recurly-card.tsx';
 import { FormNotice } from '../../components/form-fields.tsx';
 import type { Route } from './+types/membership';
@@ -240,37 +241,7 @@ function MembershipPage({ loaderData, actionData }: { loaderData: MembershipData
           <h2 id="invoices-heading" className="account-section__title">
             Invoices
           </h2>
-          {invoices.length === 0 ? (
-            <p className="account-section__intro">No invoices yet.</p>
-          ) : (
-            <table className="membership-invoices">
-              <caption className="visually-hidden">Your invoices, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Receipt</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invoices.map((invoice) => (
-                  <tr key={invoice.id}>
-                    <td>
-                      <time dateTime={invoice.dateTime}>{invoice.date}</time>
-                    </td>
-                    <td>{invoice.amount}</td>
-                    <td>{invoice.status}</td>
-                    <td>
-                      <Link to={`${PATH}?receipt=${invoice.id}`} aria-label={`Receipt for ${invoice.date}, ${invoice.amount}`}>
-                        Receipt
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <InvoiceTable invoices={invoices} caption="Your invoices, newest first" receiptHref={(id) => `${PATH}?receipt=${id}`} />
         </section>
       )}
 

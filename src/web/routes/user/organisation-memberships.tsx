@@ -1,13 +1,16 @@
 // /user/organisations/memberships/ (§2, issue 17): a team's plan for its OWNER and ADMINs — the
 // plan (Premium for every seat), seats used of bought, the renewal and its amount, the status
 // (active, cancelled, expired, a failed renewal being retried), the card on file, who is billed,
-// and the invoices, each with a printable receipt (?receipt=<invoice id>). A USER sees their seat
+// and the invoices, each with a printable receipt (?receipt=<invoice id>). The OWNER and ADMINs add
+// seats (?seats= previews the price, then Pay); the OWNER cancels at the term's end and resumes. A USER sees their seat
 // and who administers it; someone with no organisation, what team plans are. Server half:
 // organisations-page.server.ts.
-import { Link } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
 import { Fact } from '../../components/fact.tsx';
+import { InvoiceTable } from '../../components/billing/invoice-table.tsx';
+import { FormNotice } from '../../components/form-fields.tsx';
 import type { Route } from './+types/organisation-memberships';
 import {
   membershipsAction,
@@ -53,12 +56,14 @@ export default function OrganisationMemberships({ loaderData, actionData }: Rout
       </AccountLayout>
     );
   }
-  return <PlanPage data={loaderData} />;
+  return <PlanPage data={loaderData} answer={answer} />;
 }
 
-function PlanPage({ data }: { data: Extract<Data, { kind: 'admin' }> }) {
+function PlanPage({ data, answer }: { data: Extract<Data, { kind: 'admin' }>; answer: TeamActionData | undefined }) {
   const { account, seats, plan } = data;
-  const receiptOf = (id: string) => `${MEMBERSHIPS_PATH}?${new URLSearchParams({ account: account.accountId, receipt: id })}`;
+  const here = (params: Record<string, string> = {}) =>
+    `${MEMBERSHIPS_PATH}?${new URLSearchParams({ account: account.accountId, ...params })}`;
+  const planAnswer = answer?.intent === 'cancel-plan' || answer?.intent === 'resume-plan' ? answer : undefined;
   return (
     <AccountLayout
       title={account.title}
@@ -70,6 +75,7 @@ function PlanPage({ data }: { data: Extract<Data, { kind: 'admin' }> }) {
       menu={teamMenu('memberships', true)}
     >
       <AccountChooser choices={data.choices} current={account.accountId} path={MEMBERSHIPS_PATH} />
+      {data.notice && <FormNotice kind="success">{data.notice}</FormNotice>}
 
       <section className="account-section team-section" aria-labelledby="plan-heading">
         <h2 id="plan-heading" className="account-section__title">
@@ -99,7 +105,13 @@ function PlanPage({ data }: { data: Extract<Data, { kind: 'admin' }> }) {
           <Fact term="Renewal">{plan?.renews ?? (data.termEnds ? `Seats last until ${data.termEnds}` : null)}</Fact>
         </dl>
         {!plan && <p className="account-section__intro">This team plan was set up by our staff: there is nothing to pay here.</p>}
+        {planAnswer && <FormNotice kind={planAnswer.status}>{planAnswer.message}</FormNotice>}
+        {plan && <PlanChange plan={plan} accountId={account.accountId} here={here} />}
       </section>
+
+      {data.addSeats && plan && (
+        <AddSeats offer={data.addSeats} accountId={account.accountId} seatsBought={plan.seatsBought} renews={plan.endsOn} answer={answer} />
+      )}
 
       <section className="account-section team-section" aria-labelledby="billing-heading">
         <h2 id="billing-heading" className="account-section__title">
@@ -124,39 +136,133 @@ function PlanPage({ data }: { data: Extract<Data, { kind: 'admin' }> }) {
         <h2 id="invoices-heading" className="account-section__title">
           Invoices
         </h2>
-        {data.invoices.length === 0 ? (
-          <p className="account-section__intro">No invoices yet.</p>
-        ) : (
-          <table className="team-table">
-            <caption className="visually-hidden">Your organisation’s invoices, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Total</th>
-                <th scope="col">State</th>
-                <th scope="col">Receipt</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.invoices.map((invoice) => (
-                <tr key={invoice.id}>
-                  <td>
-                    <time dateTime={invoice.dateTime}>{invoice.date}</time>
-                  </td>
-                  <td className="team-table__number">{invoice.total}</td>
-                  <td>{invoice.state}</td>
-                  <td>
-                    <Link to={receiptOf(invoice.id)} aria-label={`Receipt for ${invoice.date}, ${invoice.total}`}>
-                      Receipt
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <InvoiceTable
+          invoices={data.invoices}
+          caption="Your organisation’s invoices, newest first"
+          receiptHref={(id) => here({ receipt: id })}
+        />
       </section>
     </AccountLayout>
+  );
+}
+
+type Plan = NonNullable<Extract<Data, { kind: 'admin' }>['plan']>;
+
+/** Cancel (after a confirmation step, ?cancel=1) or resume: the OWNER's; an ADMIN reads the state above. */
+function PlanChange({ plan, accountId, here }: { plan: Plan; accountId: string; here: (params?: Record<string, string>) => string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && /-plan$/.test(String(navigation.formData?.get('intent') ?? ''));
+  const change = plan.canResume ? 'resume' : plan.canCancel && plan.cancelAsked ? 'cancel' : null;
+  if (!change) {
+    return plan.canCancel ? (
+      <p className="cta-row">
+        <Link to={here({ cancel: '1' })}>Cancel the team plan</Link>
+      </p>
+    ) : null;
+  }
+  return (
+    <Form method="post" className="team-confirm" aria-labelledby="plan-change-heading">
+      <h3 id="plan-change-heading">{change === 'resume' ? 'Changed your mind?' : 'Cancel the team plan?'}</h3>
+      <p>
+        {change === 'resume'
+          ? `Resume the plan before ${plan.endsOn} and it renews as before, for ${plan.seatsBought} seats.`
+          : `It will not renew. Every seat keeps working until ${plan.endsOn}, then everyone on the team loses the access it gives. Until then you can resume it here.`}
+      </p>
+      <input type="hidden" name="intent" value={`${change}-plan`} />
+      <input type="hidden" name="accountId" value={accountId} />
+      <p className="cta-row">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'One moment…' : change === 'resume' ? 'Resume the team plan' : 'Cancel the team plan'}
+        </button>
+        {change === 'cancel' && <Link to={here()}>Keep the plan</Link>}
+      </p>
+    </Form>
+  );
+}
+
+/**
+ * "Add seats": how many (a GET form: the price is shown before paying), then the preview and "Pay",
+ * a POST charged to the card on file under the preview's own key.
+ */
+function AddSeats({
+  offer,
+  accountId,
+  seatsBought,
+  renews,
+  answer,
+}: {
+  offer: NonNullable<Extract<Data, { kind: 'admin' }>['addSeats']>;
+  accountId: string;
+  seatsBought: number;
+  renews: string | null;
+  answer: TeamActionData | undefined;
+}) {
+  const navigation = useNavigation();
+  const paying = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'add-seats';
+  const { preview } = offer;
+  const payAnswer = answer?.intent === 'add-seats' ? answer : undefined;
+  return (
+    <section className="account-section team-section" aria-labelledby="seats-heading">
+      <h2 id="seats-heading" className="account-section__title">
+        Add seats
+      </h2>
+      <p className="account-section__intro">
+        You have {seatsBought} seats. Seats added now are charged to the card on file for the days left in this term, at the price a seat
+        costs for your new total{renews ? `; from ${renews} the plan renews for every seat` : ''}.
+      </p>
+      <Form method="get" className="team-inline">
+        <input type="hidden" name="account" value={accountId} />
+        <label htmlFor="seats">Seats to add</label>
+        <input
+          id="seats"
+          name="seats"
+          className="field__input team-inline__code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          defaultValue={offer.value}
+          required
+          aria-invalid={offer.error ? true : undefined}
+          aria-describedby={offer.error ? 'seats-error' : undefined}
+        />
+        <button type="submit" className="button button--secondary">
+          See the price
+        </button>
+      </Form>
+      {offer.error && (
+        <p id="seats-error" className="field__message field__message--error">
+          {offer.error}
+        </p>
+      )}
+      {preview && (
+        <Form method="post" className="team-confirm" aria-labelledby="seats-preview-heading">
+          <h3 id="seats-preview-heading">
+            {preview.added} more {preview.added === 1 ? 'seat' : 'seats'}: {preview.seatsAfter} in all
+          </h3>
+          <dl className="membership-facts">
+            <Fact term="Price">{preview.perSeat}</Fact>
+            <Fact term="For">{preview.period}</Fact>
+            <Fact term="Seats">{preview.itemPrice}</Fact>
+            {preview.taxLabel && <Fact term={preview.taxLabel}>{preview.taxAmount}</Fact>}
+            <Fact term="Charged today">
+              <strong>{preview.total}</strong>
+            </Fact>
+            <Fact term="Card">{preview.card ?? 'No card on file'}</Fact>
+            <Fact term="Renewal">{preview.renewal}</Fact>
+          </dl>
+          {payAnswer && <FormNotice kind={payAnswer.status}>{payAnswer.message}</FormNotice>}
+          <input type="hidden" name="intent" value="add-seats" />
+          <input type="hidden" name="accountId" value={accountId} />
+          <input type="hidden" name="seats" value={preview.added} />
+          <input type="hidden" name="idempotencyKey" value={preview.idempotencyKey} />
+          <p className="cta-row">
+            <button type="submit" className="button" disabled={paying}>
+              {paying ? 'Paying…' : `Pay ${preview.total}`}
+            </button>
+          </p>
+        </Form>
+      )}
+    </section>
   );
 }
 

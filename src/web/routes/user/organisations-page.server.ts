@@ -4,6 +4,7 @@
 // service checks the role at the call (decision 042), so a USER or a stranger posting here is
 // refused with §8 UnauthorizedError, shown as a sentence. Display-ready strings: formatting stays
 // here. Both pages are under /user/, never in the shared page cache.
+import { randomUUID } from 'node:crypto';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { APP_ERRORS } from '../../../shared/errors.ts';
@@ -13,6 +14,8 @@ import { safeText } from '../../../shared/validation/formats.ts';
 import { formatDay, formatMoney, taxLabel } from '../../../modules/billing/money.ts';
 import { emailsFromCsv, MAX_EMAILS_PER_REQUEST } from '../../../modules/organisations/organisation-input.ts';
 import type { Actor, OrganisationRole, OrganisationStatus, SeatFigures } from '../../../modules/organisations/organisations-service.ts';
+import type { OrganisationBillingOverview } from '../../../modules/billing/organisation-billing.ts';
+import { isOrganisationAdmin } from '../../../modules/session/permissions.ts';
 import { requireSignedIn } from './details.server.ts';
 
 type Args = { request: Request; context: AppLoadContext };
@@ -405,9 +408,92 @@ const SUBSCRIPTION_STATES: Record<string, string> = {
   PAUSED: 'Paused',
 };
 
+export const SEAT_FORM_MESSAGES = {
+  seats: 'Enter how many seats to add: a whole number, 1 or more.',
+  tooMany: 'Add at most 1,000 seats at a time.',
+  ownerOnly: 'Only the organisation’s owner can cancel or resume its team plan.',
+} as const;
+
+/** The seats to add, as typed in "Add seats" (?seats= on the preview, a field on the purchase). */
+const seatsToAdd = z.coerce
+  .number({ error: SEAT_FORM_MESSAGES.seats })
+  .int(SEAT_FORM_MESSAGES.seats)
+  .min(1, SEAT_FORM_MESSAGES.seats)
+  .max(1000, SEAT_FORM_MESSAGES.tooMany);
+
+/** The OWNER and ADMINs may add seats (decision 027's organisationAdmin); only the OWNER cancels or resumes the plan. */
+async function mayChangePlan(args: Args, actor: Actor, accountId: string, ownerOnly: boolean): Promise<boolean> {
+  const role = await args.context.services.organisations.roleOf(actor.identityId, accountId);
+  // requireSignedIn has checked the identity session; the product token may have just lapsed.
+  const principal = args.context.user ?? { membershipLevel: 'None', isBofAdmin: false };
+  return ownerOnly ? role === 'OWNER' : isOrganisationAdmin(principal, role);
+}
+
+/** "Add seats": what the form shows, and with ?seats= the price before paying (a GET, so it works without JavaScript). */
+async function seatsOffer(
+  args: Args,
+  accountId: string,
+  subscription: NonNullable<OrganisationBillingOverview['subscription']>,
+  card: string | null,
+) {
+  const asked = new URL(args.request.url).searchParams.get('seats');
+  const offer = { value: asked?.slice(0, 10) ?? '', error: null as string | null, preview: null as SeatsPreview | null };
+  if (asked === null) return offer;
+  const seats = seatsToAdd.safeParse(asked.slice(0, 10));
+  if (!seats.success) return { ...offer, error: seats.error.issues[0]?.message ?? SEAT_FORM_MESSAGES.seats };
+  const quote = await args.context.services.billing.organisations.previewExtraSeats(accountId, seats.data);
+  if (!quote.ok) return { ...offer, error: quote.message };
+  const { price } = quote;
+  const money = (amount: number) => formatMoney(amount, price.currency);
+  return {
+    ...offer,
+    preview: {
+      added: price.seats,
+      seatsAfter: price.seatsAfter,
+      perSeat: `${money(price.pricePerSeat)} a seat a year before tax, the price for ${price.seatsAfter} seats`,
+      period: `${price.daysRemaining} of the term’s ${price.termDays} days, until ${formatDay(subscription.currentPeriodEndsAt!)}`,
+      itemPrice: money(price.itemPrice),
+      taxLabel: taxLabel(price.taxInfo),
+      taxAmount: money(price.taxAmount),
+      total: money(price.fullPrice),
+      card,
+      renewal: `${price.seatsAfter} seats from ${formatDay(subscription.currentPeriodEndsAt!)}`,
+      // One key for this preview's purchase: a double submit of the same form buys once.
+      idempotencyKey: randomUUID(),
+    },
+  };
+}
+
+export interface SeatsPreview {
+  added: number;
+  seatsAfter: number;
+  perSeat: string;
+  period: string;
+  itemPrice: string;
+  taxLabel: string | null;
+  taxAmount: string;
+  total: string;
+  card: string | null;
+  renewal: string;
+  idempotencyKey: string;
+}
+
+/** What the page says after a change it redirected from (post, redirect, get). */
+function doneNotice(url: URL, plan: { seatsBought: number; endsOn: string | null } | null): string | null {
+  if (!plan) return null;
+  const added = Number(url.searchParams.get('added'));
+  if (Number.isInteger(added) && added > 0)
+    return `${added} ${added === 1 ? 'seat' : 'seats'} added: your plan now has ${plan.seatsBought} seats. The invoice is below.`;
+  if (url.searchParams.get('done') === 'cancelled' && plan.endsOn)
+    return `Your team plan is cancelled. Every seat keeps working until ${plan.endsOn}; nothing more will be charged.`;
+  if (url.searchParams.get('done') === 'resumed' && plan.endsOn) return `Your team plan is back on: it renews on ${plan.endsOn}.`;
+  return null;
+}
+
 export async function membershipsLoader(args: Args) {
   const { signedIn, actor } = await actorOf(args, MEMBERSHIPS_PATH);
   const { organisations, billing, lookups } = args.context.services;
+  const url = new URL(args.request.url);
   const { chosen, choices } = await chosenAccount(args, actor.identityId);
   if (!chosen) return { kind: 'none' as const, email: signedIn.email, offer: await offerFor(args, actor.identityId, signedIn.email) };
   const account = {
@@ -435,6 +521,37 @@ export async function membershipsLoader(args: Args) {
   const inDunning = overview?.inDunning ?? false;
   const billedTo = overview?.billedTo;
   const country = billedTo?.countryCode ? (lookups.country(billedTo.countryCode)?.title ?? billedTo.countryCode) : null;
+  const isOwner = chosen.role === 'OWNER';
+  const endsOn = subscription?.currentPeriodEndsAt ? formatDay(subscription.currentPeriodEndsAt) : null;
+  const running =
+    subscription !== null && subscription.currentPeriodEndsAt !== null && new Date(subscription.currentPeriodEndsAt) > new Date();
+  const card = overview?.card
+    ? {
+        text: `${overview.card.cardType} ending ${overview.card.lastFour}`,
+        expiry: `${String(overview.card.expMonth).padStart(2, '0')}/${overview.card.expYear}`,
+      }
+    : null;
+  const plan = subscription
+    ? {
+        title: subscription.title,
+        level: 'Premium for every seat',
+        seatsBought: subscription.seats,
+        state: inDunning
+          ? 'Payment failed: we are trying the card again'
+          : subscription.state === 'CANCELED' && endsOn
+            ? `Cancelled: every seat works until ${endsOn}`
+            : (SUBSCRIPTION_STATES[subscription.state] ?? subscription.state),
+        price: `${formatMoney(subscription.price.fullPrice, subscription.price.currency)} a year`,
+        perSeat: `${formatMoney(subscription.price.pricePerSeat, subscription.price.currency)} a seat before tax`,
+        taxLabel: taxLabel(subscription.price.taxInfo),
+        renews: endsOn ? (subscription.state === 'ACTIVE' ? `Renews on ${endsOn}` : `Ends on ${endsOn}`) : null,
+        endsOn,
+        // Only the OWNER sees the buttons; an ADMIN sees the state above.
+        canCancel: isOwner && subscription.state === 'ACTIVE',
+        canResume: isOwner && subscription.state === 'CANCELED' && running,
+        cancelAsked: url.searchParams.get('cancel') === '1',
+      }
+    : null;
   return {
     kind: 'admin' as const,
     email: signedIn.email,
@@ -442,31 +559,12 @@ export async function membershipsLoader(args: Args) {
     account,
     roleWords: roleWords(chosen.role),
     seats: seatWords(seats),
-    plan: subscription
-      ? {
-          title: subscription.title,
-          level: 'Premium for every seat',
-          seatsBought: subscription.seats,
-          state: inDunning
-            ? 'Payment failed: we are trying the card again'
-            : (SUBSCRIPTION_STATES[subscription.state] ?? subscription.state),
-          price: `${formatMoney(subscription.price.fullPrice, subscription.price.currency)} a year`,
-          perSeat: `${formatMoney(subscription.price.pricePerSeat, subscription.price.currency)} a seat before tax`,
-          taxLabel: taxLabel(subscription.price.taxInfo),
-          renews:
-            subscription.currentPeriodEndsAt && subscription.state === 'ACTIVE'
-              ? `Renews on ${formatDay(subscription.currentPeriodEndsAt)}`
-              : subscription.currentPeriodEndsAt
-                ? `Ends on ${formatDay(subscription.currentPeriodEndsAt)}`
-                : null,
-        }
-      : null,
-    card: overview?.card
-      ? {
-          text: `${overview.card.cardType} ending ${overview.card.lastFour}`,
-          expiry: `${String(overview.card.expMonth).padStart(2, '0')}/${overview.card.expYear}`,
-        }
-      : null,
+    plan,
+    notice: doneNotice(url, plan),
+    // Seats are added to a running plan, not a cancelled one (resume it first).
+    addSeats:
+      subscription?.state === 'ACTIVE' && running ? await seatsOffer(args, chosen.accountId, subscription, card?.text ?? null) : null,
+    card,
     billedTo: billedTo
       ? [
           billedTo.companyName,
@@ -483,12 +581,15 @@ export async function membershipsLoader(args: Args) {
       id: invoice.id,
       date: formatDay(invoice.createdAt),
       dateTime: invoice.createdAt,
-      total: formatMoney(invoice.total, invoice.currency),
-      state: invoice.state === 'paid' ? 'Paid' : invoice.state === 'refunded' ? 'Refunded' : 'Not paid',
+      item: INVOICE_ITEMS[invoice.kind],
+      amount: formatMoney(invoice.total, invoice.currency),
+      status: invoice.state === 'paid' ? 'Paid' : invoice.state === 'refunded' ? 'Refunded' : 'Not paid',
     })),
     termEnds: chosen.termEndsAt ? formatDay(chosen.termEndsAt.toISOString()) : null,
   };
 }
+
+const INVOICE_ITEMS = { plan: 'Team plan', seats: 'Seats added' } as const;
 
 /** ?receipt=<invoice id> on the team's membership page: one of the organisation's invoices, for its owner and admins. */
 export async function teamReceiptLoader(args: Args, invoiceId: string) {
@@ -517,7 +618,7 @@ export async function teamReceiptLoader(args: Args, invoiceId: string) {
     refunded: receipt.state === 'refunded',
     lines: [
       {
-        label: overview?.subscription ? `${overview.subscription.title}, ${overview.subscription.seats} seats` : chosen.title,
+        label: receiptItem(overview, invoiceId) ?? chosen.title,
         amount: money(receipt.subtotal),
       },
       ...(tax ? [{ label: tax, amount: money(receipt.taxAmount) }] : []),
@@ -532,11 +633,58 @@ export async function teamReceiptLoader(args: Args, invoiceId: string) {
 
 export type TeamReceipt = Awaited<ReturnType<typeof teamReceiptLoader>>;
 
-export async function membershipsAction(args: Args): Promise<TeamActionData> {
+/** A receipt's line: the plan with its seats, or seats added mid-term. */
+function receiptItem(overview: OrganisationBillingOverview | null, invoiceId: string): string | null {
+  const subscription = overview?.subscription;
+  if (!subscription) return null;
+  const invoice = overview.invoices.find((row) => row.id === invoiceId);
+  return invoice?.kind === 'seats'
+    ? `Seats added to the ${subscription.title}, for the rest of the term`
+    : `${subscription.title}, ${subscription.seats} seats`;
+}
+
+const addSeatsFields = z.object({ seats: seatsToAdd, idempotencyKey: safeText().trim().min(8).max(255) });
+
+/** An answer that is not the page's usual 200: 403 for someone who may not, 422 for a refusal, 400 for bad input. */
+const answer = (body: TeamActionData, status: number) => data(body, { status });
+
+export async function membershipsAction(args: Args) {
   const { actor } = await actorOf(args, MEMBERSHIPS_PATH);
   const { fields } = await teamFields(args.request);
-  if (fields.intent === 'claim') return claimAction(args, actor, (fields.accountId ?? '').slice(0, 64));
-  return { intent: fields.intent ?? '', status: 'error', message: TEAM_MESSAGES.unknownForm };
+  const intent = fields.intent ?? '';
+  const accountId = (fields.accountId ?? '').slice(0, 64);
+  const back = (params: Record<string, string>) =>
+    redirect(`${MEMBERSHIPS_PATH}?${new URLSearchParams({ account: accountId, ...params })}`);
+  const teamPlans = args.context.services.billing.organisations;
+  switch (intent) {
+    case 'claim':
+      return claimAction(args, actor, accountId);
+    case 'add-seats': {
+      if (!(await mayChangePlan(args, actor, accountId, false)))
+        return answer({ intent, status: 'error', message: TEAM_MESSAGES.unauthorized }, APP_ERRORS.FORBIDDEN.httpStatus);
+      const parsed = addSeatsFields.safeParse(fields);
+      if (!parsed.success)
+        return answer({ intent, status: 'error', message: SEAT_FORM_MESSAGES.seats }, APP_ERRORS.INVALID_INPUT.httpStatus);
+      const result = await teamPlans.purchaseExtraSeats({
+        organisationId: accountId,
+        added: parsed.data.seats,
+        idempotencyKey: parsed.data.idempotencyKey,
+      });
+      if (result.kind === 'error')
+        return answer({ intent, status: 'error', message: result.message }, APP_ERRORS.PURCHASE_REFUSED.httpStatus);
+      return back({ added: String(parsed.data.seats) });
+    }
+    case 'cancel-plan':
+    case 'resume-plan': {
+      if (!(await mayChangePlan(args, actor, accountId, true)))
+        return answer({ intent, status: 'error', message: SEAT_FORM_MESSAGES.ownerOnly }, APP_ERRORS.FORBIDDEN.httpStatus);
+      const changed = intent === 'cancel-plan' ? await teamPlans.cancelTeamPlan(accountId) : await teamPlans.resumeTeamPlan(accountId);
+      if (!changed.ok) return answer({ intent, status: 'error', message: changed.message }, APP_ERRORS.REFUSED.httpStatus);
+      return back({ done: intent === 'cancel-plan' ? 'cancelled' : 'resumed' });
+    }
+    default:
+      return answer({ intent, status: 'error', message: TEAM_MESSAGES.unknownForm }, APP_ERRORS.INVALID_INPUT.httpStatus);
+  }
 }
 
 // ---------- /user/membership/: the group membership and the seat waiting ----------
