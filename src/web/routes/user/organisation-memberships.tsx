@@ -75,12 +75,12 @@ function PlanPage({ data, answer }: { data: Extract<Data, { kind: 'admin' }>; an
       menu={teamMenu('memberships', true)}
     >
       <AccountChooser choices={data.choices} current={account.accountId} path={MEMBERSHIPS_PATH} />
-      {data.notice && <FormNotice kind="success">{data.notice}</FormNotice>}
 
       <section className="account-section team-section" aria-labelledby="plan-heading">
         <h2 id="plan-heading" className="account-section__title">
           Plan
         </h2>
+        {data.notice && <FormNotice kind="success">{data.notice}</FormNotice>}
         <p className="team-figures">
           <span className="team-figures__number">{seats.used}</span>
           <span className="team-figures__of"> of {seats.bought} seats used</span>
@@ -214,6 +214,8 @@ function AddSeats({
         <input type="hidden" name="account" value={accountId} />
         <label htmlFor="seats">Seats to add</label>
         <input
+          // A new mount when the page's value changes: after a purchase the field is empty again.
+          key={`seats-${offer.value}`}
           id="seats"
           name="seats"
           className="field__input team-inline__code"
