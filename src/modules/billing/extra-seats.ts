@@ -5,6 +5,7 @@
 // organisations module the new number of seats bought.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { Currency } from './catalogue.ts';
@@ -59,6 +60,8 @@ interface ExtraSeatsLine {
 
 /** The organisation's live team subscription and its billing account, or null. */
 export async function liveTeamSubscription(db: Db, organisationId: string): Promise<{ row: SubscriptionRow; account: AccountRow } | null> {
+  // An organisation billing never made (set up by staff, another id) has none; the uuid column cannot be asked about it.
+  if (!z.uuid().safeParse(organisationId).success) return null;
   const [found] = await db
     .select({ row: billingSubscriptions, account: billingAccounts })
     .from(billingSubscriptions)

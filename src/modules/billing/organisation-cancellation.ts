@@ -4,6 +4,7 @@
 // (organisations.subscriptionEnded). Until then the seats keep working, marked ActiveCanceled; resumed
 // before the term ends, the team renews as before. Who may ask (the OWNER) is decided by the caller.
 import { and, desc, eq, gt } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { cancelAtTermEnd, resumeBeforeTermEnd } from './cancellation.ts';
@@ -73,6 +74,7 @@ export function teamPlanCancellation({
   /** Undoes the cancellation before the term ends: the plan renews at the term's end for every seat bought. */
   async function resumeTeamPlan(organisationId: string): Promise<TeamPlanChange> {
     const at = now();
+    if (!z.uuid().safeParse(organisationId).success) return { ok: false, message: TEAM_PLAN_MESSAGES.NOT_RESUMABLE };
     const [row] = await db
       .select()
       .from(billingSubscriptions)

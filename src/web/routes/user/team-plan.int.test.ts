@@ -184,9 +184,7 @@ describe('Cancel and resume the team plan', () => {
     expect(after).toContain('Resume the team plan');
     // No seats are sold on a cancelled plan.
     expect(after).not.toContain('See the price');
-    expect(
-      (await post(owner.cookie, { intent: 'add-seats', accountId, seats: '1', idempotencyKey: randomUUID() })).statusCode,
-    ).toBe(422);
+    expect((await post(owner.cookie, { intent: 'add-seats', accountId, seats: '1', idempotencyKey: randomUUID() })).statusCode).toBe(422);
     // The seats still work, marked cancelled, until the term ends.
     expect(await app.services.memberships.currentMembership(user.identityId, 'group')).toMatchObject({
       level: 'Premium',
@@ -221,6 +219,32 @@ describe('Cancel and resume the team plan', () => {
     }
     const [row] = await app.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, subscriptionId));
     expect(row!.state).toBe('ACTIVE');
+  });
+
+  it('answers the OWNER of a team set up by staff (an id billing never made) in words, never a 500', async () => {
+    const owner = await signIn(app, { first: 'Sam', last: 'Staff' });
+    const accountId = `staff-made-${Date.now()}`;
+    await app.services.organisations.subscriptionStarted({
+      accountId,
+      ownerIdentityId: owner.identityId,
+      title: 'Maison Granted',
+      primaryContactEmail: owner.email,
+      purchasedSeats: 3,
+      membershipLevel: 'Premium',
+      planCode: null,
+      status: 'ActiveRenewing',
+      termEndsAt: new Date(Date.now() + 365 * 86_400_000),
+    });
+    const page = text((await get(`${PLAN}?account=${accountId}&seats=2`, owner.cookie)).body);
+    expect(page).not.toContain('Add seats');
+    expect(page).not.toContain('Cancel the team plan');
+    const answers = await Promise.all([
+      post(owner.cookie, { intent: 'cancel-plan', accountId }),
+      post(owner.cookie, { intent: 'resume-plan', accountId }),
+      post(owner.cookie, { intent: 'add-seats', accountId, seats: '2', idempotencyKey: randomUUID() }),
+    ]);
+    expect(answers.map((response) => response.statusCode)).toEqual([422, 422, 422]);
+    expect(text(answers[0]!.body)).toContain('This organisation has no active team plan to cancel.');
   });
 
   it('ends every seat when a cancelled team plan reaches its term end', async () => {
