@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../demo/accounts.ts';
 import { seedDemoOrganisation } from '../demo/organisation.ts';
 import { seedDemoContent } from '../demo/seed.ts';
+import { seedDemoNewsletterSubscriptions } from '../demo/newsletter-subscriptions.ts';
 import { seedDemoAnalytics } from '../modules/analytics/demo-events.ts';
 import { seedDemoSubscriptions } from '../modules/billing/demo-subscriptions.ts';
 import { stories } from '../modules/content/schema.ts';
@@ -75,5 +76,6 @@ export async function prepareDemoAccounts(
       });
   }
   await seedDemoOrganisation(services);
+  await seedDemoNewsletterSubscriptions({ newsletters: services.newsletters, people: services.identity.people });
   return { created, subscribed };
 }

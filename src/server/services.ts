@@ -19,6 +19,7 @@ import { createLookupsModule } from '../modules/lookups/module.ts';
 import { createMailModule } from '../modules/mail/module.ts';
 import { createMediaModule } from '../modules/media/module.ts';
 import { createMembershipsModule } from '../modules/memberships/module.ts';
+import { createNewslettersModule } from '../modules/newsletters/module.ts';
 import { createOrganisationsModule } from '../modules/organisations/module.ts';
 import { createSessionModule } from '../modules/session/module.ts';
 import { createStudentsModule } from '../modules/students/module.ts';
@@ -71,11 +72,12 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     mail: mail.service,
   });
   const students = createStudentsModule({ ...deps('students'), mail: mail.service, people });
+  const newsletters = createNewslettersModule({ ...deps('newsletters'), mail: mail.service, jobs: jobs.service, people });
   const walls = createWallsModule({ ...deps('walls'), follows: follows.service, changes });
   const session = createSessionModule({
     ...deps('session'),
     identity: identity.service,
-    claimsFrom: [accounts, memberships, organisations],
+    claimsFrom: [accounts, memberships, organisations, newsletters],
     paywallSource: walls.service,
   });
   const gifts = createGiftsModule({ ...deps('gifts'), content: content.service, identity: identity.service });
@@ -109,6 +111,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     session,
     jobs,
     enquiries,
+    newsletters,
   };
 }
 

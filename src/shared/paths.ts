@@ -14,6 +14,9 @@ export const paths = {
   logout: () => '/user/logout/',
   account: () => '/user/account/',
   following: () => '/user/following/',
+  newsletters: () => '/user/newsletters/',
+  /** Where every newsletter sign-up form posts (stories, topics, the footer). */
+  newsletterSignup: () => '/newsletters/signup/',
   gifts: () => '/user/gifts/',
   membership: () => '/user/membership/',
   packages: () => '/subscriptions/packages/',

@@ -19,6 +19,10 @@ export default [
   route('user/confirm-email', 'routes/user/confirm-email.tsx'),
   route('user/account', 'routes/user/account.tsx'),
   route('user/following', 'routes/user/following.tsx'),
+  // Newsletters (issue 19): the preference centre, the double opt-in's confirmation, the sign-up forms' action.
+  route('user/newsletters', 'routes/user/newsletters.tsx'),
+  route('user/newsletters/confirm', 'routes/user/newsletters-confirm.tsx'),
+  route('newsletters/signup', 'routes/newsletters-signup.tsx'),
   route('user/gifts', 'routes/user/gifts.tsx'),
   route('user/membership', 'routes/user/membership.tsx'),
   // The team admin's pages (issue 17): people, invitations and domains; the plan, invoices and card.

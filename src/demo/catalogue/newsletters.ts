@@ -12,6 +12,7 @@ export const NEWSLETTERS: readonly DemoNewsletter[] = [
     isTopic: false,
     isVisibleOnOMS: true,
     isPreselectedOnOMS: true,
+    frequency: 'Every weekday morning',
     description: 'The most important fashion and beauty business news, analysis and opinion, in your inbox every weekday morning.',
   },
   {
@@ -24,6 +25,7 @@ export const NEWSLETTERS: readonly DemoNewsletter[] = [
     isTopic: false,
     isVisibleOnOMS: true,
     isPreselectedOnOMS: false,
+    frequency: 'As major stories break',
     description: 'Be the first to know when major stories break: deals, appointments, results and the moments that move the industry.',
   },
   {
@@ -36,6 +38,7 @@ export const NEWSLETTERS: readonly DemoNewsletter[] = [
     isTopic: false,
     isVisibleOnOMS: true,
     isPreselectedOnOMS: true,
+    frequency: 'Sundays',
     description: 'Every Sunday: the events, results and decisions to watch in the week ahead, and the stories you may have missed.',
   },
   {
@@ -48,6 +51,8 @@ export const NEWSLETTERS: readonly DemoNewsletter[] = [
     isTopic: true,
     isVisibleOnOMS: true,
     isPreselectedOnOMS: false,
+    frequency: 'Tuesdays',
+    topicSlug: 'beauty',
     description: 'A weekly briefing on the business of beauty and wellness: launches, deals, retail and the science behind the products.',
   },
   {
@@ -60,6 +65,7 @@ export const NEWSLETTERS: readonly DemoNewsletter[] = [
     isTopic: false,
     isVisibleOnOMS: true,
     isPreselectedOnOMS: false,
+    frequency: 'Wednesdays',
     description: 'Career advice, leadership insight and industry intelligence for fashion professionals, every Wednesday.',
   },
   {
@@ -72,6 +78,7 @@ export const NEWSLETTERS: readonly DemoNewsletter[] = [
     isTopic: false,
     isVisibleOnOMS: true,
     isPreselectedOnOMS: false,
+    frequency: 'Saturdays',
     description:
       'A concise Saturday briefing for senior leaders: the strategic shifts of the week, with analysis from our editors and research team.',
   },
@@ -85,6 +92,8 @@ export const NEWSLETTERS: readonly DemoNewsletter[] = [
     isTopic: true,
     isVisibleOnOMS: true,
     isPreselectedOnOMS: false,
+    frequency: 'Mondays',
+    topicSlug: 'luxury',
     description: 'Inside the world’s most valuable houses: pricing, clienteling, creative change and the deals reshaping luxury.',
   },
   {
@@ -97,6 +106,8 @@ export const NEWSLETTERS: readonly DemoNewsletter[] = [
     isTopic: true,
     isVisibleOnOMS: true,
     isPreselectedOnOMS: false,
+    frequency: 'Fridays',
+    topicSlug: 'technology',
     description: 'A weekly look at the software, data and automation changing how fashion is made, marketed and sold.',
   },
   {
@@ -109,6 +120,8 @@ export const NEWSLETTERS: readonly DemoNewsletter[] = [
     isTopic: true,
     isVisibleOnOMS: true,
     isPreselectedOnOMS: false,
+    frequency: 'Thursdays',
+    topicSlug: 'sustainability',
     description: 'Regulation, supply chains, materials and the data behind fashion’s environmental claims, every Thursday.',
   },
   {
@@ -121,6 +134,8 @@ export const NEWSLETTERS: readonly DemoNewsletter[] = [
     isTopic: true,
     isVisibleOnOMS: true,
     isPreselectedOnOMS: false,
+    frequency: 'Fridays',
+    topicSlug: 'china',
     description: 'What China’s consumers, platforms and homegrown brands are doing, and what it means for the global industry.',
   },
   {
@@ -133,6 +148,7 @@ export const NEWSLETTERS: readonly DemoNewsletter[] = [
     isTopic: false,
     isVisibleOnOMS: false,
     isPreselectedOnOMS: false,
+    frequency: 'Weekly, on Fridays',
     description: 'A personalised weekly selection of stories from the topics, companies and writers you follow.',
   },
 ];

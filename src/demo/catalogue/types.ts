@@ -95,6 +95,10 @@ export interface DemoNewsletter {
   isTopic: boolean;
   isVisibleOnOMS: boolean;
   isPreselectedOnOMS: boolean;
+  /** How often it arrives, in words. */
+  frequency: string;
+  /** A topic newsletter's topic (its topic page offers it). */
+  topicSlug?: string;
 }
 
 export interface DemoCatalogue {

@@ -1,5 +1,7 @@
-// Writes the demo catalogue's newsletters into the newsletters module's tables. Idempotent: rows are keyed by stable ids
-// and existing rows are left alone.
+// Writes the demo catalogue's newsletters into the newsletters module's tables. Idempotent: rows are
+// keyed by stable ids; an existing row keeps its flags and gets the schedule, topic and order the
+// catalogue gives (added after the first seeds).
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { stableUuid } from '../../db/stable-id.ts';
 import type { DemoCatalogue } from '../catalogue/types.ts';
@@ -9,7 +11,7 @@ export async function seedNewsletters(db: Db, catalogue: DemoCatalogue): Promise
   await db
     .insert(newsletters)
     .values(
-      catalogue.newsletters.map((n) => ({
+      catalogue.newsletters.map((n, position) => ({
         newsletterId: stableUuid('newsletter', n.slug),
         slug: n.slug,
         title: n.title,
@@ -21,7 +23,13 @@ export async function seedNewsletters(db: Db, catalogue: DemoCatalogue): Promise
         isTopic: n.isTopic,
         isVisibleOnOMS: n.isVisibleOnOMS,
         isPreselectedOnOMS: n.isPreselectedOnOMS,
+        frequency: n.frequency,
+        topicSlug: n.topicSlug ?? null,
+        position,
       })),
     )
-    .onConflictDoNothing();
+    .onConflictDoUpdate({
+      target: newsletters.newsletterId,
+      set: { frequency: sql`excluded.frequency`, topicSlug: sql`excluded.topic_slug`, position: sql`excluded.position` },
+    });
 }

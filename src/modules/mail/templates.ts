@@ -20,6 +20,7 @@ import {
   type MembershipTemplate,
   type ReceiptEmailData,
 } from './templates/membership.tsx';
+import { NEWSLETTER_TEMPLATES, renderNewsletterEmail, type NewsletterConfirmationEmailData } from './templates/newsletter.tsx';
 import {
   ORGANISATION_TEMPLATES,
   renderOrganisationEmail,
@@ -39,12 +40,14 @@ export {
 } from './templates/membership.tsx';
 
 export type { OrganisationDomainCodeEmailData, OrganisationSeatEmailData } from './templates/organisation.tsx';
+export type { NewsletterConfirmationEmailData } from './templates/newsletter.tsx';
 
 export const EMAIL_TEMPLATES = [
   ...CODE_AND_LINK_TEMPLATES,
   ...MEMBERSHIP_TEMPLATES,
   ...ENQUIRY_TEMPLATES,
   ...ORGANISATION_TEMPLATES,
+  ...NEWSLETTER_TEMPLATES,
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -64,6 +67,7 @@ export interface EmailData {
   enquiry_acknowledgement: EnquiryAcknowledgementEmailData;
   organisation_seat: OrganisationSeatEmailData;
   organisation_domain_code: OrganisationDomainCodeEmailData;
+  newsletter_confirmation: NewsletterConfirmationEmailData;
 }
 
 /** The variables a caller supplies; the mail service adds productName, siteUrl and email. */
@@ -72,10 +76,15 @@ export type TemplateVariables<T extends EmailTemplate> = Omit<EmailData[T], 'pro
 const MEMBERSHIP = new Set<EmailTemplate>(MEMBERSHIP_TEMPLATES);
 const ORGANISATION = new Set<EmailTemplate>(ORGANISATION_TEMPLATES);
 const ENQUIRY = new Set<EmailTemplate>(ENQUIRY_TEMPLATES);
+const NEWSLETTER = new Set<EmailTemplate>(NEWSLETTER_TEMPLATES);
 
 export async function renderEmail<T extends EmailTemplate>(template: T, data: EmailData[T]): Promise<RenderedEmail> {
   if (MEMBERSHIP.has(template)) return renderMembershipEmail(template as MembershipTemplate, data);
   if (ENQUIRY.has(template)) return renderEnquiryEmail(template as EnquiryTemplate, data);
   if (ORGANISATION.has(template)) return renderOrganisationEmail(template as OrganisationTemplate, data);
-  return renderCodeOrLink(template as Exclude<EmailTemplate, MembershipTemplate | EnquiryTemplate | OrganisationTemplate>, data);
+  if (NEWSLETTER.has(template)) return renderNewsletterEmail('newsletter_confirmation', data);
+  return renderCodeOrLink(
+    template as Exclude<EmailTemplate, MembershipTemplate | EnquiryTemplate | OrganisationTemplate | (typeof NEWSLETTER_TEMPLATES)[number]>,
+    data,
+  );
 }

@@ -17,6 +17,8 @@ export interface GraphQLContext {
   /** The verified `bof_session` claims, or null for an anonymous (or expired, or tampered) token. */
   user: VerifiedMainToken | null;
   requestId: string;
+  /** The client's address (request.ip, following TRUSTED_PROXIES): what per-address limits count. */
+  clientAddress: string;
   log: FastifyBaseLogger;
 }
 

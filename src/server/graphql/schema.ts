@@ -11,6 +11,7 @@ import '../../modules/billing/graphql-organisations.ts';
 import '../../modules/follows/graphql.ts';
 import '../../modules/gifts/graphql.ts';
 import '../../modules/lookups/graphql.ts';
+import '../../modules/newsletters/graphql.ts';
 import '../../modules/organisations/graphql.ts';
 import '../../modules/students/graphql.ts';
 

@@ -44,6 +44,7 @@ export async function registerGraphQL(app: FastifyInstance, { path, services, si
       services,
       user: await services.session.userFromRequest(req.cookies),
       requestId: req.id,
+      clientAddress: req.ip,
       log: req.log,
     }),
     plugins: [

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { CookiePreferencesButton } from '../consent/cookie-preferences-button.tsx';
+import { NewsletterSignup } from './newsletter-signup.tsx';
 
 export function Footer({ productName, sections }: { productName: string; sections: { slug: string; name: string }[] }) {
   return (
@@ -11,6 +12,11 @@ export function Footer({ productName, sections }: { productName: string; section
             {productName}
           </Link>
           <p>Independent reporting and analysis on the global fashion and beauty industries.</p>
+          <NewsletterSignup
+            placement="footer"
+            title="Our newsletters"
+            intro="The news that matters to the industry, in your inbox every weekday morning."
+          />
         </div>
         <nav aria-label="Sections in the footer" className="footer__col">
           <h2 className="footer__heading">Sections</h2>

@@ -133,6 +133,9 @@ function AccountMenu({ isMember }: { isMember: boolean }) {
           <li>
             <Link to={paths.following()}>Following</Link>
           </li>
+          <li>
+            <Link to={paths.newsletters()}>Newsletters</Link>
+          </li>
           {isMember && (
             <li>
               <Link to={paths.gifts()}>Gift links</Link>

@@ -11,6 +11,8 @@ import { ConfirmEmailWall } from '../components/confirm-email-wall.tsx';
 import { GiftBanner } from '../components/gift-banner.tsx';
 import { GiftDialog } from '../components/gift-dialog.tsx';
 import { ShareLinks } from '../components/share-links.tsx';
+import { NewsletterSignup } from '../components/newsletter-signup.tsx';
+import { newsletterOffer } from './newsletter-offer.server.ts';
 import { canGift, giftAction, storyGift } from './gift-action.server.ts';
 import type { GiftOnPage } from '../../modules/gifts/gift-rules.ts';
 import { meterCookieHeader } from '../../modules/walls/meter.ts';
@@ -34,7 +36,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const headers = new Headers({ 'cache-control': context.page?.shared && decided ? 'no-cache' : 'private, no-cache' });
   if (meterCookie) headers.append('set-cookie', meterCookieHeader(meterCookie, { secure: context.config.siteUrl.startsWith('https://') }));
   return data(
-    { ...page, related: page.related.map(cardView), nextBestAction: walls.nextBestAction(context.user), gift, canGift: canGift(context) },
+    {
+      ...page,
+      related: page.related.map(cardView),
+      nextBestAction: walls.nextBestAction(context.user),
+      gift,
+      canGift: canGift(context),
+      newsletters: await newsletterOffer(context, page.story.topic.slug),
+    },
     { headers },
   );
 }
@@ -188,6 +197,12 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           </footer>
           {/* A walled story has its call to action already; the banner suggests the step after reading. */}
           {access.kind === 'full' && nextBestAction && <NextBestActionBanner action={nextBestAction} articleId={story.id} />}
+          <NewsletterSignup
+            placement="story"
+            newsletters={loaderData.newsletters}
+            sourcePath={paths.story(story.slug)}
+            articleId={story.id}
+          />
         </div>
       </article>
       {related.length > 0 && (

@@ -4,6 +4,8 @@ import { followOfTopic } from '../../modules/follows/follow-rules.ts';
 import { paths } from '../../shared/paths.ts';
 import { useTrackEvent } from '../analytics/use-track-event.ts';
 import { FollowButton } from '../components/follow-button.tsx';
+import { NewsletterSignup } from '../components/newsletter-signup.tsx';
+import { newsletterOffer } from './newsletter-offer.server.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { cardView, StoryCard } from '../components/story-card.tsx';
 import { pageParam } from '../lib/page-param.ts';
@@ -26,6 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ...page,
     stories: { ...page.stories, items: page.stories.items.map(cardView) },
     follow: await followState(context, followOfTopic(page.topic)),
+    newsletters: await newsletterOffer(context, page.topic.slug),
   };
 }
 
@@ -81,6 +84,12 @@ export default function Topic({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       <Pagination page={stories.page} pageCount={stories.pageCount} basePath={paths.topic(topic.slug)} />
+      <NewsletterSignup
+        placement="topic"
+        newsletters={loaderData.newsletters}
+        sourcePath={paths.topic(topic.slug)}
+        title={`${topic.name} by email`}
+      />
       <p className="listing__back">
         <Link to="/">← Back to the home page</Link>
       </p>

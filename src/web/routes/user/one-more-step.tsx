@@ -3,8 +3,10 @@
 // is for professional members (a personal work address is required, decision 004) and
 // `flow=newsletters` for readers arriving from a newsletter sign-up.
 import { data, Form, redirect, useNavigation } from 'react-router';
+import { trackEvent } from '../../analytics/analytics.ts';
 import { trackingSubmit, useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AuthPage } from '../../components/auth-page.tsx';
+import { OmsNewsletters } from '../../components/oms-newsletters.tsx';
 import { FormNotice, SelectField, TextField } from '../../components/form-fields.tsx';
 import { useSchemaForm } from '../../lib/schema-form.ts';
 import { formatMessages, isSharedMailbox } from '../../../shared/validation/formats.ts';
@@ -12,6 +14,7 @@ import { completeUserDataSchema, isUserDataComplete, type USER_DATA_FIELDS } fro
 import type { Route } from './+types/one-more-step';
 import { detailsOptions, formFields, requireSignedIn, safeNextPath, type FormProblem } from './details.server.ts';
 import { userPageMeta } from './user-meta.ts';
+import { omsNewsletters, saveOmsNewsletters } from './one-more-step-newsletters.server.ts';
 
 const PATH = '/user/one-more-step/';
 type Flow = 'professional' | 'newsletters' | 'default';
@@ -34,14 +37,27 @@ export async function loader(args: Route.LoaderArgs) {
   const flow = flowOf(request);
   const userData = await context.services.accounts.getUserData(signedIn.session.identityId);
   const sharedEmail = flow === 'professional' && isSharedMailbox(signedIn.email);
-  if (userData && isUserDataComplete(userData) && !sharedEmail) throw redirect(nextPath(request, context.config.siteUrl, flow));
-  return { flow, email: signedIn.email, sharedEmail, userData, options: detailsOptions(context) };
+  const detailsComplete = Boolean(userData && isUserDataComplete(userData) && !sharedEmail);
+  // The newsletters flow shows its newsletters even to someone whose details are complete.
+  const newsletters = flow === 'newsletters' ? await omsNewsletters(context) : [];
+  if (detailsComplete && newsletters.length === 0) throw redirect(nextPath(request, context.config.siteUrl, flow));
+  return { flow, email: signedIn.email, sharedEmail, userData, options: detailsOptions(context), detailsComplete, newsletters };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { context, request } = args;
   const signedIn = await requireSignedIn(args, PATH);
   const flow = flowOf(request);
+  if (flow === 'newsletters') {
+    const problem = await saveOmsNewsletters(context, await request.clone().formData(), `${PATH}?flow=newsletters`);
+    if (problem)
+      return data<FormProblem>(
+        { form: 'newsletters', values: {}, fieldErrors: [{ path: ['newsletterIds'], code: 'refused', message: problem }] },
+        400,
+      );
+    const userData = await context.services.accounts.getUserData(signedIn.session.identityId);
+    if (userData && isUserDataComplete(userData)) throw redirect(nextPath(request, context.config.siteUrl, flow));
+  }
   const values = await formFields(request);
   if (flow === 'professional' && isSharedMailbox(signedIn.email)) {
     return data<FormProblem>(
@@ -80,7 +96,8 @@ const COPY: Record<Flow, { kicker: string; standfirst: string }> = {
 };
 
 export default function OneMoreStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { flow, email, sharedEmail, userData, options } = loaderData;
+  const { flow, email, sharedEmail, userData, options, detailsComplete, newsletters } = loaderData;
+  const newslettersProblem = actionData?.form === 'newsletters' ? actionData.fieldErrors[0]?.message : undefined;
   const problem = actionData?.form === 'details' ? actionData : undefined;
   const form = useSchemaForm(completeUserDataSchema, problem?.fieldErrors);
   const navigation = useNavigation();
@@ -97,80 +114,102 @@ export default function OneMoreStep({ loaderData, actionData }: Route.ComponentP
         </FormNotice>
       )}
       {problem && !emailError && <FormNotice kind="error">Please check the highlighted fields.</FormNotice>}
-      <Form
-        method="post"
-        className="flow-form"
-        noValidate
-        onSubmit={trackingSubmit(form.onSubmit, 'user_submit_one_more_step', { flow })}
-        onBlur={form.onBlur}
-        onChange={form.onChange}
-        aria-label="Your details"
-      >
-        <TextField
-          name="firstName"
-          label="First name"
-          autoComplete="given-name"
-          required
-          defaultValue={value('firstName')}
-          error={form.errors.firstName}
-        />
-        <TextField
-          name="lastName"
-          label="Last name"
-          autoComplete="family-name"
-          required
-          defaultValue={value('lastName')}
-          error={form.errors.lastName}
-        />
-        <TextField
-          name="organisationTitle"
-          label="Organisation"
-          hint="The company, brand or school you work for."
-          autoComplete="organization"
-          required
-          defaultValue={value('organisationTitle')}
-          error={form.errors.organisationTitle}
-        />
-        <SelectField
-          name="jobFunction"
-          label="Job function"
-          options={options.jobFunctions}
-          required
-          defaultValue={value('jobFunction')}
-          error={form.errors.jobFunction}
-        />
-        <SelectField
-          name="jobIndustry"
-          label="Industry"
-          options={options.jobIndustries}
-          required
-          defaultValue={value('jobIndustry')}
-          error={form.errors.jobIndustry}
-        />
-        <SelectField
-          name="jobLevel"
-          label="Job level"
-          options={options.jobLevels}
-          required
-          defaultValue={value('jobLevel')}
-          error={form.errors.jobLevel}
-        />
-        <SelectField
-          name="country"
-          label="Country"
-          hint="Where you are based."
-          options={options.countries}
-          autoComplete="country"
-          required
-          defaultValue={value('country')}
-          error={form.errors.country}
-        />
-        <div className="flow-form__actions">
-          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-            Continue
-          </button>
-        </div>
-      </Form>
+      {newslettersProblem && <FormNotice kind="error">{newslettersProblem}</FormNotice>}
+      {detailsComplete ? (
+        <Form
+          method="post"
+          className="flow-form"
+          aria-label="Your newsletters"
+          onSubmit={(event) =>
+            trackEvent('user_submit_newsletter_preferences', {
+              newsletterIds: new FormData(event.currentTarget).getAll('newsletterIds').map(String),
+            })
+          }
+        >
+          <OmsNewsletters newsletters={newsletters} />
+          <div className="flow-form__actions">
+            <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+              Continue
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <Form
+          method="post"
+          className="flow-form"
+          noValidate
+          onSubmit={trackingSubmit(form.onSubmit, 'user_submit_one_more_step', { flow })}
+          onBlur={form.onBlur}
+          onChange={form.onChange}
+          aria-label="Your details"
+        >
+          <OmsNewsletters newsletters={newsletters} />
+          <TextField
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+            required
+            defaultValue={value('firstName')}
+            error={form.errors.firstName}
+          />
+          <TextField
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+            required
+            defaultValue={value('lastName')}
+            error={form.errors.lastName}
+          />
+          <TextField
+            name="organisationTitle"
+            label="Organisation"
+            hint="The company, brand or school you work for."
+            autoComplete="organization"
+            required
+            defaultValue={value('organisationTitle')}
+            error={form.errors.organisationTitle}
+          />
+          <SelectField
+            name="jobFunction"
+            label="Job function"
+            options={options.jobFunctions}
+            required
+            defaultValue={value('jobFunction')}
+            error={form.errors.jobFunction}
+          />
+          <SelectField
+            name="jobIndustry"
+            label="Industry"
+            options={options.jobIndustries}
+            required
+            defaultValue={value('jobIndustry')}
+            error={form.errors.jobIndustry}
+          />
+          <SelectField
+            name="jobLevel"
+            label="Job level"
+            options={options.jobLevels}
+            required
+            defaultValue={value('jobLevel')}
+            error={form.errors.jobLevel}
+          />
+          <SelectField
+            name="country"
+            label="Country"
+            hint="Where you are based."
+            options={options.countries}
+            autoComplete="country"
+            required
+            defaultValue={value('country')}
+            error={form.errors.country}
+          />
+          <div className="flow-form__actions">
+            <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+              Continue
+            </button>
+          </div>
+        </Form>
+      )}
     </AuthPage>
   );
 }
