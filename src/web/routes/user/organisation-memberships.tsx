@@ -154,6 +154,7 @@ function PlanChange({ plan, accountId, here }: { plan: Plan; accountId: string; 
   const busy = navigation.state !== 'idle' && /-plan$/.test(String(navigation.formData?.get('intent') ?? ''));
   const change = plan.canResume ? 'resume' : plan.canCancel && plan.cancelAsked ? 'cancel' : null;
   if (!change) {
+    if (plan.ownerDecides) return <p className="team-muted">Only the organisation’s owner can cancel or resume the plan.</p>;
     return plan.canCancel ? (
       <p className="cta-row">
         <Link to={here({ cancel: '1' })}>Cancel the team plan</Link>

@@ -549,6 +549,7 @@ export async function membershipsLoader(args: Args) {
         // Only the OWNER sees the buttons; an ADMIN sees the state above.
         canCancel: isOwner && subscription.state === 'ACTIVE',
         canResume: isOwner && subscription.state === 'CANCELED' && running,
+        ownerDecides: !isOwner && (subscription.state === 'ACTIVE' || running),
         cancelAsked: url.searchParams.get('cancel') === '1',
       }
     : null;

@@ -211,6 +211,7 @@ describe('Cancel and resume the team plan', () => {
     const { admin, user, accountId, subscriptionId, page } = await team(5);
     const seen = text((await page(admin, { cancel: '1' })).body);
     expect(seen).toContain('Renews on ');
+    expect(seen).toContain('Only the organisation’s owner can cancel or resume the plan.');
     expect(seen).not.toContain('Cancel the team plan');
     for (const person of [admin, user]) {
       const refused = await post(person.cookie, { intent: 'cancel-plan', accountId });
