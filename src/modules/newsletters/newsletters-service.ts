@@ -7,7 +7,7 @@
 // - When an account confirms an address, the subscriptions confirmed for it become the account's
 //   (`adoptSubscriptions`, asked by the claims source whenever tokens are minted).
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Logger } from '../../platform/module.ts';
 import { retryAfterSeconds, type LimitStore } from '../../platform/rate-limits.ts';
@@ -313,7 +313,7 @@ export function createNewslettersService({ db, mail, jobs, limits, secret, siteU
           eq(newsletterSignups.id, signupId),
           isNull(newsletterSignups.remindedAt),
           isNull(newsletterSignups.confirmedAt),
-          sql`${newsletterSignups.expiresAt} > ${at}`,
+          gt(newsletterSignups.expiresAt, at),
         ),
       )
       .returning();
