@@ -237,6 +237,7 @@ function AddSeats({
           {offer.error}
         </p>
       )}
+      {payAnswer && !preview && <FormNotice kind={payAnswer.status}>{payAnswer.message}</FormNotice>}
       {preview && (
         <Form method="post" className="team-confirm" aria-labelledby="seats-preview-heading">
           <h3 id="seats-preview-heading">

@@ -31,18 +31,19 @@ afterEach(() => {
 /** React's server render separates adjacent text with comments; the page's text without them. */
 const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/&#x27;|&#39;/g, "'");
 const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie } });
-const post = (cookie: string, fields: Record<string, string>) =>
+/** A form post; to `url` when it is not the page itself (a form posts to the page's URL, its query included). */
+const post = (cookie: string, fields: Record<string, string>, url = PLAN) =>
   app.inject({
     method: 'POST',
-    url: PLAN,
+    url,
     headers: { cookie, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });
 
 /** A team of `seats` bought with the sandbox's card by a new OWNER, with an ADMIN and a USER on it. */
-async function team(seats = 5) {
+async function team(seats = 5, card = '4242424242424242') {
   const owner = await signIn(app, { first: 'Olive', last: 'Owner' });
-  const tokenized = await app.services.billing.sandbox!.tokenize({ number: '4242424242424242', month: '12', year: '2040', cvv: '123' });
+  const tokenized = await app.services.billing.sandbox!.tokenize({ number: card, month: '12', year: '2040', cvv: '123' });
   if (!tokenized.ok) throw new Error('tokenize failed');
   const bought = await app.services.billing.organisations.purchaseOrganisationSubscription({
     identityId: owner.identityId,
@@ -143,6 +144,20 @@ describe('Add seats', () => {
     const paid = await post(admin.cookie, { intent: 'add-seats', accountId, seats: '1', idempotencyKey: key });
     expect(paid.statusCode).toBe(302);
     expect((await app.services.organisations.seatSummary(accountId)).purchasedSeats).toBe(6);
+  });
+
+  it('shows a card on file that is declined as the form’s error, beside the preview, adding nothing', async () => {
+    // The sandbox's card that works when entered and then declines as the card on file.
+    const { owner, accountId, page } = await team(5, '4000000000000341');
+    const key = keyOf(text((await page(owner, { seats: '2' })).body));
+    const previewed = `${PLAN}?${new URLSearchParams({ account: accountId, seats: '2' })}`;
+    const declined = await post(owner.cookie, { intent: 'add-seats', accountId, seats: '2', idempotencyKey: key }, previewed);
+    expect(declined.statusCode).toBe(422);
+    const html = text(declined.body);
+    expect(html).toMatch(/<p class="form-message form-message--error" role="alert">[^<]*declined[^<]*<\/p>/i);
+    expect(html).toContain('2 more seats: 7 in all');
+    expect((await app.services.organisations.seatSummary(accountId)).purchasedSeats).toBe(5);
+    expect((await payments(accountId)).invoices).toBe(1);
   });
 
   it('refuses a USER and a stranger (403) and shows them none of it', async () => {
