@@ -86,3 +86,16 @@ export async function updateCard(page: Page, number: string, card: string) {
   await expect(page.getByRole('status')).toContainText(`${card} will be used from now on`);
   await expect(page.locator('.membership-card')).toContainText(card);
 }
+
+/**
+ * On the team payment page: the company, its address and the card, then pay; the buyer lands on
+ * the confirmation that the team is set up.
+ */
+export async function payForTeam(page: Page, company: string) {
+  await page.getByLabel('Company name').fill(company);
+  await page.getByLabel('Address').fill('1 Savile Row');
+  await page.getByLabel('City').fill('London');
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', PAY_BY_CARD).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${company} is set up` })).toBeVisible();
+}

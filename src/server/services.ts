@@ -21,6 +21,7 @@ import { createMediaModule } from '../modules/media/module.ts';
 import { createMembershipsModule } from '../modules/memberships/module.ts';
 import { createNewslettersModule } from '../modules/newsletters/module.ts';
 import { createOrganisationsModule } from '../modules/organisations/module.ts';
+import { createProfilesModule } from '../modules/profiles/module.ts';
 import { createSessionModule } from '../modules/session/module.ts';
 import { createStudentsModule } from '../modules/students/module.ts';
 import { createWallsModule } from '../modules/walls/module.ts';
@@ -64,13 +65,14 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
   const lookups = createLookupsModule();
   const accounts = createAccountsModule({ ...deps('accounts'), identity: identity.service, lookups: lookups.service, mail: mail.service });
   const follows = createFollowsModule({ ...deps('follows'), content: content.service });
-  const memberships = createMembershipsModule(deps('memberships'));
+  const memberships = createMembershipsModule({ ...deps('memberships'), claimsChanged: identity.service.claimsChanged });
   const organisations = createOrganisationsModule({
     ...deps('organisations'),
     memberships: memberships.service,
     people,
     mail: mail.service,
   });
+  const profiles = createProfilesModule({ db, lookups: lookups.service, organisations: organisations.service, changes });
   const students = createStudentsModule({ ...deps('students'), mail: mail.service, people });
   const newsletters = createNewslettersModule({ ...deps('newsletters'), mail: mail.service, jobs: jobs.service, people });
   const walls = createWallsModule({ ...deps('walls'), follows: follows.service, changes });
@@ -104,6 +106,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     follows,
     memberships,
     organisations,
+    profiles,
     students,
     walls,
     gifts,

@@ -1,6 +1,9 @@
 // GraphQL over HTTP for integration tests: requests through inject() as the browser client makes
-// them (JSON POST, or GET with the CSRF header), and a signed-in user's cookies.
+// them (JSON POST, or GET with the CSRF header), and a signed-in user's cookies. Like the browser
+// client, which refreshes tokens the server refuses and asks again, stale tokens are replaced
+// before asking: a membership change makes the tokens minted before it stale (decision 046).
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever shape a query asked for */
+import { isAuthError } from '../web/auth/is-auth-error.ts';
 import type { createTestApp } from './app.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -30,6 +33,13 @@ export async function signIn(app: App, { first = 'Ada', last = 'Okafor', email }
   };
 }
 
+/** Cookies with both tokens minted again: after a membership change the ones before it are stale (decision 046). */
+export async function freshCookie(app: App, identitySessionToken: string): Promise<string> {
+  const issued = await app.services.session.refreshTokens({ identitySessionToken });
+  if (!issued) throw new Error('could not mint the session tokens');
+  return `ory_kratos_session=${identitySessionToken}; bof_session=${issued.main.token}; blaize_jwt=${issued.paywall.token}`;
+}
+
 export async function graphql<Data = Record<string, any>>(
   app: App,
   query: string,
@@ -38,7 +48,39 @@ export async function graphql<Data = Record<string, any>>(
     cookie,
     method = 'POST',
     headers = {},
-  }: { variables?: Record<string, unknown>; cookie?: string; method?: 'GET' | 'POST'; headers?: Record<string, string> } = {},
+    refreshStaleTokens = true,
+  }: {
+    variables?: Record<string, unknown>;
+    cookie?: string;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    /** False to send the cookies as they are and see the refusal, as a client that never refreshes would. */
+    refreshStaleTokens?: boolean;
+  } = {},
+): Promise<GraphQLResponse<Data>> {
+  const identitySession = cookie?.match(/(?:^|;\s*)ory_kratos_session=([^;]+)/)?.[1];
+  if (!refreshStaleTokens || !identitySession) return ask<Data>(app, query, { variables, cookie, method, headers });
+  // Tokens the server would no longer take (a membership changed since, or they expired) are
+  // replaced first, as the browser's refresh-and-retry ends up doing.
+  const cookies = Object.fromEntries(cookie!.split(/;\s*/).map((pair) => pair.split('=', 2) as [string, string]));
+  const current = (await app.services.session.userFromRequest(cookies)) !== null;
+  const sent = current ? cookie : ((await freshCookie(app, identitySession).catch(() => null)) ?? cookie);
+  const answer = await ask<Data>(app, query, { variables, cookie: sent, method, headers });
+  // A change while the request was on its way (another request of the same person bought something).
+  if (!isAuthError(answer)) return answer;
+  const again = await freshCookie(app, identitySession).catch(() => null);
+  return again ? ask<Data>(app, query, { variables, cookie: again, method, headers }) : answer;
+}
+
+async function ask<Data>(
+  app: App,
+  query: string,
+  {
+    variables,
+    cookie,
+    method,
+    headers,
+  }: { variables?: Record<string, unknown>; cookie?: string; method: 'GET' | 'POST'; headers: Record<string, string> },
 ): Promise<GraphQLResponse<Data>> {
   const common = { ...(cookie ? { cookie } : {}), 'x-atelier-csrf': '1', ...headers };
   const response =

@@ -6,6 +6,7 @@ const SESSION = {
   id: '5f0c2a9e-7d3b-4c1e-9a8f-2b6d4e1c3a70',
   identityId: '0b7a4a44-54b4-4a43-9d43-3e0d3c8e8a11',
   expiresAt: new Date('2030-01-01T00:00:00Z'),
+  claimsChangedAt: null,
 };
 
 function setup(row: typeof SESSION | null = SESSION) {

@@ -1,7 +1,8 @@
 // "Does this identity session token name an active, unexpired session, and whose?" — asked by
 // every request that acts for a user (the product session's tokens name the session they were
 // minted from, issue 13). Positive answers are kept a few seconds so hot reads skip the database;
-// a session that ends or gets a new token is forgotten at once in every process (session-changes.ts).
+// a session that ends, gets a new token or whose tokens' claims changed is forgotten at once in
+// every process (session-changes.ts).
 import type { SessionChanges } from './session-changes.ts';
 import { hashToken, type SessionRow } from './session-store.ts';
 
@@ -9,11 +10,13 @@ export interface ActiveSession {
   id: string;
   identityId: string;
   expiresAt: Date;
+  /** Product tokens minted before this are stale (what they say changed); null when never. */
+  claimsChangedAt: Date | null;
 }
 
 export interface ActiveSessionOptions {
   /** The store's lookup: an active, unexpired session for the token, or null. */
-  findByToken: (token: string) => Promise<Pick<SessionRow, 'id' | 'identityId' | 'expiresAt'> | null>;
+  findByToken: (token: string) => Promise<Pick<SessionRow, 'id' | 'identityId' | 'expiresAt' | 'claimsChangedAt'> | null>;
   changes: SessionChanges;
   ttlMs?: number;
   maxEntries?: number;
@@ -42,7 +45,7 @@ export function createActiveSessions({ findByToken, changes, ttlMs = 30_000, max
       const asked = generation;
       const row = await findByToken(token);
       if (!row) return null;
-      const session = { id: row.id, identityId: row.identityId, expiresAt: row.expiresAt };
+      const session = { id: row.id, identityId: row.identityId, expiresAt: row.expiresAt, claimsChangedAt: row.claimsChangedAt };
       if (asked === generation) {
         if (known.size >= maxEntries) known.delete(known.keys().next().value!);
         known.set(key, { session, until: at + ttlMs });

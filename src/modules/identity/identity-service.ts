@@ -54,6 +54,11 @@ export function createIdentityService(options: IdentityServiceOptions) {
     flows,
     /** The active session a token names, checked through a short cache that ended sessions leave at once. */
     activeSession: (token: string) => activeSessions.find(token),
+    /**
+     * What the product tokens say about this identity changed (memberships call it): tokens minted
+     * before now are stale in every session and process, and the next request gets new ones.
+     */
+    claimsChanged: (identityId: string) => sessions.claimsChanged(identityId),
     /** Sessions that ended or got a new token, announced by any process. */
     sessionChanges: { subscribe: ctx.sessionChanges.subscribe },
     limiter: ctx.limiter,

@@ -108,6 +108,21 @@ export function createSessionStore({
       return token;
     },
 
+    /**
+     * What the product tokens say about the identity changed (a membership granted or ended, a
+     * seat removed): every active session is marked, and every process forgets its cached answer,
+     * so the next request with an older token gets new ones (decision 046). Returns the sessions marked.
+     */
+    async claimsChanged(identityId: string, now = new Date()): Promise<number> {
+      const rows = await db
+        .update(identitySessions)
+        .set({ claimsChangedAt: now })
+        .where(and(eq(identitySessions.identityId, identityId), eq(identitySessions.active, true), gt(identitySessions.expiresAt, now)))
+        .returning({ id: identitySessions.id });
+      await changes.announce(rows.map((row) => row.id));
+      return rows.length;
+    },
+
     /** A fresh logout token for the browser logout flow. */
     async rotateLogoutToken(sessionId: string): Promise<string> {
       const logoutToken = newToken('ory_lo_');

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import type { Logger } from '../../platform/module.ts';
 import { ACTIVE_MEMBERSHIP_STATUSES, type MembershipStatus } from '../../shared/membership.ts';
 import type { ClaimsSource } from '../session/claims-source.ts';
 import { GRANTED_LEVELS, GRANTED_TYPES, MEMBERSHIP_SOURCES, memberships, type MembershipRow } from './schema.ts';
@@ -35,9 +36,25 @@ export type GrantedType = (typeof GRANTED_TYPES)[number];
 export interface MembershipsServiceOptions {
   db: Db;
   now?: () => Date;
+  /**
+   * Told after a term is granted or ended, so the person's tokens (which carry the membership)
+   * are minted again at their next request rather than at expiry (identity's claimsChanged,
+   * decision 046). A failure is logged: the term stands, and the tokens catch up when they expire.
+   */
+  claimsChanged?: (identityId: string) => Promise<unknown>;
+  log?: Pick<Logger, 'warn'>;
 }
 
-export function createMembershipsService({ db, now = () => new Date() }: MembershipsServiceOptions) {
+export function createMembershipsService({ db, now = () => new Date(), claimsChanged, log }: MembershipsServiceOptions) {
+  async function announce(identityId: string): Promise<void> {
+    if (!claimsChanged) return;
+    try {
+      await claimsChanged(identityId);
+    } catch (error) {
+      log?.warn({ err: error, identityId }, 'a membership changed, but the tokens could not be marked stale');
+    }
+  }
+
   const view = (row: MembershipRow, at: Date): Membership => ({ ...row, status: membershipStatus(row, at) });
 
   const inLane = (lane: MembershipLane): SQL =>
@@ -108,6 +125,7 @@ export function createMembershipsService({ db, now = () => new Date() }: Members
         .returning();
       return inserted!;
     });
+    await announce(row.identityId);
     return view(row, at);
   }
 
@@ -131,6 +149,7 @@ export function createMembershipsService({ db, now = () => new Date() }: Members
         )
         .returning({ id: memberships.id });
     });
+    if (ended.length > 0) await announce(identityId);
     return ended.length > 0;
   }
 

@@ -10,6 +10,7 @@ import { graphql, signIn } from '../../test/graphql.ts';
 import * as kit from '../../test/organisations.ts';
 import { outbox } from '../mail/schema.ts';
 import { desc, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let app: App;
@@ -275,6 +276,40 @@ describe('roles and removal', () => {
     // The old token still says Premium; the admin power is read from the database.
     expect(await add(adminCookie, accountId, ['after@x.example'])).toMatchObject({ __typename: 'UnauthorizedError', accountId });
     expect((await tokensFor(admin.identitySessionToken)).claims).toMatchObject({ membership_level: 'None', membership_type: 'None' });
+  });
+});
+
+describe('removal reaches the removed person’s next request (decision 046)', () => {
+  it('their tokens from before are refused by the API and replaced on the next page, without the membership', async () => {
+    const { owner, accountId } = await newOrganisation();
+    const member = await signIn(app);
+    await add(owner.cookie, accountId, [member.email]);
+    const before = await tokensFor(member.identitySessionToken);
+    expect(before.claims).toMatchObject({ membership_level: 'Premium', membership_type: 'Group' });
+    expect((await graphql(app, PROFILE, { cookie: before.cookie })).data!.viewer.userProfile).toMatchObject({
+      membershipGroupAccountId: accountId,
+    });
+
+    const ownerNow = await tokensFor(owner.identitySessionToken);
+    const seat = await seatOf(owner.cookie, accountId, member.email);
+    await graphql(app, REMOVE, { cookie: owner.cookie, variables: { accountId, accountUserId: seat } });
+
+    // The same cookies, well inside the token's ten minutes: the API no longer takes them
+    // (the browser answers an AuthError with a refresh), and a page mints new ones.
+    const refused = await graphql(app, ADD, {
+      cookie: before.cookie,
+      variables: { input: { accountId, emails: ['after@x.example'] } },
+      refreshStaleTokens: false,
+    });
+    expect(refused.data!.addUsersToOrganisationAccount.__typename).toBe('AuthError');
+    const page = await app.inject({ method: 'GET', url: '/legal/', headers: { cookie: before.cookie } });
+    expect(page.statusCode).toBe(200);
+    const minted = page.cookies.find((cookie) => cookie.name === 'bof_session');
+    expect(minted?.value).toBeTruthy();
+    expect(decodeJwt(minted!.value)).toMatchObject({ membership_level: 'None', membership_type: 'None' });
+    // Someone else's tokens (the owner's) are untouched.
+    const ownerAfter = await graphql(app, PROFILE, { cookie: ownerNow.cookie, refreshStaleTokens: false });
+    expect(ownerAfter.data!.viewer.userProfile).toMatchObject({ membershipGroupAccountId: accountId });
   });
 });
 

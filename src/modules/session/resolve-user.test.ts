@@ -11,11 +11,11 @@ const TTL = 600;
 const SUBJECT = '0b7a4a44-54b4-4a43-9d43-3e0d3c8e8a11';
 const SESSION = '5f0c2a9e-7d3b-4c1e-9a8f-2b6d4e1c3a70';
 /** Identity session tokens and the sessions they name: the token's own, another of the same person, another person's. */
-const SESSIONS: Record<string, { id: string; identityId: string }> = {
-  'live-session': { id: SESSION, identityId: SUBJECT },
-  'second-device': { id: '9d1e7b2c-0a4f-4e6b-8c3d-5f2a1b0e9c87', identityId: SUBJECT },
-  'someone-else': { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', identityId: '6c8e0a2b-4d6f-4a1c-9e3b-5d7f9a1c3e50' },
-};
+const sessions = (): Record<string, { id: string; identityId: string; claimsChangedAt: Date | null }> => ({
+  'live-session': { id: SESSION, identityId: SUBJECT, claimsChangedAt: null },
+  'second-device': { id: '9d1e7b2c-0a4f-4e6b-8c3d-5f2a1b0e9c87', identityId: SUBJECT, claimsChangedAt: null },
+  'someone-else': { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', identityId: '6c8e0a2b-4d6f-4a1c-9e3b-5d7f9a1c3e50', claimsChangedAt: null },
+});
 const claims: MainTokenClaims = {
   user_id: '7',
   email: 'ada@example.com',
@@ -43,9 +43,10 @@ async function setup() {
     user: { isLoggedIn: true, id: '7' },
   } as unknown as IssuedTokens;
   const refresh = vi.fn(async (token: string) => (token === 'live-session' ? issued : null));
-  const activeSession = vi.fn(async (token: string) => SESSIONS[token] ?? null);
+  const known = sessions();
+  const activeSession = vi.fn(async (token: string) => known[token] ?? null);
   const resolver = createUserResolver({ tokens, refresh, activeSession });
-  return { clock, tokens, main, paywall, issued, refresh, resolver };
+  return { clock, tokens, main, paywall, issued, refresh, resolver, known };
 }
 
 const header = (values: Record<string, string>) =>
@@ -138,6 +139,24 @@ describe('resolvePageSession', () => {
       user: issued.user,
       cookies: { kind: 'set', tokens: issued },
     });
+  });
+});
+
+describe('a change to what the tokens say (decision 046)', () => {
+  it('makes tokens minted before it stale: the API answers anonymous (the browser refreshes), a page mints new ones', async () => {
+    const { resolver, main, paywall, issued, known, tokens } = await setup();
+    const cookies = { ory_kratos_session: 'live-session', bof_session: main, blaize_jwt: paywall };
+    known['live-session']!.claimsChangedAt = new Date('2026-03-01T12:00:00.123Z');
+    expect(await resolver.userFromRequest(cookies)).toBeNull();
+    expect(await resolver.paywallFromRequest(cookies)).toBeNull();
+    expect(await pageSession(resolver, cookies)).toEqual({ user: issued.user, cookies: { kind: 'set', tokens: issued } });
+
+    // Tokens minted after the change carry its version, to the millisecond, and stand.
+    const holder = { identityId: SUBJECT, sessionId: SESSION, claimsVersion: known['live-session']!.claimsChangedAt.getTime() };
+    const fresh = { ...cookies, bof_session: (await tokens.mintMainToken(holder, claims)).token };
+    expect(await resolver.userFromRequest(fresh)).toMatchObject({ sub: SUBJECT, claims_version: 1772366400123 });
+    known['live-session']!.claimsChangedAt = new Date('2026-03-01T12:00:00.124Z');
+    expect(await resolver.userFromRequest(fresh)).toBeNull();
   });
 });
 

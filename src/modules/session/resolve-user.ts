@@ -1,7 +1,8 @@
 // Who is asking, from the request's cookies: pages, GraphQL and tRPC all ask here. A missing,
 // expired or tampered main token is anonymous, and so is a genuine one beside an identity session
 // cookie that is not the session it was minted from (another user's, a made-up value, one that
-// has ended): the token says who, the identity session proves it is still them (issue 13).
+// has ended): the token says who, the identity session proves it is still them (issue 13), and
+// says whether what the token claims has changed since it was minted (decision 046).
 // Operations that need a user turn anonymous into an AuthError, which the browser answers with a
 // forced refresh (§8, DESIGN §3).
 import { LRUCache } from 'lru-cache';
@@ -29,8 +30,16 @@ export interface UserResolverDeps {
   /** Mints both tokens from an identity session token; null when the session is not active. */
   refresh: (identitySessionToken: string, cookieHeader?: string) => Promise<IssuedTokens | null>;
   /** The active, unexpired identity session a token names (a short cache that ended sessions leave at once), or null. */
-  activeSession: (identitySessionToken: string) => Promise<{ id: string; identityId: string } | null>;
+  activeSession: (identitySessionToken: string) => Promise<(ClaimsVersioned & { id: string; identityId: string }) | null>;
 }
+
+/** An identity session's record of when what its tokens say last changed (identity's claims_changed_at). */
+export interface ClaimsVersioned {
+  claimsChangedAt: Date | null;
+}
+
+/** The claims version a token minted now carries, and the least one the session accepts (decision 046). */
+export const claimsVersionOf = (session: ClaimsVersioned): number => session.claimsChangedAt?.getTime() ?? 0;
 
 export function createUserResolver({ tokens, refresh, activeSession }: UserResolverDeps) {
   // The session user of a verified token pair, decoded once: the pair comes back with every
@@ -49,10 +58,19 @@ export function createUserResolver({ tokens, refresh, activeSession }: UserResol
     paywall: cookies[PAYWALL_TOKEN_COOKIE],
   });
 
-  /** The token was minted from this identity session, which is still active and its subject's. */
+  /**
+   * The token was minted from this identity session, which is still active and its subject's, and
+   * after the last change to what it says (a seat removed ends access at the next request, not
+   * at the token's expiry).
+   */
   async function heldBy(identitySessionToken: string, claims: RegisteredClaims): Promise<boolean> {
     const session = await activeSession(identitySessionToken);
-    return session !== null && session.id === claims.sid && session.identityId === claims.sub;
+    return (
+      session !== null &&
+      session.id === claims.sid &&
+      session.identityId === claims.sub &&
+      claims.claims_version >= claimsVersionOf(session)
+    );
   }
 
   return {

@@ -9,7 +9,7 @@ import { sessionUserFromTokens } from '../../shared/auth/session-user.ts';
 import { DEFAULT_CLAIM_FACTS, identityClaimsSource, type ClaimsSource } from './claims-source.ts';
 import { createDbSigningKeyStore, createKeyRing, type KeyRing } from './keys.ts';
 import type { IssuedTokens } from './issued-tokens.ts';
-import { createUserResolver } from './resolve-user.ts';
+import { claimsVersionOf, createUserResolver } from './resolve-user.ts';
 import { sessionFirstSeen } from './schema.ts';
 import { createTokenIssuer, meterPeriod, type MainTokenClaims, type PaywallClaims, type TokenIssuer } from './tokens.ts';
 
@@ -112,7 +112,8 @@ export function createSessionService(options: SessionServiceOptions) {
       // paywall token's entitlements hold it back until the address is confirmed (decision 040).
       email_verified: person.emailVerified,
     };
-    const holder = { identityId: person.identityId, sessionId: session.id };
+    // The session was read before the claims: a change after this read marks these tokens stale.
+    const holder = { identityId: person.identityId, sessionId: session.id, claimsVersion: claimsVersionOf(session) };
     const [main, paywall] = await Promise.all([tokens.mintMainToken(holder, claims), tokens.mintPaywallToken(holder, paywallClaims)]);
     const sessionSeconds = Math.floor((session.expiresAt.getTime() - at.getTime()) / 1000);
     return {

@@ -48,6 +48,12 @@ export interface RegisteredClaims {
   iat: number;
   exp: number;
   jti: string;
+  /**
+   * The session's claims version when the token was minted (milliseconds of its
+   * claims_changed_at, 0 for never): an older one than the session's now means what the token
+   * says is out of date (decision 046).
+   */
+  claims_version: number;
 }
 
 export type VerifiedMainToken = MainTokenClaims & RegisteredClaims;
@@ -62,6 +68,8 @@ const registered = {
   iat: z.number().int(),
   exp: z.number().int(),
   jti: z.string().min(1),
+  // Absent from tokens minted before decision 046, and when the session's claims never changed.
+  claims_version: z.number().int().nonnegative().default(0),
 };
 
 const mainTokenSchema = z.object({
@@ -104,6 +112,8 @@ export interface MintedToken {
 export interface TokenHolder {
   identityId: string;
   sessionId: string;
+  /** The session's claims version the token's claims were read after (RegisteredClaims.claims_version). */
+  claimsVersion?: number;
 }
 
 export interface TokenIssuer {
@@ -119,7 +129,8 @@ export function createTokenIssuer({ keys, issuer, ttlSeconds, now = () => new Da
     const { kid, key } = await keys.signingKey();
     const iat = Math.floor(now().getTime() / 1000);
     const exp = iat + ttlSeconds;
-    const token = await new SignJWT({ ...claims, sid: holder.sessionId })
+    const version = holder.claimsVersion ? { claims_version: holder.claimsVersion } : {};
+    const token = await new SignJWT({ ...claims, ...version, sid: holder.sessionId })
       .setProtectedHeader({ alg: SIGNING_ALG, kid, typ })
       .setIssuer(issuer)
       .setSubject(holder.identityId)
