@@ -13,7 +13,7 @@ export async function seedDemoContent(db: Db): Promise<void> {
   const anchor = new Date(DEMO_ANCHOR);
   await db.transaction(async (tx) => {
     await seedMedia(tx, catalogue);
-    await seedProfiles(tx, catalogue);
+    await seedProfiles(tx, catalogue, anchor);
     await seedContent(tx, catalogue, anchor);
     await seedEvents(tx, catalogue, anchor);
     await seedNewsletters(tx, catalogue);

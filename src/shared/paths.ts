@@ -5,6 +5,12 @@ export const paths = {
   topic: (slug: string) =>
     slug === 'bof-insights' ? '/series/bof-insights/' : slug === 'case-studies' ? '/case-studies/' : `/topics/${slug}/`,
   author: (slug: string) => `/authors/${slug}/`,
+  people: () => '/people/',
+  person: (slug: string) => `/people/${slug}/`,
+  organisations: () => '/organisations/',
+  organisation: (slug: string) => `/organisations/${slug}/`,
+  personPreview: (profileId: string) => `/_preview/people/?profileId=${encodeURIComponent(profileId)}`,
+  organisationPreview: (profileId: string) => `/_preview/organisations/?profileId=${encodeURIComponent(profileId)}`,
   topicFeed: (slug: string) => `/topics/${slug}/rss.xml`,
   latestFeed: () => '/rss.xml',
   legal: (anchor?: 'privacy' | 'terms') => (anchor ? `/legal/#${anchor}` : '/legal/'),

@@ -7,6 +7,13 @@ export default [
   route('series/bof-insights', 'routes/topic.tsx', { id: 'series-bof-insights' }),
   route('case-studies', 'routes/topic.tsx', { id: 'case-studies' }),
   route('authors/:slug', 'routes/author.tsx'),
+  // Profiles (issue 18, decision 044): the directories, published profiles, drafts for their editors.
+  route('people', 'routes/profiles/people.tsx'),
+  route('people/:slug', 'routes/profiles/person.tsx'),
+  route('organisations', 'routes/profiles/organisations.tsx'),
+  route('organisations/:slug', 'routes/profiles/organisation.tsx'),
+  route('_preview/people', 'routes/profiles/preview-person.tsx'),
+  route('_preview/organisations', 'routes/profiles/preview-organisation.tsx'),
   route('legal', 'routes/legal.tsx'),
   route('careers', 'routes/careers.tsx'),
   route('professional', 'routes/professional.tsx'),

@@ -48,8 +48,9 @@ export const LOOKUP_KINDS = [
   'companySize',
   'companyType',
   'companyOwnership',
+  'personCategory',
 ] as const;
-/** The lists whose keys are stored on user data and organisations, so are checked on write. */
+/** The lists whose keys are stored on user data, organisations and profiles, so are checked on write. */
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 
 export interface JobTitlesPage {
@@ -217,6 +218,7 @@ const KNOWN_KEYS: Record<LookupKind, ReadonlySet<string>> = {
   companySize: keysOf(LISTS.companySize),
   companyType: keysOf(LISTS.companyType),
   companyOwnership: keysOf(LISTS.companyOwnership),
+  personCategory: keysOf(LISTS.personCategory),
 };
 
 export function createLookupsService() {

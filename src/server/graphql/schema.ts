@@ -13,6 +13,7 @@ import '../../modules/gifts/graphql.ts';
 import '../../modules/lookups/graphql.ts';
 import '../../modules/newsletters/graphql.ts';
 import '../../modules/organisations/graphql.ts';
+import '../../modules/profiles/graphql.ts';
 import '../../modules/students/graphql.ts';
 
 export const schema = builder.toSchema();

@@ -14,6 +14,11 @@ export interface ScreenEvents {
 
 export const SCREEN_EVENTS: readonly ScreenEvents[] = [
   {
+    screen: 'Person and organisation profiles /people/{slug}/, /organisations/{slug}/ (and their previews)',
+    code: ['src/web/components/profiles/profile-parts.tsx', 'src/web/components/follow-button.tsx'],
+    events: ['user_view_profile', 'user_click_profile_link', 'user_click_profile_follow', 'user_click_profile_unfollow'],
+  },
+  {
     screen: 'Every page (each load and client-side navigation)',
     code: ['src/web/analytics/analytics-bootstrap.tsx', 'src/web/analytics/tracker-proxy.ts'],
     events: ['page_view'],
@@ -160,10 +165,6 @@ export const WAITING_EVENTS: Readonly<Partial<Record<EventName, string>>> = {
   user_click_search_result: 'search pages (/bof500/search/, site search)',
   user_submit_ai_search: 'AI answer search /the-brain-of-fashion/',
   user_view_ai_search_result: 'AI answer search /the-brain-of-fashion/',
-  user_view_profile: 'person and organisation profiles /people/, /organisations/',
-  user_click_profile_link: 'person and organisation profiles /people/, /organisations/',
-  user_click_profile_follow: 'person and organisation profiles /people/, /organisations/',
-  user_click_profile_unfollow: 'person and organisation profiles /people/, /organisations/',
   user_view_newsletter_prompt: 'newsletter prompt modal',
   user_submit_newsletter_signup: 'newsletter sign-up (prompt modal, /user/newsletters/)',
   user_submit_newsletter_preferences: 'newsletter preferences /user/newsletters/',

@@ -2,7 +2,8 @@
 // posts to its route's action (web/routes/follow-action.server.ts): it works before
 // JavaScript, and after hydration a fetcher sends it without leaving the page. Signed-out readers
 // get a link to sign in that brings them back here. A press on a topic's button sends
-// user_click_topic_follow or user_click_topic_unfollow (authors have no catalogue event).
+// user_click_topic_follow or user_click_topic_unfollow, on a profile user_click_profile_follow or
+// user_click_profile_unfollow (authors have no catalogue event).
 import { useFetcher, useLocation } from 'react-router';
 import type { FollowActionData, FollowRef, FollowState } from '../../modules/follows/follow-rules.ts';
 import { trackEvent } from '../analytics/analytics.ts';
@@ -50,7 +51,18 @@ function useFollowing(follow: PageFollowState): boolean | null {
 const followsIncludes = (follows: readonly { followsKey: string }[], { followsKey }: FollowRef) =>
   follows.some((candidate) => candidate.followsKey === followsKey);
 
-export function FollowButton({ follow, name, topicId }: { follow: PageFollowState; name: string; topicId?: string }) {
+export function FollowButton({
+  follow,
+  name,
+  topicId,
+  profile,
+}: {
+  follow: PageFollowState;
+  name: string;
+  topicId?: string;
+  /** A profile's button sends user_click_profile_follow or user_click_profile_unfollow. */
+  profile?: { profileId: string; profileType: 'org' | 'people' };
+}) {
   const fetcher = useFetcher<FollowActionData>();
   const root = useRootData();
   const siteUrl = root?.config.siteUrl ?? '';
@@ -86,6 +98,11 @@ export function FollowButton({ follow, name, topicId }: { follow: PageFollowStat
             trackEvent(following ? 'user_click_topic_unfollow' : 'user_click_topic_follow', {
               topicId: topicId ?? follow.followsKey,
               topicLabel: name,
+            });
+          if (profile)
+            trackEvent(following ? 'user_click_profile_unfollow' : 'user_click_profile_follow', {
+              profileId: profile.profileId,
+              profileType: profile.profileType,
             });
         }}
         aria-pressed={following}

@@ -1,0 +1,118 @@
+// The directories' shared parts: the filter form (a GET form: it works without JavaScript and each
+// filtered page has its own address), the result count and pagination that keeps the filters.
+import type { ReactNode } from 'react';
+import { Form, Link } from 'react-router';
+
+export interface FilterSelect {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: { key: string; title: string; count: number }[];
+}
+
+export function DirectoryFilters({
+  action,
+  search,
+  selects,
+  searchLabel,
+}: {
+  action: string;
+  search: string;
+  selects: FilterSelect[];
+  searchLabel: string;
+}) {
+  return (
+    <Form method="get" action={action} className="directory-filters" role="search" aria-label="Filter the directory">
+      <div className="field">
+        <label className="field__label" htmlFor="directory-q">
+          {searchLabel}
+        </label>
+        <input className="field__input" id="directory-q" name="q" type="search" defaultValue={search} maxLength={80} key={search} />
+      </div>
+      {selects.map((select) => (
+        <div className="field" key={select.name}>
+          <label className="field__label" htmlFor={`directory-${select.name}`}>
+            {select.label}
+          </label>
+          <select
+            className="field__input"
+            id={`directory-${select.name}`}
+            name={select.name}
+            defaultValue={select.value ?? ''}
+            key={select.value ?? ''}
+          >
+            <option value="">All</option>
+            {select.options.map((option) => (
+              <option key={option.key} value={option.key}>
+                {`${option.title} (${option.count})`}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <div className="directory-filters__actions">
+        <button type="submit" className="button button--small">
+          Show
+        </button>
+        <Link to={action} className="link-button">
+          Clear
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** Previous and next pages with the same filters. */
+export function DirectoryPagination({
+  basePath,
+  params,
+  page,
+  pageCount,
+}: {
+  basePath: string;
+  params: Record<string, string | undefined>;
+  page: number;
+  pageCount: number;
+}) {
+  if (pageCount <= 1) return null;
+  const href = (n: number) => {
+    const query = new URLSearchParams(
+      Object.entries({ ...params, page: n > 1 ? String(n) : undefined }).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    );
+    const text = query.toString();
+    return text ? `${basePath}?${text}` : basePath;
+  };
+  return (
+    <nav className="pagination" aria-label="Pages">
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev">
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="pagination__status">{`Page ${page} of ${pageCount}`}</span>
+      {page < pageCount ? (
+        <Link to={href(page + 1)} rel="next">
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+export function DirectoryResults({ total, noun, children }: { total: number; noun: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="directory-results">
+      <h2 className="visually-hidden" id="directory-results">
+        Results
+      </h2>
+      <p className="listing__meta" role="status">
+        {total === 0 ? `No ${noun} match these filters.` : `${total} ${noun}`}
+      </p>
+      {children}
+    </section>
+  );
+}
