@@ -119,8 +119,9 @@ export function NewsletterSignup({
 function EmailInput({ id, defaultValue, error }: { id: string; defaultValue: string; error?: string }) {
   return (
     <div className="field">
+      {/* Not "Email address": the sign-in and register forms on the same page use that label. */}
       <label htmlFor={id} className="field__label">
-        Email address
+        Your email
       </label>
       <input
         id={id}
