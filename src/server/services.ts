@@ -66,11 +66,13 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
   const accounts = createAccountsModule({ ...deps('accounts'), identity: identity.service, lookups: lookups.service, mail: mail.service });
   const follows = createFollowsModule({ ...deps('follows'), content: content.service });
   const memberships = createMembershipsModule({ ...deps('memberships'), claimsChanged: identity.service.claimsChanged });
+  const analytics = createAnalyticsModule(deps('analytics'));
   const organisations = createOrganisationsModule({
     ...deps('organisations'),
     memberships: memberships.service,
     people,
     mail: mail.service,
+    analytics: analytics.service,
   });
   const profiles = createProfilesModule({ db, lookups: lookups.service, organisations: organisations.service, changes });
   const students = createStudentsModule({ ...deps('students'), mail: mail.service, people });
@@ -98,7 +100,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     content,
     media: createMediaModule(deps('media')),
     mail,
-    analytics: createAnalyticsModule(deps('analytics')),
+    analytics,
     consent: createConsentModule(deps('consent')),
     identity,
     lookups,

@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
+import { and, asc, inArray, sql } from 'drizzle-orm';
+import { analyticsEvents } from '../modules/analytics/schema.ts';
 import type { createTestApp } from './app.ts';
 import { graphql, signIn } from './graphql.ts';
 
@@ -206,4 +208,24 @@ export async function add(app: App, cookie: string, accountId: string, emails: s
 export async function seatOf(app: App, cookie: string, accountId: string, email: string): Promise<string> {
   const { data } = await graphql(app, USERS, { cookie, variables: { accountId, filter: { search: email } } });
   return data!.organisationAccountUsers.items[0].accountUserId;
+}
+
+/** The account's joins and leaves as the analytics collector stored them (§3 "Organisation membership"), oldest first. */
+export async function membershipEventsOf(app: App, accountId: string) {
+  const rows = await app.db
+    .select({
+      name: analyticsEvents.eventName,
+      userId: analyticsEvents.userId,
+      data: analyticsEvents.data,
+      platform: analyticsEvents.platform,
+    })
+    .from(analyticsEvents)
+    .where(
+      and(
+        inArray(analyticsEvents.eventName, ['user_complete_organisation_join', 'user_complete_organisation_leave']),
+        sql`${analyticsEvents.data}->>'account_id' = ${accountId}`,
+      ),
+    )
+    .orderBy(asc(analyticsEvents.deviceTstamp), asc(analyticsEvents.collectorTstamp));
+  return rows.map(({ name, userId, data, platform }) => ({ name, userId, initiatorUserId: data?.initiator_user_id, platform }));
 }

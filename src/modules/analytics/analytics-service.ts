@@ -5,8 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { EventName, EventPayloads } from '../../shared/analytics/events.ts';
 import { decodeEvent, type CollectorRequest } from './collector.ts';
 import { readDashboardAggregates, type DashboardAggregates } from './dashboard.ts';
+import { serverEvent } from './server-events.ts';
 import { analyticsBadRows, analyticsEvents, type AnalyticsBadRowInsert, type AnalyticsEventRow } from './schema.ts';
 
 export type CollectorSource = 'post' | 'get';
@@ -143,6 +145,14 @@ export function createAnalyticsService({ db, maxBatchEvents = 5_000 }: Analytics
     return { stored, duplicates: good.length - stored, bad: bad.length };
   }
 
+  /**
+   * Stores an event the server witnessed (server-events.ts), with the batch being gathered; resolves
+   * once committed. Anonymous as the collector understands it: the user id only.
+   */
+  async function recordServerEvent<N extends EventName>(name: N, payload: EventPayloads[N], who: { userId: string | null; at?: Date }) {
+    return collect([serverEvent(name, payload, who)], { source: 'post', ip: null, userAgent: null, anonymous: true, networkUserId: null });
+  }
+
   /** Keeps a payload whose envelope could not be read (not JSON, wrong schema, no events). */
   async function recordBadPayload({ raw, reason, source }: { raw: unknown; reason: string; source: CollectorSource }): Promise<void> {
     await db.insert(analyticsBadRows).values({ reason: storableText(reason), raw: rawText(raw), source });
@@ -161,7 +171,7 @@ export function createAnalyticsService({ db, maxBatchEvents = 5_000 }: Analytics
     }
   }
 
-  return { collect, recordBadPayload, dashboard, close };
+  return { collect, recordServerEvent, recordBadPayload, dashboard, close };
 }
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -9,6 +9,7 @@ import { retryAfterSeconds, type LimitStore } from '../../platform/rate-limits.t
 import { AppError, BaseError, UnauthorizedError } from '../../shared/errors.ts';
 import { isActiveStatus } from '../../shared/membership.ts';
 import type { People } from '../identity/people.ts';
+import type { AnalyticsService } from '../analytics/analytics-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { GrantedLevel, MembershipsService } from '../memberships/memberships-service.ts';
 import {
@@ -34,6 +35,8 @@ export interface OrganisationsDeps {
   pepper: string;
   /** Where the email quotas count (Redis or memory); none: no quota (service tests). */
   limits?: LimitStore;
+  /** Analytics': joins and leaves go to the collector as §3 "Organisation membership" events; none: not sent (service tests). */
+  analytics?: Pick<AnalyticsService, 'recordServerEvent'>;
   now: () => Date;
 }
 
@@ -82,7 +85,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isAdminRole = (role: OrganisationRole | null): boolean => role === 'OWNER' || role === 'ADMIN';
 
-export function createAccess({ db, memberships, log, limits, now }: OrganisationsDeps) {
+export function createAccess({ db, memberships, people, analytics, log, limits, now }: OrganisationsDeps) {
   const quotas = limits
     ? {
         seat: limits.limiter({ name: 'organisations:seat-emails', points: EMAIL_QUOTAS.seat, durationSeconds: 3600 }),
@@ -200,8 +203,22 @@ export function createAccess({ db, memberships, log, limits, now }: Organisation
 
   /** §3 "Organisation membership": a join or a leave, kept and logged (initiator null when automatic). */
   async function recordEvent(kind: 'join' | 'leave', accountId: string, identityId: string, initiatorIdentityId: string | null) {
-    await db.insert(organisationMembershipEvents).values({ id: randomUUID(), accountId, identityId, kind, initiatorIdentityId, at: now() });
+    const at = now();
+    await db.insert(organisationMembershipEvents).values({ id: randomUUID(), accountId, identityId, kind, initiatorIdentityId, at });
     log.info({ event: `organisation_${kind}`, accountId, identityId, initiatorIdentityId }, `organisation ${kind}`);
+    if (!analytics) return;
+    // The change is made and kept above; analytics failing costs the event, never the change.
+    try {
+      const [person, initiator] = await Promise.all([people.get(identityId), initiatorIdentityId ? people.get(initiatorIdentityId) : null]);
+      const name = kind === 'join' ? 'user_complete_organisation_join' : 'user_complete_organisation_leave';
+      await analytics.recordServerEvent(
+        name,
+        { accountId, initiatorUserId: initiator?.userId ?? null },
+        { userId: person?.userId ?? null, at },
+      );
+    } catch (error) {
+      log.warn({ err: error, accountId, identityId }, `organisation ${kind} not sent to analytics`);
+    }
   }
 
   return { accountRow, roleOf, authorise, figures, grantSeatMembership, endSeatMembership, recordEvent, spendEmailQuota };

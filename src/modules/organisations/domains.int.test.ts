@@ -76,6 +76,12 @@ describe('domains', () => {
     await graphql(app, REMOVE, { cookie: owner.cookie, variables: { accountId, accountUserId: seat } });
     await tokensFor(first.identitySessionToken);
     expect(await app.services.organisations.roleOf(first.identityId, accountId)).toBeNull();
+    // Both reached analytics as server-side events: the join automatic, the leave the owner's.
+    expect(await kit.membershipEventsOf(app, accountId)).toEqual([
+      { name: 'user_complete_organisation_join', userId: owner.userId, initiatorUserId: null, platform: 'srv' },
+      { name: 'user_complete_organisation_join', userId: first.userId, initiatorUserId: null, platform: 'srv' },
+      { name: 'user_complete_organisation_leave', userId: first.userId, initiatorUserId: owner.userId, platform: 'srv' },
+    ]);
     const disabled = await graphql(app, DISABLE, { cookie: owner.cookie, variables: { a: accountId, d: domainId } });
     expect(disabled.data!.disableOrganisationAccountDomain).toMatchObject({ isDisabled: true, disabledByUserId: owner.identityId });
     const third = await signIn(app, { email: `third@${domain}` });
