@@ -1,9 +1,9 @@
 // The team plan managed in Chromium (issue 17): the demo organisation's OWNER (Lind Group) previews
 // two extra seats on /user/organisations/memberships/ (the prorated price, tax and new total before
 // paying), pays with the card on file and sees the new total and the invoice; then cancels the plan
-// after the confirmation step, reads until when the seats keep working, and resumes it. The same
-// steps work without JavaScript (plain form posts). Axe on each state; screenshots at 1280 and 390 px
-// kept with the test's output.
+// after the confirmation step, reads until when the seats keep working, and resumes it. The ADMIN
+// may add seats but not cancel. The purchase works without JavaScript too (plain form posts). Axe
+// on each state; screenshots at 1280 and 390 px kept with the test's output.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectFitsScreen, presetConsent, signInOnScreen, test } from './fixtures.ts';
 
@@ -81,6 +81,15 @@ test('the OWNER previews two extra seats, pays, sees the new total and invoice; 
   await expect(page.getByRole('status').filter({ hasText: `Your team plan is back on: it renews on ${endsOn}.` })).toBeVisible();
   await expect(page.getByText(`Renews on ${endsOn}`, { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Add seats' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the ADMIN may add seats but only reads the plan’s state: no cancel button', async ({ page, baseURL }) => {
+  await signInOnScreen(page, { email: 'adam.berg@lindgroup.example', password: DEMO_PASSWORD, returnTo: `${baseURL}${PLAN}` });
+  await expect(page.getByRole('heading', { level: 1, name: 'Lind Group' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Add seats' })).toBeVisible();
+  await expect(page.getByText('Only the organisation’s owner can cancel or resume the plan.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cancel the team plan' })).toHaveCount(0);
   await expectAccessible(page);
 });
 
