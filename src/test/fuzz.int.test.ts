@@ -457,6 +457,9 @@ const INPUT_FIELDS: Record<string, readonly string[]> = {
     'organisationTitle',
   ],
   ValidateAcademicEmailInput: ['email', 'graduationYear'],
+  SubscribeEmailToNewslettersInput: ['email', 'newsletterIds', 'placementVariant', 'sourcePath'],
+  UpdateNewsletterSubscriptionsInput: ['sourcePath', 'subscriptions', 'unsubscribeAll'],
+  ConfirmAnonUserToNewsletterSubscriptionInput: ['signupId', 'token'],
   AddUsersToOrganisationAccountInput: ['accountId', 'emails', 'role'],
   PurchaseOrganisationSeatsInput: ['accountId', 'idempotencyKey', 'seats'],
   PurchaseOrganisationSubscriptionInput: [
@@ -514,6 +517,11 @@ const OPERATIONS: { field: string; kind: 'query' | 'mutation'; args: Record<stri
   { field: 'claimOrganisationSeat', kind: 'mutation', args: { accountId: 'String!' } },
   { field: 'addOrganisationAccountDomain', kind: 'mutation', args: { accountId: 'String!', email: 'String!' } },
   { field: 'confirmOrganisationAccountDomain', kind: 'mutation', args: { accountId: 'String!', domainId: 'String!', code: 'String!' } },
+  { field: 'newsletters', kind: 'query', args: {} },
+  { field: 'newsletterSubscriptions', kind: 'query', args: {} },
+  { field: 'subscribeEmailToNewsletters', kind: 'mutation', args: { input: 'SubscribeEmailToNewslettersInput!' } },
+  { field: 'updateNewsletterSubscriptions', kind: 'mutation', args: { input: 'UpdateNewsletterSubscriptionsInput!' } },
+  { field: 'confirmAnonUserToNewsletterSubscription', kind: 'mutation', args: { input: 'ConfirmAnonUserToNewsletterSubscriptionInput!' } },
 ];
 
 const inputString = fc.oneof({ weight: 15, arbitrary: hostileString }, { weight: 1, arbitrary: hostileValue });
@@ -530,6 +538,14 @@ const TYPED_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   accountId: fc.oneof({ weight: 3, arbitrary: fc.constant(FUZZ_ORGANISATION) }, { weight: 1, arbitrary: hostileString }),
   emails: fc.oneof(fc.array(inputString, { maxLength: 8 }), hostileValue),
   role: fc.oneof(fc.constantFrom('ADMIN', 'USER', 'OWNER'), hostileString),
+  newsletterIds: fc.oneof(fc.array(fc.oneof(inputString, fc.uuid()), { maxLength: 25 }), hostileValue),
+  subscriptions: fc.oneof(
+    fc.array(fc.record({ newsletterId: fc.oneof(inputString, fc.uuid()), status: fc.constantFrom('subscribed', 'unsubscribed') }), {
+      maxLength: 5,
+    }),
+    hostileValue,
+  ),
+  unsubscribeAll: fc.oneof(fc.boolean(), hostileValue),
 };
 
 function argValue(type: Arg): fc.Arbitrary<unknown> {
@@ -695,6 +711,9 @@ describe('pages', () => {
     '/admin/enquiries/',
     '/user/organisations/users/',
     '/user/organisations/memberships/',
+    '/user/newsletters/',
+    '/user/newsletters/confirm/',
+    '/newsletters/signup/',
   ];
   const FORM_FIELDS = [
     'intent',
@@ -738,6 +757,15 @@ describe('pages', () => {
     'invitationId',
     'domainId',
     'address',
+    'newsletterIds',
+    'newsletterId',
+    'placement',
+    'sourcePath',
+    'shown',
+    'subscribed',
+    'signup',
+    'token',
+    'answer',
   ];
 
   it('answers page form posts with hostile bodies and content types with a page or a 4xx', { timeout: TIMEOUT_MS }, async () => {
