@@ -31,6 +31,7 @@ export const EXTRA_SEATS_MESSAGES = {
   NO_SUBSCRIPTION: 'This organisation has no active team plan to add seats to.',
   TOO_MANY: 'That many seats are quoted by our memberships team: send us an enquiry.',
   NOTHING: 'Add at least one seat.',
+  TERM_ENDING: 'This term ends today: add seats once the plan has renewed.',
   CHALLENGED:
     'Your bank wants to confirm this payment, which adding seats cannot do yet. Update the card on file, or ask us for an invoice.',
 } as const;
@@ -81,7 +82,7 @@ export function quoteExtraSeats(
   found: { row: SubscriptionRow; account: AccountRow } | null,
   added: number,
   at: Date,
-): { ok: true; price: ExtraSeatsPrice; plan: OrganisationPlan } | { ok: false; message: string } {
+): { ok: true; price: ExtraSeatsPrice; plan: OrganisationPlan } | { ok: false; message: string; quoted?: true } {
   if (!Number.isInteger(added) || added < 1) return { ok: false, message: EXTRA_SEATS_MESSAGES.NOTHING };
   const plan = found ? organisationPlanByCode(found.row.planCode) : null;
   if (!found || !plan || !found.row.currentPeriodStartedAt || !found.row.currentPeriodEndsAt)
@@ -97,7 +98,11 @@ export function quoteExtraSeats(
     termEndsAt: found.row.currentPeriodEndsAt,
     at,
   });
-  return price ? { ok: true, price, plan } : { ok: false, message: EXTRA_SEATS_MESSAGES.TOO_MANY };
+  if (price) return { ok: true, price, plan };
+  // Beyond checkout's tiers the team is quoted (the enquiry); otherwise no day of the term is left.
+  return seatTier(plan, (found.row.seats ?? 0) + added)
+    ? { ok: false, message: EXTRA_SEATS_MESSAGES.TERM_ENDING }
+    : { ok: false, message: EXTRA_SEATS_MESSAGES.TOO_MANY, quoted: true };
 }
 
 export function extraSeatsPurchase({

@@ -235,6 +235,12 @@ function AddSeats({
       {offer.error && (
         <p id="seats-error" className="field__message field__message--error">
           {offer.error}
+          {offer.quoted && (
+            <>
+              {' '}
+              <Link to={`${paths.executive()}#enquiry`}>Send us an enquiry</Link>
+            </>
+          )}
         </p>
       )}
       {payAnswer && !preview && <FormNotice kind={payAnswer.status}>{payAnswer.message}</FormNotice>}

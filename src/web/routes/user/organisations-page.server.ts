@@ -437,12 +437,12 @@ async function seatsOffer(
   card: string | null,
 ) {
   const asked = new URL(args.request.url).searchParams.get('seats');
-  const offer = { value: asked?.slice(0, 10) ?? '', error: null as string | null, preview: null as SeatsPreview | null };
+  const offer = { value: asked?.slice(0, 10) ?? '', error: null as string | null, quoted: false, preview: null as SeatsPreview | null };
   if (asked === null) return offer;
   const seats = seatsToAdd.safeParse(asked.slice(0, 10));
   if (!seats.success) return { ...offer, error: seats.error.issues[0]?.message ?? SEAT_FORM_MESSAGES.seats };
   const quote = await args.context.services.billing.organisations.previewExtraSeats(accountId, seats.data);
-  if (!quote.ok) return { ...offer, error: quote.message };
+  if (!quote.ok) return { ...offer, error: quote.message, quoted: quote.quoted === true };
   const { price } = quote;
   const money = (amount: number) => formatMoney(amount, price.currency);
   return {

@@ -130,7 +130,9 @@ describe('Add seats', () => {
     const typo = text((await page(admin, { seats: 'two' })).body);
     expect(typo).toContain('Enter how many seats to add: a whole number, 1 or more.');
     expect(typo).not.toContain('Charged today');
-    expect(text((await page(admin, { seats: '60' })).body)).toContain('quoted by our memberships team');
+    const quoted = text((await page(admin, { seats: '60' })).body);
+    expect(quoted).toContain('quoted by our memberships team');
+    expect(quoted).toContain('<a href="/subscriptions/executive/#enquiry" data-discover="true">Send us an enquiry</a>');
 
     const bad = await post(admin.cookie, { intent: 'add-seats', accountId, seats: '0', idempotencyKey: randomUUID() });
     expect(bad.statusCode).toBe(400);
