@@ -150,6 +150,16 @@ export const SCREEN_EVENTS: readonly ScreenEvents[] = [
     code: ['src/web/routes/user/login-policy-warning.tsx'],
     events: ['user_view_login_policy_warning'],
   },
+  {
+    screen: 'Newsletter sign-up: the end of a story, topic pages, the footer, /newsletters/signup/',
+    code: ['src/web/components/newsletter-signup.tsx'],
+    events: ['user_submit_newsletter_signup'],
+  },
+  {
+    screen: 'Newsletters /user/newsletters/ (each switch) and /user/one-more-step/?flow=newsletters',
+    code: ['src/web/routes/user/newsletters.tsx', 'src/web/routes/user/one-more-step.tsx'],
+    events: ['user_submit_newsletter_preferences'],
+  },
 ];
 
 /** Events no screen sends yet, each with the screen (SPEC §2) it waits for. */
@@ -166,8 +176,6 @@ export const WAITING_EVENTS: Readonly<Partial<Record<EventName, string>>> = {
   user_submit_ai_search: 'AI answer search /the-brain-of-fashion/',
   user_view_ai_search_result: 'AI answer search /the-brain-of-fashion/',
   user_view_newsletter_prompt: 'newsletter prompt modal',
-  user_submit_newsletter_signup: 'newsletter sign-up (prompt modal, /user/newsletters/)',
-  user_submit_newsletter_preferences: 'newsletter preferences /user/newsletters/',
   user_view_download_cta: 'gated downloads (download embeds)',
   user_click_download_cta: 'gated downloads (download embeds)',
   user_submit_download_consent: 'gated downloads (download embeds)',

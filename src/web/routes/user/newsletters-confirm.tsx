@@ -8,7 +8,9 @@ import { AuthPage } from '../../components/auth-page.tsx';
 import { FormNotice } from '../../components/form-fields.tsx';
 import { useSessionUser } from '../../lib/session.ts';
 import type { Route } from './+types/newsletters-confirm';
+import { absoluteSiteUrl } from './identity.server.ts';
 import { userPageMeta } from './user-meta.ts';
+import { withReturnTo } from './user-paths.ts';
 
 const PATH = '/user/newsletters/confirm/';
 
@@ -27,6 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: result.email,
     titles: result.newsletters.map((n) => n.title),
     alreadyConfirmed: result.alreadyConfirmed,
+    // A new account comes back to one-more-step's newsletters step.
+    registerHref: withReturnTo(paths.register(), absoluteSiteUrl(context.config, '/user/one-more-step/?flow=newsletters')),
   };
 }
 
@@ -48,7 +52,7 @@ export default function ConfirmNewsletters({ loaderData, actionData }: Route.Com
           </p>
         ) : (
           <p>
-            <Link to={paths.register()} className="button">
+            <Link to={actionData.registerHref} className="button">
               Create a free account
             </Link>{' '}
             to choose more newsletters and follow the topics you read. Register with {actionData.email} and these newsletters come with you.
