@@ -5,7 +5,7 @@
 // fetcher (the answer shown in place), without it as a plain form (a page answers).
 import { useEffect, useRef } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
-import { HONEYPOT_FIELD, SIGNUP_CONSENT_TEXT, type Placement } from '../../modules/newsletters/newsletter-input.ts';
+import { HONEYPOT_FIELD, SIGNUP_CONSENT_TEXT, type Placement } from '../../modules/newsletters/newsletter-words.ts';
 import type { FieldError } from '../../shared/validation/field-errors.ts';
 import { paths } from '../../shared/paths.ts';
 import { trackEvent } from '../analytics/analytics.ts';

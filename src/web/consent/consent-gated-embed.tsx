@@ -4,7 +4,7 @@
 import { useConsentCategories } from './use-consent.ts';
 import { hasEmbedsConsent } from './tag-consent.ts';
 import { VIDEO_EMBED_ORIGIN } from '../../shared/analytics/third-parties.ts';
-import { videoIdFromLink } from '../../shared/validation/formats.ts';
+import { videoIdFromLink } from '../../shared/validation/video-links.ts';
 
 /** The privacy-enhanced player address of a video link; null for anything else. */
 export function videoEmbedUrl(link: string): string | null {

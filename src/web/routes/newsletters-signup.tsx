@@ -3,7 +3,7 @@
 // it in place; a plain form post is answered here: errors beside the field, or a redirect to
 // ?sent=… (post, redirect, get). The page names no one, so it may be shared like any page.
 import { data, Link, redirect } from 'react-router';
-import { PLACEMENTS, type Placement } from '../../modules/newsletters/newsletter-input.ts';
+import { PLACEMENTS, type Placement } from '../../modules/newsletters/newsletter-words.ts';
 import type { Reader } from '../../modules/newsletters/newsletters-service.ts';
 import { paths } from '../../shared/paths.ts';
 import { AuthPage } from '../components/auth-page.tsx';

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
 import { AUDIENCE_LABELS } from '../../../modules/newsletters/audience.ts';
-import { GROUP_LABELS, NEWSLETTER_GROUPS, UNSUBSCRIBE_ALL_TEXT } from '../../../modules/newsletters/newsletter-input.ts';
+import { GROUP_LABELS, NEWSLETTER_GROUPS, UNSUBSCRIBE_ALL_TEXT } from '../../../modules/newsletters/newsletter-words.ts';
 import type { Reader } from '../../../modules/newsletters/newsletters-service.ts';
 import type { SessionUser } from '../../../shared/auth/session-user.ts';
 import { paths } from '../../../shared/paths.ts';

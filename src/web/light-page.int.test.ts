@@ -1,0 +1,76 @@
+// A light page (issue 15, decision 033), checked on the production build: the JavaScript a reading
+// page loads (the entry, the root and the page's route module, with everything they import) holds
+// no validation library, no identity client and no analytics tracker. Those load with the form or
+// the consent that needs them. A shared component that imports zod (say, a constant from a file
+// that also defines a schema) would put it on every page without this test noticing otherwise.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLIENT_BUILD_DIR } from '../server/app.ts';
+
+interface RouteManifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, { module: string; imports?: string[] }>;
+}
+
+// Route ids as routes.ts names them (a topic page's id is `topic`).
+const READING_ROUTES = [
+  'routes/home',
+  'routes/story',
+  'topic',
+  'routes/author',
+  'routes/profiles/person',
+  'routes/profiles/organisation',
+  'routes/profiles/people',
+];
+
+/** What only a form, a sign-in or consent may bring: a marker that survives minification, per library. */
+const HEAVY = {
+  zod: /ZodError|\$ZodType/,
+  'the identity client (@ory/client-fetch)': /self-service\/login\/browser/,
+  'the analytics tracker (@snowplow/browser-tracker)': /snowplow/i,
+};
+
+async function manifest(): Promise<RouteManifest> {
+  const assets = path.join(CLIENT_BUILD_DIR, 'assets');
+  const file = (await readdir(assets)).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!file) throw new Error(`no React Router manifest in ${assets}: run npm run build`);
+  const text = await readFile(path.join(assets, file), 'utf8');
+  return JSON.parse(text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '')) as RouteManifest;
+}
+
+/** The files a page's modules load, following their static imports (`from"./x.js"`), and their text. */
+async function loadedBy(modules: string[]): Promise<Map<string, string>> {
+  const seen = new Map<string, string>();
+  const queue = [...modules];
+  while (queue.length > 0) {
+    const url = queue.pop()!;
+    if (seen.has(url)) continue;
+    const text = await readFile(path.join(CLIENT_BUILD_DIR, url), 'utf8');
+    seen.set(url, text);
+    for (const [, relative] of text.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g))
+      queue.push(path.posix.join(path.posix.dirname(url), relative!));
+  }
+  return seen;
+}
+
+describe('a reading page’s JavaScript', () => {
+  it.each(READING_ROUTES)('%s loads no validation library, identity client or tracker', async (routeId) => {
+    const { entry, routes } = await manifest();
+    const route = routes[routeId];
+    expect(route, `${routeId} in the manifest`).toBeDefined();
+    const root = routes.root!;
+    const files = await loadedBy([
+      entry.module,
+      ...entry.imports,
+      root.module,
+      ...(root.imports ?? []),
+      route!.module,
+      ...(route!.imports ?? []),
+    ]);
+    const found = Object.entries(HEAVY).flatMap(([library, marker]) =>
+      [...files].filter(([, text]) => marker.test(text)).map(([url]) => `${library} in ${url}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
