@@ -31,7 +31,8 @@ async function screenshots(page: Page, name: string) {
 test('the OWNER adds an existing reader and a new address, makes one an admin, and removes them', async ({ page, baseURL }) => {
   await signInOnScreen(page, { email: OWNER, password: DEMO_PASSWORD, returnTo: `${baseURL}${USERS}` });
   await expect(page.getByRole('heading', { level: 1, name: 'Lind Group' })).toBeVisible();
-  await expect(page.locator('.team-figures').first()).toContainText('of 10 seats used');
+  // The number of seats may have grown: e2e/team-plan.spec.ts buys more for the same demo organisation.
+  await expect(page.locator('.team-figures').first()).toContainText(/of \d+ seats used/);
   await expect(page.getByRole('cell', { name: /^Una Holm una\.holm/ })).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'team-users');
