@@ -51,10 +51,9 @@ test('a signed-in reader sees their account menu from the first render, and it w
   await nav.locator('summary').focus();
   await page.keyboard.press('Enter');
   await expect(nav.getByText(`Signed in as ${email}`)).toBeVisible();
-  for (const name of ['Account details', 'Following', 'Membership', 'Sign out'])
+  for (const name of ['Account details', 'Following', 'Membership', 'Newsletters', 'Sign out'])
     await expect(nav.getByRole('link', { name })).toBeVisible();
-  // No link to a page that does not exist yet (/user/newsletters/ comes with newsletters).
-  await expect(nav.getByRole('link', { name: 'Newsletters' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Newsletters' })).toHaveAttribute('href', '/user/newsletters/');
   await expectAccessible(page);
   await page.keyboard.press('Escape');
   await expect(nav.getByRole('link', { name: 'Account details' })).toBeHidden();

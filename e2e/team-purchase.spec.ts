@@ -32,6 +32,9 @@ test('a reader buys 5 seats for their company and becomes its owner with a Premi
   await expectFitsScreen(page);
 
   // An EU business with a VAT number: the price is reverse-charged, and back to the UK with VAT.
+  // The check runs in the browser when the field is left: wait for the page to hydrate (the pay
+  // button is enabled then), or a busy machine types before the handler exists.
+  await expect(page.getByRole('button', PAY_BY_CARD)).toBeEnabled();
   await page.getByLabel('Country').selectOption({ label: 'Germany' });
   await page.getByLabel('VAT number').fill('DE136695976');
   await page.getByLabel('VAT number').blur();
