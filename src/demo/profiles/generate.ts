@@ -428,12 +428,12 @@ export function buildDemoProfiles(
   // ---- Details: careers, education, the BoF 500 class; formats ----
   for (const [i, person] of people.entries()) {
     const org = person.org ? orgBySlug.get(person.org) : undefined;
-    const start = Math.min(2024, (person.yearBorn ?? 1980) + rng.int(28, 40));
+    const start = rng.int(2014, 2024);
     const previous = rng.pick(organisations);
     const inClass = i % 3 === 0;
     person.format = i % 11 === 0 ? 'PREMIUM' : i % 13 === 5 ? 'SEO' : 'DEFAULT';
     person.details = {
-      editorialDescription: `${person.summary} ${person.firstName} is known in the industry for ${rng.pick(['a clear point of view on craft', 'building teams that last', 'turning archives into new work', 'work on sustainable materials', 'a sharp eye for talent'])}.`,
+      editorialDescription: `${person.firstName} ${person.lastName} is known in the industry for ${rng.pick(['a clear point of view on craft', 'building teams that last', 'turning archives into new work', 'work on sustainable materials', 'a sharp eye for talent'])}. Colleagues describe ${rng.pick(['a patient, exacting', 'a quick, collaborative', 'a quiet, decisive', 'a curious, hands-on'])} way of working.`,
       careers: [
         ...(org
           ? [{ title: person.role, organisationName: org.title, organisationProfileId: org.profileId, startYear: start, endYear: null }]
@@ -512,7 +512,7 @@ export function buildDemoProfiles(
           profileId: org.profileId,
           slug,
           title: name,
-          description: `${org.title}'s ${name.toLowerCase()}: ${rng.pick(['made with the ateliers it has worked with for decades', 'shown to buyers and press in ' + org.city, 'a study in materials and cut', 'made to last and to be repaired'])}.`,
+          description: `${org.title}’s ${name.toLowerCase()}: ${rng.pick(['made with the ateliers it has worked with for decades', 'shown to buyers and press in ' + org.city, 'a study in materials and cut', 'made to last and to be repaired'])}.`,
           thumbnailKey: images[0]!.key,
           assets,
         });
@@ -520,7 +520,7 @@ export function buildDemoProfiles(
       projects.push(...own.map((p, position) => ({ ...p, position })));
     }
     org.details = {
-      editorialDescription: `${org.summary} It employs ${org.organisationSize.replace('SIZE_', '').replace('_PLUS', '+').replace('_', '–')} people.`,
+      editorialDescription: `Founded in ${org.yearEstablished ?? 'the last century'} in ${org.city}, ${org.title} employs ${org.organisationSize.replace('SIZE_', '').replace('_PLUS', '+').replace('_', '–')} people. ${rng.pick(['Its studio and ateliers work side by side.', 'It sells through its own stores and a few chosen partners.', 'Much of its making stays within a day’s drive of its headquarters.', 'It publishes what its products are made of, and where.'])}`,
       premiumDescription: premium
         ? `${org.title} opens its studio to the industry: its projects, its people and its open roles, in its own words.`
         : '',

@@ -54,6 +54,9 @@ export interface StoryPage {
     body: StoryBlock[];
     topics: TopicRef[];
     authors: Author[];
+    /** The people and organisations (profile slugs) the story is about: the page links their names. */
+    personSlugs: string[];
+    organisationSlugs: string[];
   };
   access: AccessDecision;
   related: StoryCard[];
@@ -512,6 +515,8 @@ export function createContentService({ db, changes = localChangeBus(), log }: Co
         heroCaption: stories.heroCaption,
         body: stories.body,
         primaryTopicId: stories.primaryTopicId,
+        personSlugs: stories.personSlugs,
+        organisationSlugs: stories.organisationSlugs,
       })
       .from(stories)
       .innerJoin(topics, eq(topics.id, stories.primaryTopicId))
@@ -543,6 +548,8 @@ export function createContentService({ db, changes = localChangeBus(), log }: Co
         heroCaption: row.heroCaption,
         body: row.body,
         readingMinutes: readingMinutes(row.wordCount),
+        personSlugs: row.personSlugs,
+        organisationSlugs: row.organisationSlugs,
       },
       related,
     };

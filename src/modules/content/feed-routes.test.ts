@@ -113,6 +113,8 @@ describe('sitemap.xml', () => {
       ['https://atelier.test/contact/student/', undefined],
       ['https://atelier.test/contact/insights/', undefined],
       ['https://atelier.test/contact/media/', undefined],
+      ['https://atelier.test/people/', undefined],
+      ['https://atelier.test/organisations/', undefined],
       ['https://atelier.test/topics/beauty/', undefined],
       ['https://atelier.test/authors/ann/', undefined],
       ['https://atelier.test/articles/story-1/', '2026-11-01T10:00:00.000Z'],

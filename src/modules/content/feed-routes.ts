@@ -88,6 +88,8 @@ export function registerFeedRoutes(app: FastifyInstance, { content, config }: { 
         paths.contact('student'),
         paths.contact('insights'),
         paths.contact('media'),
+        paths.people(),
+        paths.organisations(),
       ].map((url) => ({ url })),
       ...entries.topics.map((t) => ({ url: paths.topic(t.slug) })),
       ...entries.authors.map((a) => ({ url: paths.author(a.slug) })),

@@ -4,12 +4,13 @@
 // its projects, key people and subsidiaries shown both ways, who is refused (§8), the preview for
 // editors only, and the public page never showing a draft.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableUuid } from '../../db/stable-id.ts';
 import { createTestApp } from '../../test/app.ts';
 import { graphql, signIn } from '../../test/graphql.ts';
 import * as kit from '../../test/organisations.ts';
+import { stories } from '../content/schema.ts';
 import { identities } from '../identity/schema.ts';
 import { organisationProfiles } from './schema.ts';
 
@@ -114,6 +115,17 @@ describe('public profiles', () => {
     expect(org.body).toContain('href="/people/helene-castel/"');
     expect((await page('/people/no-such-person/')).statusCode).toBe(404);
     expect((await page('/organisations/no-such-house/')).statusCode).toBe(404);
+  });
+
+  it('links the names a story mentions to their profiles, the first mention only', async () => {
+    const [story] = await app.db
+      .select({ slug: stories.slug, people: stories.personSlugs, organisations: stories.organisationSlugs })
+      .from(stories)
+      .where(and(eq(stories.access, 'free'), sql`cardinality(${stories.personSlugs}) > 0`))
+      .limit(1);
+    const html = (await page(`/articles/${story!.slug}/`)).body;
+    for (const slug of story!.people) expect(html.match(new RegExp(`href="/people/${slug}/"`, 'g'))).toHaveLength(1);
+    for (const slug of story!.organisations) expect(html).toContain(`href="/organisations/${slug}/"`);
   });
 
   it('filters the directories with GET forms and pages them, keeping the filters', async () => {

@@ -1,13 +1,49 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { StoryBlock } from '../../modules/content/types.ts';
 import { Picture } from './picture.tsx';
 
-export function StoryBody({ blocks }: { blocks: StoryBlock[] }) {
+/** A name the story mentions that has a published profile, and where that profile is. */
+export interface NameLink {
+  name: string;
+  href: string;
+}
+
+/**
+ * The paragraph's text with the first mention in the story of each profiled name as a link to its
+ * profile (later mentions stay plain, as in print). `linked` carries what earlier paragraphs linked.
+ */
+export function linkNames(text: string, names: readonly NameLink[], linked: Set<string>): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let rest = text;
+  for (;;) {
+    const next = names
+      .filter((n) => !linked.has(n.name))
+      .map((n) => ({ ...n, at: rest.indexOf(n.name) }))
+      .filter((n) => n.at >= 0)
+      .sort((a, b) => a.at - b.at || b.name.length - a.name.length)[0];
+    if (!next) break;
+    linked.add(next.name);
+    if (next.at > 0) parts.push(rest.slice(0, next.at));
+    parts.push(
+      <Link key={next.href} to={next.href}>
+        {next.name}
+      </Link>,
+    );
+    rest = rest.slice(next.at + next.name.length);
+  }
+  if (rest) parts.push(rest);
+  return parts;
+}
+
+export function StoryBody({ blocks, names = [] }: { blocks: StoryBlock[]; names?: readonly NameLink[] }) {
+  const linked = new Set<string>();
   return (
     <div className="story__body">
       {blocks.map((block, i) => {
         switch (block.type) {
           case 'paragraph':
-            return <p key={i}>{block.text}</p>;
+            return <p key={i}>{names.length ? linkNames(block.text, names, linked) : block.text}</p>;
           case 'heading':
             return <h2 key={i}>{block.text}</h2>;
           case 'quote':

@@ -14,6 +14,7 @@ import { ShareLinks } from '../components/share-links.tsx';
 import { NewsletterSignup } from '../components/newsletter-signup.tsx';
 import { newsletterOffer } from './newsletter-offer.server.ts';
 import { canGift, giftAction, storyGift } from './gift-action.server.ts';
+import { storyNameLinks } from './profiles/story-names.server.ts';
 import type { GiftOnPage } from '../../modules/gifts/gift-rules.ts';
 import { meterCookieHeader } from '../../modules/walls/meter.ts';
 import { StoryAnalytics } from '../analytics/story-analytics.tsx';
@@ -39,6 +40,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     {
       ...page,
       related: page.related.map(cardView),
+      // Names in the story link to their published profiles.
+      names: await storyNameLinks(context, page.story),
       nextBestAction: walls.nextBestAction(context.user),
       gift,
       canGift: canGift(context),
@@ -175,7 +178,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           <figcaption>{story.heroCaption}</figcaption>
         </figure>
         <div className="wrap wrap--narrow">
-          <StoryBody blocks={story.body} />
+          <StoryBody blocks={story.body} names={loaderData.names} />
           {access.kind === 'wall' && (
             <WallPanel wall={access.wall} variant={access.variant} articleId={story.id} topicId={story.topic.slug} />
           )}

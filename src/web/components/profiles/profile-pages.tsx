@@ -1,5 +1,5 @@
 // A person's and an organisation's profile page, laid out by §3 format: PREMIUM is the richest
-// (cover, the editorial and premium descriptions, projects first), DEFAULT the usual page, SEO a
+// (cover, the editorial and premium descriptions), DEFAULT the usual page, SEO a
 // lean one (the facts, the summary, the links and the stories). The same components render the
 // preview of a draft (/_preview/…), without the follow button.
 import type { OrganisationPageData, PersonPageData } from '../../routes/profiles/profile-page.server.ts';
@@ -161,7 +161,6 @@ export function OrganisationPage({ data }: { data: OrganisationPageData }) {
         preview={preview}
         analytics={analytics}
       />
-      {premium && gallery}
       <div className="profile-columns">
         <div className="profile-main">
           {profile.summary && <p className="profile-summary">{profile.summary}</p>}
@@ -209,7 +208,7 @@ export function OrganisationPage({ data }: { data: OrganisationPageData }) {
           <LinkedProfiles title="Related companies" links={relatedCompanies} to={paths.organisation} analytics={analytics} />
         </aside>
       </div>
-      {!premium && gallery}
+      {gallery}
       <ProfileStories name={profile.title} stories={lean ? stories.slice(0, 3) : stories} />
     </article>
   );

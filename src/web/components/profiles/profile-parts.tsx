@@ -62,7 +62,7 @@ export function ProfileHeader({
           imageKey={coverKey}
           alt=""
           ratio="16x9"
-          width={1240}
+          width={1280}
           sizes="(min-width: 1300px) 1240px, 100vw"
           priority
         />
@@ -128,7 +128,7 @@ export function LinkedProfiles({
         {links.map((link) => (
           <li key={link.profileId} className="profile-links__item">
             {link.thumbnailKey && (
-              <Picture className="profile-links__image" imageKey={link.thumbnailKey} alt="" ratio="1x1" width={96} sizes="48px" />
+              <Picture className="profile-links__image" imageKey={link.thumbnailKey} alt="" ratio="1x1" width={160} sizes="48px" />
             )}
             <div>
               <Link to={to(link.slug)} className="profile-links__name" onClick={() => trackProfileLink(analytics, to(link.slug))}>

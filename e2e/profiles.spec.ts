@@ -1,0 +1,80 @@
+import { clickAndWaitForPost, createAccount, expect, expectAccessible, test, TEST_PASSWORD } from './fixtures.ts';
+
+test('a reader filters the organisations directory, opens a profile and follows it', async ({ page, request }) => {
+  const email = await createAccount(request);
+
+  await page.goto('/organisations/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Organisations' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Featured' })).toBeVisible();
+  await expectAccessible(page);
+
+  // The filters are a GET form: the filtered list has its own address.
+  await page.getByLabel('Industry').selectOption({ value: 'LUXURY_FASHION' });
+  await page.getByLabel('Country').selectOption({ value: 'FR' });
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/\/organisations\/\?.*industry=LUXURY_FASHION/);
+  await expect(page).toHaveURL(/country=FR/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Featured' })).toHaveCount(0);
+  const results = page.locator('.directory-card');
+  await expect(results.first()).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(/^\d+ organisations?$/);
+  await expect(page.getByLabel('Industry')).toHaveValue('LUXURY_FASHION');
+
+  await page.getByRole('link', { name: 'Maison Verrier' }).click();
+  await expect(page).toHaveURL(/\/organisations\/maison-verrier\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Maison Verrier' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Key people' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Projects' })).toBeVisible();
+  // The film waits for the embeds consent: nothing from the video site before it.
+  await expect(page.getByRole('button', { name: 'Allow embeds' }).first()).toBeVisible();
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Signed out, the button asks the reader to sign in and brings them back.
+  await page.getByRole('link', { name: 'Sign in to follow Maison Verrier' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  // The footer's newsletter form has an email field too.
+  const signIn = page.getByRole('main');
+  await signIn.getByLabel('Email address').fill(email);
+  await signIn.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/organisations\/maison-verrier\/$/);
+
+  const follow = page.getByRole('button', { name: 'Follow Maison Verrier' });
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
+  await clickAndWaitForPost(page, follow);
+  await expect(follow).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Follow Maison Verrier' })).toHaveAttribute('aria-pressed', 'true');
+
+  // A key person's page links back to the organisation.
+  await page.getByRole('region', { name: 'Key people' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/people\/[a-z0-9-]+\/$/);
+  await expect(page.getByRole('region', { name: 'Key person at' }).getByRole('link', { name: 'Maison Verrier' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/user/following/');
+  await expect(
+    page.getByRole('region', { name: 'Organisations' }).getByRole('heading', { level: 3, name: 'Maison Verrier' }),
+  ).toBeVisible();
+});
+
+test('the people directory filters by category and pages with the filter kept', async ({ page }) => {
+  await page.goto('/people/');
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
+  await page.getByLabel('Category').selectOption({ value: 'DESIGNER' });
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/\/people\/\?.*category=DESIGNER/);
+  const tags = page.locator('.directory-card__tag');
+  await expect(tags.first()).toHaveText('Designer');
+  expect(new Set(await tags.allTextContents())).toEqual(new Set(['Designer']));
+  await expectAccessible(page);
+
+  await page.getByLabel('Name').fill('zzzz nobody');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('status')).toHaveText('No people match these filters.');
+  await page.getByRole('link', { name: 'Clear' }).click();
+  await expect(page).toHaveURL(/\/people\/$/);
+  await page.getByRole('link', { name: 'Next →' }).click();
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+});
