@@ -4,6 +4,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
   clickAndWaitForPost,
+  completeOneMoreStep,
   expect,
   expectAccessible,
   newEmail,
@@ -70,6 +71,14 @@ test('an anonymous reader signs up from a story, confirms by email, registers an
   // They register with the same address: the newsletters confirmed for it become the account's.
   await page.getByRole('link', { name: 'Create a free account' }).click();
   await registerOnScreen(page, request, { email });
+  // One more step offers the newsletters, the ones they confirmed already ticked.
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/user\/one-more-step\/\?flow=newsletters$/);
+  await expect(page.getByRole('checkbox', { name: 'The Daily Digest' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Breaking News Alerts' })).not.toBeChecked();
+  await expectAccessible(page);
+  await completeOneMoreStep(page);
+  await expect(page).toHaveURL(/\/user\/welcome\/$/);
   await expect(async () => {
     await page.goto('/user/newsletters/');
     await expect(page.getByRole('switch', { name: 'The Daily Digest' })).toBeChecked({ timeout: 1000 });

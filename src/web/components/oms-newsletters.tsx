@@ -26,12 +26,15 @@ export function OmsNewsletters({ newsletters }: { newsletters: readonly OmsNewsl
               defaultChecked={n.checked}
               aria-describedby={`oms-${n.id}-about`}
             />
-            <label htmlFor={`oms-${n.id}`}>
-              <strong>{n.title}</strong>
+            {/* The name is the title alone; what it is and how often is its description. */}
+            <div>
+              <label htmlFor={`oms-${n.id}`}>
+                <strong>{n.title}</strong>
+              </label>
               <span id={`oms-${n.id}-about`} className="oms-newsletters__about">
                 {n.frequency}. {n.description}
               </span>
-            </label>
+            </div>
           </li>
         ))}
       </ul>
