@@ -460,6 +460,9 @@ const INPUT_FIELDS: Record<string, readonly string[]> = {
   SubscribeEmailToNewslettersInput: ['email', 'newsletterIds', 'placementVariant', 'sourcePath'],
   UpdateNewsletterSubscriptionsInput: ['sourcePath', 'subscriptions', 'unsubscribeAll'],
   ConfirmAnonUserToNewsletterSubscriptionInput: ['signupId', 'token'],
+  PersonProfileInput: ['firstName', 'lastName', 'subtitle', 'summary', 'category', 'location', 'profileThumbnail'],
+  OrganisationProfileInput: ['title', 'summary', 'country', 'organisationIndustry', 'organisationSize', 'pinnedProjectId', 'coverImage'],
+  ProjectInput: ['title', 'slug', 'description', 'thumbnail'],
   AddUsersToOrganisationAccountInput: ['accountId', 'emails', 'role'],
   PurchaseOrganisationSeatsInput: ['accountId', 'idempotencyKey', 'seats'],
   PurchaseOrganisationSubscriptionInput: [
@@ -522,6 +525,19 @@ const OPERATIONS: { field: string; kind: 'query' | 'mutation'; args: Record<stri
   { field: 'subscribeEmailToNewsletters', kind: 'mutation', args: { input: 'SubscribeEmailToNewslettersInput!' } },
   { field: 'updateNewsletterSubscriptions', kind: 'mutation', args: { input: 'UpdateNewsletterSubscriptionsInput!' } },
   { field: 'confirmAnonUserToNewsletterSubscription', kind: 'mutation', args: { input: 'ConfirmAnonUserToNewsletterSubscriptionInput!' } },
+  { field: 'personProfilePublic', kind: 'query', args: { slug: 'String', profileId: 'String' } },
+  { field: 'organisationProfilePublic', kind: 'query', args: { slug: 'String', profileId: 'String' } },
+  { field: 'personProfileSource', kind: 'query', args: { profileId: 'String!' } },
+  { field: 'organisationProfileSource', kind: 'query', args: { profileId: 'String!' } },
+  { field: 'createPersonProfile', kind: 'mutation', args: { input: 'PersonProfileInput!' } },
+  { field: 'updatePersonProfile', kind: 'mutation', args: { profileId: 'String!', input: 'PersonProfileInput!' } },
+  { field: 'publishPersonProfile', kind: 'mutation', args: { profileId: 'String!' } },
+  { field: 'updateOrganisationProfile', kind: 'mutation', args: { profileId: 'String!', input: 'OrganisationProfileInput!' } },
+  { field: 'publishOrganisationProfile', kind: 'mutation', args: { profileId: 'String!' } },
+  { field: 'createProject', kind: 'mutation', args: { profileId: 'String!', input: 'ProjectInput!' } },
+  { field: 'updateProject', kind: 'mutation', args: { projectId: 'String!', input: 'ProjectInput!' } },
+  { field: 'deleteProject', kind: 'mutation', args: { projectId: 'String!' } },
+  { field: 'reorderProject', kind: 'mutation', args: { projectId: 'String!', position: 'Int!' } },
 ];
 
 const inputString = fc.oneof({ weight: 15, arbitrary: hostileString }, { weight: 1, arbitrary: hostileValue });
@@ -662,6 +678,13 @@ const PAGE_URLS = [
   '/subscriptions/upgrade/?plan={}',
   '/articles/{}/?gift={}',
   '/user/one-more-step/?flow={}',
+  '/people/{}/',
+  '/organisations/{}/',
+  '/people/?category={}&q={}',
+  '/organisations/?industry={}&country={}',
+  '/organisations/?size={}&page={}',
+  '/_preview/people/?profileId={}',
+  '/_preview/organisations/?profileId={}',
   '/{}.data',
   '/articles/{}.data',
   '/__manifest?p={}&version={}',
@@ -714,6 +737,7 @@ describe('pages', () => {
     '/user/newsletters/',
     '/user/newsletters/confirm/',
     '/newsletters/signup/',
+    '/people/helene-castel/',
   ];
   const FORM_FIELDS = [
     'intent',
