@@ -141,6 +141,24 @@ export async function emailedCode(request: APIRequestContext, to: string, templa
   return code;
 }
 
+/** The link in the newest email of this kind to `to` (recovery_link, verification_link, newsletter_confirmation). */
+export async function emailedLink(request: APIRequestContext, to: string, template: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/_dev/mail/latest.json?to=${encodeURIComponent(to)}`);
+        if (!response.ok()) return null;
+        const message = (await response.json()) as { template: string; link: string | null };
+        link = message.link ?? '';
+        return message.template;
+      },
+      { message: `a ${template} email to ${to}` },
+    )
+    .toBe(template);
+  return link;
+}
+
 // ---------- Cookie consent ----------
 
 /**

@@ -1,10 +1,10 @@
 // Issue 19 (part 1): an anonymous reader signs up at the end of a story, confirms from the email by
 // pressing the button (opening the link confirms nothing), registers with that address and finds
 // the newsletters on /user/newsletters/; a member changes their newsletters there.
-import type { APIRequestContext } from '@playwright/test';
 import {
   clickAndWaitForPost,
   completeOneMoreStep,
+  emailedLink,
   expect,
   expectAccessible,
   newEmail,
@@ -17,24 +17,6 @@ import {
 test.describe.configure({ timeout: 180_000 });
 
 const MEMBER = { email: 'standard@example.com', password: 'atelier-demo' };
-
-/** The link in the newest newsletter confirmation email to `to` (from the dev mailbox). */
-async function confirmationLink(request: APIRequestContext, to: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/_dev/mail/latest.json?to=${encodeURIComponent(to)}`);
-        if (!response.ok()) return null;
-        const message = (await response.json()) as { template: string; link: string | null };
-        link = message.link ?? '';
-        return message.template;
-      },
-      { message: `a newsletter confirmation to ${to}` },
-    )
-    .toBe('newsletter_confirmation');
-  return link;
-}
 
 test('an anonymous reader signs up from a story, confirms by email, registers and finds the newsletters', async ({
   page,
@@ -56,7 +38,7 @@ test('an anonymous reader signs up from a story, confirms by email, registers an
   await clickAndWaitForPost(page, signup.getByRole('button', { name: 'Sign up' }));
   await expect(signup.getByText('Check your inbox: we sent a link to confirm your sign-up.')).toBeVisible();
 
-  const link = await confirmationLink(request, email);
+  const link = await emailedLink(request, email, 'newsletter_confirmation');
   expect(link).toMatch(/\/user\/newsletters\/confirm\/\?signup=[0-9a-f-]{36}&token=[A-Za-z0-9_-]{43}$/);
   // A mail scanner opens the link first: that confirms nothing, the page still offers the button.
   expect((await request.get(link)).ok()).toBe(true);

@@ -1,23 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { createAccount, expect, expectAccessible, test } from './fixtures.ts';
-
-/** The link in the newest email of this kind to `to` (from the dev mailbox). */
-async function emailedLink(request: APIRequestContext, to: string, template: 'recovery_link' | 'verification_link'): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/_dev/mail/latest.json?to=${encodeURIComponent(to)}`);
-        if (!response.ok()) return null;
-        const message = (await response.json()) as { template: string; link: string | null };
-        link = message.link ?? '';
-        return message.template;
-      },
-      { message: `a ${template} email to ${to}` },
-    )
-    .toBe(template);
-  return link;
-}
+import { createAccount, emailedLink, expect, expectAccessible, test } from './fixtures.ts';
 
 // docs/decisions/010: opening the link only shows a button; the button's POST recovers the account.
 test('a reader recovers the account with an emailed link, opened in another browser, by pressing a button', async ({ page, request }) => {

@@ -115,101 +115,92 @@ export default function OneMoreStep({ loaderData, actionData }: Route.ComponentP
       )}
       {problem && !emailError && <FormNotice kind="error">Please check the highlighted fields.</FormNotice>}
       {newslettersProblem && <FormNotice kind="error">{newslettersProblem}</FormNotice>}
-      {detailsComplete ? (
-        <Form
-          method="post"
-          className="flow-form"
-          aria-label="Your newsletters"
-          onSubmit={(event) =>
+      <Form
+        method="post"
+        className="flow-form"
+        noValidate
+        onSubmit={(event) => {
+          // Details already complete: only the newsletters are sent, nothing to check.
+          if (!detailsComplete) trackingSubmit(form.onSubmit, 'user_submit_one_more_step', { flow })(event);
+          if (!event.defaultPrevented && newsletters.length > 0)
             trackEvent('user_submit_newsletter_preferences', {
               newsletterIds: new FormData(event.currentTarget).getAll('newsletterIds').map(String),
-            })
-          }
-        >
-          <OmsNewsletters newsletters={newsletters} />
-          <div className="flow-form__actions">
-            <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-              Continue
-            </button>
-          </div>
-        </Form>
-      ) : (
-        <Form
-          method="post"
-          className="flow-form"
-          noValidate
-          onSubmit={trackingSubmit(form.onSubmit, 'user_submit_one_more_step', { flow })}
-          onBlur={form.onBlur}
-          onChange={form.onChange}
-          aria-label="Your details"
-        >
-          <OmsNewsletters newsletters={newsletters} />
-          <TextField
-            name="firstName"
-            label="First name"
-            autoComplete="given-name"
-            required
-            defaultValue={value('firstName')}
-            error={form.errors.firstName}
-          />
-          <TextField
-            name="lastName"
-            label="Last name"
-            autoComplete="family-name"
-            required
-            defaultValue={value('lastName')}
-            error={form.errors.lastName}
-          />
-          <TextField
-            name="organisationTitle"
-            label="Organisation"
-            hint="The company, brand or school you work for."
-            autoComplete="organization"
-            required
-            defaultValue={value('organisationTitle')}
-            error={form.errors.organisationTitle}
-          />
-          <SelectField
-            name="jobFunction"
-            label="Job function"
-            options={options.jobFunctions}
-            required
-            defaultValue={value('jobFunction')}
-            error={form.errors.jobFunction}
-          />
-          <SelectField
-            name="jobIndustry"
-            label="Industry"
-            options={options.jobIndustries}
-            required
-            defaultValue={value('jobIndustry')}
-            error={form.errors.jobIndustry}
-          />
-          <SelectField
-            name="jobLevel"
-            label="Job level"
-            options={options.jobLevels}
-            required
-            defaultValue={value('jobLevel')}
-            error={form.errors.jobLevel}
-          />
-          <SelectField
-            name="country"
-            label="Country"
-            hint="Where you are based."
-            options={options.countries}
-            autoComplete="country"
-            required
-            defaultValue={value('country')}
-            error={form.errors.country}
-          />
-          <div className="flow-form__actions">
-            <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-              Continue
-            </button>
-          </div>
-        </Form>
-      )}
+            });
+        }}
+        onBlur={form.onBlur}
+        onChange={form.onChange}
+        aria-label={detailsComplete ? 'Your newsletters' : 'Your details'}
+      >
+        <OmsNewsletters newsletters={newsletters} />
+        {!detailsComplete && (
+          <>
+            <TextField
+              name="firstName"
+              label="First name"
+              autoComplete="given-name"
+              required
+              defaultValue={value('firstName')}
+              error={form.errors.firstName}
+            />
+            <TextField
+              name="lastName"
+              label="Last name"
+              autoComplete="family-name"
+              required
+              defaultValue={value('lastName')}
+              error={form.errors.lastName}
+            />
+            <TextField
+              name="organisationTitle"
+              label="Organisation"
+              hint="The company, brand or school you work for."
+              autoComplete="organization"
+              required
+              defaultValue={value('organisationTitle')}
+              error={form.errors.organisationTitle}
+            />
+            <SelectField
+              name="jobFunction"
+              label="Job function"
+              options={options.jobFunctions}
+              required
+              defaultValue={value('jobFunction')}
+              error={form.errors.jobFunction}
+            />
+            <SelectField
+              name="jobIndustry"
+              label="Industry"
+              options={options.jobIndustries}
+              required
+              defaultValue={value('jobIndustry')}
+              error={form.errors.jobIndustry}
+            />
+            <SelectField
+              name="jobLevel"
+              label="Job level"
+              options={options.jobLevels}
+              required
+              defaultValue={value('jobLevel')}
+              error={form.errors.jobLevel}
+            />
+            <SelectField
+              name="country"
+              label="Country"
+              hint="Where you are based."
+              options={options.countries}
+              autoComplete="country"
+              required
+              defaultValue={value('country')}
+              error={form.errors.country}
+            />
+          </>
+        )}
+        <div className="flow-form__actions">
+          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+            Continue
+          </button>
+        </div>
+      </Form>
     </AuthPage>
   );
 }
