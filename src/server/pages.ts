@@ -77,7 +77,11 @@ export async function registerPages(
     // Page actions read forms (request.formData()): the two form encodings are kept as bytes for
     // the Fetch Request; any other body is left unread and refused below with 415.
     pages.removeAllContentTypeParsers();
-    pages.addContentTypeParser(FORM_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    // A multipart form may carry an image upload (5 MB, decision 047) and its fields.
+    pages.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MULTIPART_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
     pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     // Request logging (decision 030): Fastify's two info lines per request cost a cache hit about a
@@ -246,6 +250,8 @@ function headerValues(value: ReturnType<FastifyReply['getHeader']>): string[] {
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+/** An uploaded image's 5 MB (media uploads.ts) and room for the form around it. */
+const MULTIPART_BODY_LIMIT = 6 * 1024 * 1024;
 
 /**
  * Every page action reads a form, and request.formData() throws on anything else (JSON, text, a

@@ -34,6 +34,11 @@ export const paths = {
   groups: () => '/subscriptions/groups/',
   organisationUsers: () => '/user/organisations/users/',
   organisationMemberships: () => '/user/organisations/memberships/',
+  /** The profile editors (issue 18, decision 047). */
+  personProfileEditor: () => '/user/people/profiles/edit/',
+  organisationProfiles: () => '/user/organisations/profiles/',
+  organisationProfileEditor: (profileId: string) => `/user/organisations/profiles/edit/?profileId=${encodeURIComponent(profileId)}`,
+  projectsEditor: (profileId: string) => `/user/organisations/profiles/projects/edit/?profileId=${encodeURIComponent(profileId)}`,
   adminAnalytics: () => '/admin/analytics/',
   adminEnquiries: () => '/admin/enquiries/',
 } as const;

@@ -35,6 +35,11 @@ export default [
   // The team admin's pages (issue 17): people, invitations and domains; the plan, invoices and card.
   route('user/organisations/users', 'routes/user/organisation-users.tsx'),
   route('user/organisations/memberships', 'routes/user/organisation-memberships.tsx'),
+  // Profile editors (issue 18, decision 047): a person's own profile; an organisation's profiles, fields and projects.
+  route('user/people/profiles/edit', 'routes/user/profiles/person-edit.tsx'),
+  route('user/organisations/profiles', 'routes/user/profiles/organisation-profiles.tsx'),
+  route('user/organisations/profiles/edit', 'routes/user/profiles/organisation-edit.tsx'),
+  route('user/organisations/profiles/projects/edit', 'routes/user/profiles/projects-edit.tsx'),
   route('user/one-more-step', 'routes/user/one-more-step.tsx'),
   route('user/welcome', 'routes/user/welcome.tsx', { id: 'welcome' }),
   route('user/welcome-pro', 'routes/user/welcome.tsx', { id: 'welcome-pro' }),

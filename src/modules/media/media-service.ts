@@ -4,11 +4,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Db } from '../../db/database.ts';
 import { RATIO_VALUES, type ImageRatio } from '../../shared/images.ts';
 import { renderArtSvg } from './art/index.ts';
 import { mediaAssets } from './schema.ts';
+import type { ObjectStorage } from './storage.ts';
+import { checkUpload, isUploadKey, newUploadKey, uploadStorageKey, type UploadCheck } from './uploads.ts';
 
 export const IMAGE_FORMATS = { webp: 'image/webp', jpg: 'image/jpeg' } as const;
 export type ImageFormat = keyof typeof IMAGE_FORMATS;
@@ -24,7 +26,18 @@ export interface ImageRequest {
   format: ImageFormat;
 }
 
-export function createMediaService({ db, cacheDir, memoryEntries = 400 }: { db: Db; cacheDir?: string; memoryEntries?: number }) {
+export function createMediaService({
+  db,
+  cacheDir,
+  memoryEntries = 400,
+  storage,
+}: {
+  db: Db;
+  cacheDir?: string;
+  memoryEntries?: number;
+  /** Where uploaded images are kept (decision 047); none: uploads are refused and not served. */
+  storage?: ObjectStorage;
+}) {
   // The most recently drawn images (lru-cache: one draw per image at a time, a failed draw not
   // stored). A draw that finds no asset answers undefined, which lru-cache does not store: an
   // unknown key may be registered later.
@@ -40,11 +53,18 @@ export function createMediaService({ db, cacheDir, memoryEntries = 400 }: { db: 
       const cached = await readFile(file).catch(() => null);
       if (cached) return cached;
     }
-    const [asset] = await db.select({ art: mediaAssets.art }).from(mediaAssets).where(eq(mediaAssets.key, key));
-    if (!asset) return null;
     const height = Math.round(width / RATIO_VALUES[ratio]);
-    const svg = renderArtSvg(asset.art, width, height);
-    const image = sharp(Buffer.from(svg));
+    let image: Sharp;
+    if (isUploadKey(key)) {
+      // An uploaded image: cut to the ratio around its middle, turned upright by its EXIF, metadata dropped.
+      const original = storage ? await storage.get(uploadStorageKey(key)) : null;
+      if (!original) return null;
+      image = sharp(original).rotate().resize(width, height, { fit: 'cover' });
+    } else {
+      const [asset] = await db.select({ art: mediaAssets.art }).from(mediaAssets).where(eq(mediaAssets.key, key));
+      if (!asset) return null;
+      image = sharp(Buffer.from(renderArtSvg(asset.art, width, height)));
+    }
     const bytes = await (format === 'webp' ? image.webp({ quality: 78 }) : image.jpeg({ quality: 80, mozjpeg: true })).toBuffer();
     if (file && cacheDir) {
       await mkdir(cacheDir, { recursive: true });
@@ -54,6 +74,19 @@ export function createMediaService({ db, cacheDir, memoryEntries = 400 }: { db: 
   }
 
   return {
+    /**
+     * Keeps an uploaded image (decision 047) after checking it (JPEG, PNG or WebP by its bytes, 5 MB,
+     * readable): its new key, which the resizer serves like any asset, or why it was refused.
+     */
+    async upload(bytes: Uint8Array): Promise<{ ok: true; key: string } | Extract<UploadCheck, { ok: false }>> {
+      const checked = await checkUpload(bytes);
+      if (!checked.ok) return checked;
+      if (!storage) throw new Error('No storage for uploads');
+      const key = newUploadKey();
+      await storage.put(uploadStorageKey(key), bytes);
+      return { ok: true, key };
+    },
+
     /** The encoded image, or null when no such asset exists. */
     async render(request: ImageRequest): Promise<Buffer | null> {
       const { key, width, ratio, format } = request;
