@@ -4,7 +4,6 @@
 // ?sent=… (post, redirect, get). The page names no one, so it may be shared like any page.
 import { data, Link, redirect } from 'react-router';
 import { PLACEMENTS, type Placement } from '../../modules/newsletters/newsletter-words.ts';
-import type { Reader } from '../../modules/newsletters/newsletters-service.ts';
 import { paths } from '../../shared/paths.ts';
 import { AuthPage } from '../components/auth-page.tsx';
 import { FormNotice } from '../components/form-fields.tsx';
@@ -12,6 +11,7 @@ import { NewsletterSignup, type SignupAnswer } from '../components/newsletter-si
 import { rootDataFromMatches } from '../lib/root-data.ts';
 import { socialMeta } from '../lib/seo.ts';
 import type { Route } from './+types/newsletters-signup';
+import { newsletterReader } from './newsletter-offer.server.ts';
 import '../styles/newsletters.css';
 
 const PATH = '/newsletters/signup/';
@@ -29,23 +29,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const wantsData = form.get('answer') === 'data';
   const placement = String(form.get('placement') ?? '');
-  const user = context.user;
-  const reader: Reader | null = user
-    ? {
-        userId: user.id,
-        email: user.email,
-        emailVerified: user.isEmailVerified,
-        membershipLevel: user.membershipLevel,
-        isBofAdmin: user.isBofAdmin,
-      }
-    : null;
   const result = await context.services.newsletters.subscribeEmail({
     email: form.get('email') ?? '',
     newsletterIds: form.getAll('newsletterIds').map(String),
     sourcePath: form.get('sourcePath') ?? PATH,
     placement: (PLACEMENTS as readonly string[]).includes(placement) ? (placement as Placement) : 'signup-page',
     honeypot: form.get('website'),
-    reader,
+    reader: newsletterReader(context.user),
     clientAddress: context.clientAddress,
   });
   if (!result.ok) {

@@ -6,14 +6,13 @@ import { useEffect } from 'react';
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
 import { AUDIENCE_LABELS } from '../../../modules/newsletters/audience.ts';
 import { GROUP_LABELS, NEWSLETTER_GROUPS, UNSUBSCRIBE_ALL_TEXT } from '../../../modules/newsletters/newsletter-words.ts';
-import type { Reader } from '../../../modules/newsletters/newsletters-service.ts';
-import type { SessionUser } from '../../../shared/auth/session-user.ts';
 import { paths } from '../../../shared/paths.ts';
 import { trackEvent } from '../../analytics/analytics.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
 import { FormNotice } from '../../components/form-fields.tsx';
 import { useHydrated } from '../../lib/hydrated.ts';
 import type { Route } from './+types/newsletters';
+import { newsletterReader } from '../newsletter-offer.server.ts';
 import { absoluteSiteUrl } from './identity.server.ts';
 import { userPageMeta } from './user-meta.ts';
 import { withReturnTo } from './user-paths.ts';
@@ -21,20 +20,11 @@ import '../../styles/newsletters.css';
 
 const PATH = '/user/newsletters/';
 
-function readerOf(user: SessionUser): Reader {
-  return {
-    userId: user.id,
-    email: user.email,
-    emailVerified: user.isEmailVerified,
-    membershipLevel: user.membershipLevel,
-    isBofAdmin: user.isBofAdmin,
-  };
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(withReturnTo(paths.login(), absoluteSiteUrl(context.config, PATH)));
+  const reader = newsletterReader(context.user);
+  if (!reader || !context.user) throw redirect(withReturnTo(paths.login(), absoluteSiteUrl(context.config, PATH)));
   const { newsletters } = context.services;
-  const [subscriptions, all] = await Promise.all([newsletters.subscriptionsOf(readerOf(context.user)), newsletters.catalogue()]);
+  const [subscriptions, all] = await Promise.all([newsletters.subscriptionsOf(reader), newsletters.catalogue()]);
   const listed = new Set(subscriptions.map((s) => s.newsletter.newsletterId));
   return {
     emailVerified: context.user.isEmailVerified,
@@ -58,8 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 type ActionAnswer = { ok: true; intent: string; subscribedIds: string[] } | { ok: false; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!context.user) throw redirect(withReturnTo(paths.login(), absoluteSiteUrl(context.config, PATH)));
-  const reader = readerOf(context.user);
+  const reader = newsletterReader(context.user);
+  if (!reader) throw redirect(withReturnTo(paths.login(), absoluteSiteUrl(context.config, PATH)));
   const { newsletters } = context.services;
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'save');

@@ -2,24 +2,11 @@
 // isVisibleOnOMS that are for this reader, the ones marked isPreselectedOnOMS ticked (or, for a
 // reader who has chosen before, what they chose), and what the form's ticks change.
 import type { AppLoadContext } from 'react-router';
-import type { Reader } from '../../../modules/newsletters/newsletters-service.ts';
 import type { OmsNewsletter } from '../../components/oms-newsletters.tsx';
-
-function readerOf(context: AppLoadContext): Reader | null {
-  const user = context.user;
-  return user
-    ? {
-        userId: user.id,
-        email: user.email,
-        emailVerified: user.isEmailVerified,
-        membershipLevel: user.membershipLevel,
-        isBofAdmin: user.isBofAdmin,
-      }
-    : null;
-}
+import { newsletterReader } from '../newsletter-offer.server.ts';
 
 export async function omsNewsletters(context: AppLoadContext): Promise<OmsNewsletter[]> {
-  const reader = readerOf(context);
+  const reader = newsletterReader(context.user);
   if (!reader) return [];
   const subscriptions = (await context.services.newsletters.subscriptionsOf(reader)).filter(
     (s) => s.available && s.newsletter.isVisibleOnOMS,
@@ -39,7 +26,7 @@ export async function omsNewsletters(context: AppLoadContext): Promise<OmsNewsle
  * subscribed: unsubscribed. Returns an error message, or null when saved.
  */
 export async function saveOmsNewsletters(context: AppLoadContext, form: FormData, path: string): Promise<string | null> {
-  const reader = readerOf(context);
+  const reader = newsletterReader(context.user);
   if (!reader) return null;
   const { newsletters } = context.services;
   const offered = await omsNewsletters(context);
