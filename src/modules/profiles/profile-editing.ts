@@ -445,7 +445,8 @@ export function createProfileEditing({ db, schemas, roleOf, changes, now }: Edit
             ).map((r) => paths.organisation(r.slug)),
           ]
         : [];
-      await pagesChanged([paths.organisation(row.slug), paths.organisations(), paths.people(), ...relatedSlugs]);
+      // The home page shows featured organisations.
+      await pagesChanged([paths.organisation(row.slug), paths.organisations(), paths.people(), paths.home(), ...relatedSlugs]);
       return organisationOf(published!);
     },
 

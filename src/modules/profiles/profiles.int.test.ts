@@ -171,6 +171,22 @@ describe('public profiles', () => {
     expect(data!.personProfileCategories.find((c: { key: string }) => c.key === 'DESIGNER').count).toBeGreaterThan(0);
     expect(data!.profileCollections).toContainEqual({ key: 'BOF500_2026', count: expect.any(Number) });
     expect(data!.featuredOrganisationProfiles.length).toBeGreaterThan(0);
+    // The home page shows those featured there, each linking to its profile.
+    const featured = await graphql(
+      app,
+      `
+        {
+          featuredOrganisationProfiles(category: HOMEPAGE_COMPONENT) {
+            profile {
+              slug
+            }
+          }
+        }
+      `,
+    );
+    const home = (await page('/')).body;
+    for (const { profile } of featured.data!.featuredOrganisationProfiles) expect(home).toContain(`href="/organisations/${profile.slug}/"`);
+    expect(featured.data!.featuredOrganisationProfiles.length).toBeGreaterThan(0);
   });
 });
 

@@ -4,7 +4,9 @@ import { ForYou } from '../components/for-you.tsx';
 import { cardView, compactCardView, StoryCard } from '../components/story-card.tsx';
 import { rootDataFromMatches } from '../lib/root-data.ts';
 import { socialMeta } from '../lib/seo.ts';
+import { FeaturedOrganisations } from '../components/profiles/featured-organisations.tsx';
 import type { Route } from './+types/home';
+import '../styles/profiles.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const home = await context.services.content.getHomePage();
@@ -15,6 +17,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     latest: home.latest.map(compactCardView),
     rails: home.rails.map(({ topic, stories }) => ({ topic: { slug: topic.slug, name: topic.name }, stories: stories.map(cardView) })),
     mostRead: home.mostRead.map(({ id, slug, headline }) => ({ id, slug, headline })),
+    // §3 FeaturedOrganisationProfile HOMEPAGE_COMPONENT: organisations the newsroom puts forward.
+    featured: (await context.services.profiles.featuredOrganisations('HOMEPAGE_COMPONENT', 4)).map(
+      ({ profileId, slug, title, city, thumbnailKey }) => ({
+        profileId,
+        slug,
+        title,
+        city,
+        thumbnailKey,
+      }),
+    ),
   };
 }
 
@@ -30,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { lead, topStories, latest, rails, mostRead } = loaderData;
+  const { lead, topStories, latest, rails, mostRead, featured } = loaderData;
   return (
     <div className="wrap home">
       <h1 className="visually-hidden">Today’s stories</h1>
@@ -75,6 +87,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ol>
         </aside>
       </div>
+
+      <FeaturedOrganisations organisations={featured} />
 
       {rails.map((rail) => (
         <section className="rail" key={rail.topic.slug} aria-labelledby={`rail-${rail.topic.slug}`}>
