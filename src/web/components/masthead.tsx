@@ -131,6 +131,9 @@ function AccountMenu({ isMember }: { isMember: boolean }) {
             <Link to={paths.account()}>Account details</Link>
           </li>
           <li>
+            <Link to={paths.personProfileEditor()}>Your profile</Link>
+          </li>
+          <li>
             <Link to={paths.following()}>Following</Link>
           </li>
           <li>

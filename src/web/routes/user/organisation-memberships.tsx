@@ -72,7 +72,7 @@ function PlanPage({ data, answer }: { data: Extract<Data, { kind: 'admin' }>; an
           Signed in as {data.email} · {data.roleWords}
         </>
       }
-      menu={teamMenu('memberships', true)}
+      menu={teamMenu('memberships', 'admin')}
     >
       <AccountChooser choices={data.choices} current={account.accountId} path={MEMBERSHIPS_PATH} />
 

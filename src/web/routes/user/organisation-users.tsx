@@ -74,7 +74,7 @@ function AdminPage({ data, answer }: { data: AdminData; answer: TeamActionData |
           Signed in as {data.email} · {data.roleWords}
         </>
       }
-      menu={teamMenu('users', true)}
+      menu={teamMenu('users', 'admin')}
     >
       <AccountChooser choices={data.choices} current={account.accountId} path={USERS_PATH} />
 

@@ -9,8 +9,8 @@ import { FormNotice } from '../../components/form-fields.tsx';
 import type { AccountMenuItem } from '../../components/account-layout.tsx';
 import { formatDay } from '../../../modules/billing/money.ts';
 
-/** The account menu; the team's two pages are listed for someone on an organisation. */
-export function teamMenu(current: 'users' | 'memberships', withTeam: boolean): AccountMenuItem[] {
+/** The account menu; the team's two pages are listed for someone on an organisation, and its profiles for its OWNER and ADMINs. */
+export function teamMenu(current: 'users' | 'memberships', withTeam: boolean | 'admin'): AccountMenuItem[] {
   const account = paths.account();
   return [
     { label: 'Personal details', href: `${account}#details` },
@@ -19,6 +19,7 @@ export function teamMenu(current: 'users' | 'memberships', withTeam: boolean): A
       ? [
           { label: 'Team members', href: paths.organisationUsers(), current: current === 'users' },
           { label: 'Team plan', href: paths.organisationMemberships(), current: current === 'memberships' },
+          ...(withTeam === 'admin' ? [{ label: 'Organisation profiles', href: paths.organisationProfiles() }] : []),
         ]
       : []),
     { label: 'Following', href: paths.following() },
