@@ -24,7 +24,7 @@ export function FeaturedOrganisations({ organisations }: { organisations: Featur
           All organisations <span aria-hidden="true">→</span>
         </Link>
       </div>
-      <ul className="directory-grid directory-grid--featured">
+      <ul className="directory-grid directory-grid--four">
         {organisations.map((organisation) => (
           <li key={organisation.profileId} className="directory-card">
             {organisation.thumbnailKey && (
