@@ -24,6 +24,16 @@ export function errorFrom(answer: Answer | undefined, intent: string) {
   return (name: string) => (answer?.intent === intent ? answer.fieldErrors?.[name] : undefined);
 }
 
+/** A notice after a redirect (?done=): shown until the next form is answered. */
+export function DoneNotice({ notice, answer }: { notice: string | null; answer: Answer | undefined }) {
+  if (!notice || answer) return null;
+  return (
+    <div className="profile-edit__notice">
+      <FormNotice kind="success">{notice}</FormNotice>
+    </div>
+  );
+}
+
 /** The answer to the form `intent`, shown by it. */
 export function AnswerNotice({ answer, intents, projectId }: { answer: Answer | undefined; intents: string[]; projectId?: string }) {
   if (!answer || !intents.includes(answer.intent) || (projectId !== undefined && answer.projectId !== projectId)) return null;
@@ -167,7 +177,18 @@ export function PublishPanel({
         {state.words}
       </h2>
       <p className="profile-edit__state-detail">{state.detail}</p>
-      <p className="cta-row">
+      <div className="profile-edit__actions">
+        {(!state.published || state.hasUnpublishedChanges) && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="publish" />
+            {Object.entries(hidden ?? {}).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className="button" disabled={publishing}>
+              {publishing ? 'Publishing…' : state.published ? 'Publish changes' : 'Publish'}
+            </button>
+          </Form>
+        )}
         <Link to={previewUrl} className="button button--secondary">
           Preview
         </Link>
@@ -176,18 +197,7 @@ export function PublishPanel({
             Public page
           </Link>
         )}
-      </p>
-      {(!state.published || state.hasUnpublishedChanges) && (
-        <Form method="post">
-          <input type="hidden" name="intent" value="publish" />
-          {Object.entries(hidden ?? {}).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <button type="submit" className="button" disabled={publishing}>
-            {publishing ? 'Publishing…' : state.published ? 'Publish changes' : 'Publish'}
-          </button>
-        </Form>
-      )}
+      </div>
     </section>
   );
 }

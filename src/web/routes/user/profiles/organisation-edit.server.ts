@@ -307,18 +307,19 @@ export async function projectsLoader(args: Args) {
 
 const positionSchema = z.coerce.number().int().min(0).max(1000);
 
-/** A new asset from the form: an uploaded image (stored first) or a YouTube link; null when neither was given. */
-async function newAsset(args: Args, fields: Record<string, string>, files: Record<string, File>) {
+/** The new assets from the form: an uploaded image (stored first) and a YouTube link, either or both. */
+async function newAssets(args: Args, fields: Record<string, string>, files: Record<string, File>) {
   const description = fieldText(fields.assetDescription);
+  const assets: ProjectAsset[] = [];
   const image = files.image;
   if (image) {
     const stored = await args.context.services.media.upload(new Uint8Array(await image.arrayBuffer()));
-    if (!stored.ok) return { error: stored.message };
-    return { asset: { type: 'IMAGE', url: stored.key, description } satisfies ProjectAsset };
+    if (!stored.ok) return { error: stored.message, assets };
+    assets.push({ type: 'IMAGE', url: stored.key, description });
   }
   const video = fieldText(fields.video);
-  if (video) return { asset: { type: 'YOUTUBE', url: video, description } satisfies ProjectAsset };
-  return null;
+  if (video) assets.push({ type: 'YOUTUBE', url: video, description });
+  return { error: null, assets };
 }
 
 export async function projectsAction(args: Args) {
@@ -329,25 +330,24 @@ export async function projectsAction(args: Args) {
   const profileId = (fields.profileId ?? '').slice(0, 64);
   const projectId = (fields.projectId ?? '').slice(0, 64) || undefined;
   const answer = (message: string) => ({ intent, status: 'success', message, projectId }) satisfies EditAnswer;
-  // The video link's refusal (assets.<n>.url) is shown by the link field.
-  let videoPath = 'assets.0.url';
+  // A link's refusal (assets.<n>.url) is the video field's: an image's key is the server's own.
+  const videoPaths = Object.fromEntries(Array.from({ length: 32 }, (_, n) => [`assets.${n}.url`, 'video']));
   const problem = (message: string, status: number) =>
     data<EditAnswer>({ intent, status: 'error', message, projectId, values: fields }, { status });
   try {
     // Who may edit is checked before anything is stored: a stranger's upload is never kept.
     const { profile } = await profiles.organisationSource(actor, profileId);
     const project = projectId ? profile.details.projects?.find((item) => item.projectId === projectId) : undefined;
-    if (project) videoPath = `assets.${project.assets.length}.url`;
     const needsProject = ['update', 'add-asset', 'remove-asset', 'move', 'pin', 'delete'].includes(intent);
     if ((projectId || needsProject) && !project) return problem('There is no such project on this profile. Reload the page.', 404);
     switch (intent) {
       case 'create': {
-        const added = await newAsset(args, fields, files);
-        if (added && 'error' in added) return problem(added.error ?? '', 422);
+        const added = await newAssets(args, fields, files);
+        if (added.error) return problem(added.error, 422);
         await profiles.createProject(actor, profileId, {
           title: fieldText(fields.title),
           description: fieldText(fields.description),
-          assets: added ? [added.asset] : [],
+          assets: added.assets,
         });
         return { ...answer('Project added (in the draft).'), projectId: undefined };
       }
@@ -362,11 +362,17 @@ export async function projectsAction(args: Args) {
         }
         return answer('Project saved (in the draft).');
       case 'add-asset': {
-        const added = await newAsset(args, fields, files);
-        if (!added) return problem('Choose an image to upload or paste a YouTube link.', 400);
-        if ('error' in added) return problem(added.error ?? '', 422);
-        await profiles.updateProject(actor, project!.projectId, { assets: [...project!.assets, added.asset] });
-        return answer(added.asset.type === 'IMAGE' ? 'Image added (in the draft).' : 'Video added (in the draft).');
+        const added = await newAssets(args, fields, files);
+        if (added.error) return problem(added.error, 422);
+        if (added.assets.length === 0) return problem('Choose an image to upload or paste a YouTube link.', 400);
+        await profiles.updateProject(actor, project!.projectId, { assets: [...project!.assets, ...added.assets] });
+        return answer(
+          added.assets.length > 1
+            ? 'Image and video added (in the draft).'
+            : added.assets[0]!.type === 'IMAGE'
+              ? 'Image added (in the draft).'
+              : 'Video added (in the draft).',
+        );
       }
       case 'remove-asset': {
         const index = positionSchema.safeParse(fields.assetIndex);
@@ -394,6 +400,6 @@ export async function projectsAction(args: Args) {
         return problem(EDIT_MESSAGES.unknownForm, 400);
     }
   } catch (error) {
-    return refusal(intent, error, { values: fields, refusedMessage, rename: { [videoPath]: 'video' } });
+    return refusal(intent, error, { values: fields, refusedMessage, rename: videoPaths });
   }
 }

@@ -5,10 +5,11 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { paths } from '../../../../shared/paths.ts';
 import { AccountLayout } from '../../../components/account-layout.tsx';
-import { FormNotice, SelectField, TextField } from '../../../components/form-fields.tsx';
+import { SelectField, TextField } from '../../../components/form-fields.tsx';
 import { organisationEditorMenu } from '../../../components/profiles/edit/editor-menu.ts';
 import {
   AnswerNotice,
+  DoneNotice,
   errorFrom,
   PublishPanel,
   RowInput,
@@ -71,8 +72,10 @@ function Editor({ data, answer }: { data: Data; answer: Answer | undefined }) {
       intro={<Link to={data.projectsUrl}>Projects of {profile.title}</Link>}
       menu={organisationEditorMenu()}
     >
-      {data.notice && <FormNotice kind="success">{data.notice}</FormNotice>}
-      <AnswerNotice answer={answer} intents={['publish']} />
+      <DoneNotice notice={data.notice} answer={answer} />
+      <div className="profile-edit__notice">
+        <AnswerNotice answer={answer} intents={['publish']} />
+      </div>
       <PublishPanel state={data.state} previewUrl={data.previewUrl} publicUrl={data.publicUrl} hidden={{ profileId: id }} />
 
       <section className="account-section profile-edit" aria-labelledby="fields-heading">

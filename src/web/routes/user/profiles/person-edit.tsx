@@ -5,9 +5,10 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { paths } from '../../../../shared/paths.ts';
 import { AccountLayout } from '../../../components/account-layout.tsx';
-import { FormNotice, SelectField, TextField } from '../../../components/form-fields.tsx';
+import { SelectField, TextField } from '../../../components/form-fields.tsx';
 import {
   AnswerNotice,
+  DoneNotice,
   errorFrom,
   PublishPanel,
   RowInput,
@@ -107,8 +108,10 @@ function EditProfile({ data, answer }: { data: Extract<Data, { kind: 'edit' }>; 
   const error = errorFrom(answer, 'save');
   return (
     <AccountLayout title="Your profile" intro={<>{`${profile.firstName} ${profile.lastName}`}</>} menu={menu}>
-      {data.notice && <FormNotice kind="success">{data.notice}</FormNotice>}
-      <AnswerNotice answer={answer} intents={['publish']} />
+      <DoneNotice notice={data.notice} answer={answer} />
+      <div className="profile-edit__notice">
+        <AnswerNotice answer={answer} intents={['publish']} />
+      </div>
       <PublishPanel state={data.state} previewUrl={data.previewUrl} publicUrl={data.publicUrl} />
 
       <section className="account-section profile-edit" aria-labelledby="edit-heading">

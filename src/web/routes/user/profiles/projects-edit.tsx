@@ -7,10 +7,17 @@ import { useState, type DragEvent } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { paths } from '../../../../shared/paths.ts';
 import { AccountLayout } from '../../../components/account-layout.tsx';
-import { FormNotice, TextField } from '../../../components/form-fields.tsx';
+import { TextField } from '../../../components/form-fields.tsx';
 import { Picture } from '../../../components/picture.tsx';
 import { organisationEditorMenu } from '../../../components/profiles/edit/editor-menu.ts';
-import { AnswerNotice, PublishPanel, TextArea, valueFrom, type Answer } from '../../../components/profiles/edit/edit-fields.tsx';
+import {
+  AnswerNotice,
+  DoneNotice,
+  PublishPanel,
+  TextArea,
+  valueFrom,
+  type Answer,
+} from '../../../components/profiles/edit/edit-fields.tsx';
 import { userPageMeta } from '../user-meta.ts';
 import type { Route } from './+types/projects-edit';
 import { projectsAction, projectsLoader } from './organisation-edit.server.ts';
@@ -104,8 +111,10 @@ function Projects({ data, answer }: { data: Data; answer: Answer | undefined }) 
       intro={<Link to={data.editUrl}>Edit the profile of {data.title}</Link>}
       menu={organisationEditorMenu()}
     >
-      {data.notice && <FormNotice kind="success">{data.notice}</FormNotice>}
-      <AnswerNotice answer={answer} intents={['publish', 'delete']} />
+      <DoneNotice notice={data.notice} answer={answer} />
+      <div className="profile-edit__notice">
+        <AnswerNotice answer={answer} intents={['publish', 'delete']} />
+      </div>
       <PublishPanel state={data.state} previewUrl={data.previewUrl} publicUrl={data.publicUrl} hidden={{ profileId: data.profileId }} />
 
       <section className="account-section profile-edit" aria-labelledby="projects-heading">
@@ -123,7 +132,8 @@ function Projects({ data, answer }: { data: Data; answer: Answer | undefined }) 
           Add a project
         </h2>
         <AnswerNotice answer={answer} intents={['create']} />
-        <Form method="post" encType="multipart/form-data" className="profile-edit__form">
+        {/* Keyed by the projects: a new project empties the form. */}
+        <Form key={data.projects.length} method="post" encType="multipart/form-data" className="profile-edit__form">
           <Hidden intent="create" profileId={data.profileId} />
           <TextField name="title" label="Title" required defaultValue={value('title', '')} error={createError('title')} />
           <TextArea name="description" label="Description" defaultValue={value('description', '')} error={createError('description')} />

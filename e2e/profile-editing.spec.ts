@@ -1,0 +1,117 @@
+// The profile editors in Chromium (issue 18, decision 047), axe on each page: a new reader creates
+// their profile, edits it, previews the draft and publishes it, then finds it public; the demo
+// organisation's OWNER (Lind Group) adds a project with an uploaded image and a YouTube link,
+// moves it up with the keyboard's button, publishes, and finds it on the public profile.
+// Screenshots at 1280 and 390 px kept with the test's output.
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { createAccount, expect, expectAccessible, expectFitsScreen, presetConsent, signInOnScreen, test } from './fixtures.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await presetConsent(context, baseURL!);
+});
+
+const DEMO_PASSWORD = 'atelier-demo';
+const OWNER = 'olivia.lind@lindgroup.example';
+
+async function screenshots(page: Page, name: string) {
+  const desktop = page.viewportSize();
+  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFitsScreen(page);
+  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
+  if (desktop) await page.setViewportSize(desktop);
+}
+
+test('a reader creates, edits, previews and publishes their profile, and sees it public', async ({ page, request, baseURL }) => {
+  const email = await createAccount(request);
+  const last = `Vale${Date.now().toString(36)}`;
+  await signInOnScreen(page, { email, returnTo: `${baseURL}/user/people/profiles/edit/` });
+  await expect(page.getByRole('heading', { level: 2, name: 'Create your profile' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('First name').fill('Iris');
+  await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('What you do').selectOption({ label: 'Designer' });
+  await page.getByRole('button', { name: 'Create my profile' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Draft, not published' })).toBeVisible();
+
+  await page.getByLabel('Job title').fill('Creative Director');
+  await page.getByLabel('Summary').fill('Cuts coats in Copenhagen from deadstock wool.');
+  await page.getByLabel('Role').first().fill('Creative Director');
+  await page.getByLabel('Organisation').first().fill('Studio Vale');
+  await page.getByLabel('From (year)').first().fill('2018');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'person-editor');
+
+  await page.getByRole('link', { name: 'Preview' }).click();
+  await expect(page.getByText('Cuts coats in Copenhagen from deadstock wool.').first()).toBeVisible();
+  await page.goBack();
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Published, version 1' })).toBeVisible();
+  await page.getByRole('link', { name: 'Public page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Iris ${last}` })).toBeVisible();
+  await expect(page.getByText('Cuts coats in Copenhagen from deadstock wool.').first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the Lind Group owner adds a project with an uploaded image and a YouTube link, reorders and publishes', async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
+  const title = `Atelier Film ${Date.now().toString(36)}`;
+  await signInOnScreen(page, { email: OWNER, password: DEMO_PASSWORD, returnTo: `${baseURL}/user/organisations/profiles/` });
+  await expect(page.getByRole('heading', { level: 2, name: 'Lind Group' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Projects' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects of Lind Group' })).toBeVisible();
+
+  // A wrong file first: refused by its content, with a sentence.
+  await page.getByLabel('Title').last().fill(title);
+  await page.locator('#new-image').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+  await page.getByRole('button', { name: 'Add project' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'not a JPEG, PNG or WebP image' })).toBeVisible();
+  // The refusal is a 422 answer, which the browser logs once; nothing else may be logged.
+  const refused = /status of 422/;
+  expect(consoleErrors.filter((message) => refused.test(message))).toHaveLength(1);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((message) => !refused.test(message)));
+
+  const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#7a2e3b' } })
+    .jpeg()
+    .toBuffer();
+  await page.getByLabel('Title').last().fill(title);
+  await page.getByLabel('Description').last().fill('The making of the spring collection.');
+  await page.locator('#new-image').setInputFiles({ name: 'atelier.jpg', mimeType: 'image/jpeg', buffer: image });
+  await page.getByLabel('Or a YouTube link').last().fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await page.getByLabel('Caption').last().fill('In the atelier');
+  await page.getByRole('button', { name: 'Add project' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Project added' })).toBeVisible();
+
+  const heading = page.getByRole('heading', { level: 3, name: new RegExp(`^\\d+\\. ${title}`) });
+  await expect(heading).toBeVisible();
+  const project = page.locator('article', { has: heading });
+  await expect(project.locator('img')).toHaveAttribute('src', /\/img\/upload-/);
+  await expect(project.getByText('YouTube', { exact: true })).toBeVisible();
+  const before = Number(/^(\d+)\./.exec((await heading.textContent()) ?? '')![1]);
+  expect(before).toBeGreaterThan(1);
+
+  // The keyboard's way: Move up, a plain button.
+  await project.getByRole('button', { name: `Move up: ${title}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 3, name: new RegExp(`^${before - 1}\\. ${title}`) })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'projects-editor');
+
+  await page.getByRole('button', { name: /^Publish/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
+  await page.getByRole('link', { name: 'Public page' }).click();
+  await expect(page).toHaveURL(/\/organisations\/lind-group\/$/);
+  await expect(page.getByText(title).first()).toBeVisible();
+  await expectAccessible(page);
+});
