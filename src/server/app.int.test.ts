@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stories } from '../modules/content/schema.ts';
 import { createTestApp } from '../test/app.ts';
+import { escapeHtml, pageText } from '../test/html.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let app: App;
@@ -123,7 +124,7 @@ describe('reading pages', () => {
     expectShell(html, `/articles/${free.slug}/`);
     const paragraphs = (await fullBody(free.slug)).filter((b) => b.type === 'paragraph');
     expect(paragraphs.length).toBeGreaterThan(2);
-    for (const p of paragraphs) expect(html).toContain(escapeHtml(p.text));
+    for (const p of paragraphs) expect(pageText(html)).toContain(escapeHtml(p.text));
     expect(html).toContain('"@type":"NewsArticle"');
     expect(html).toContain('"isAccessibleForFree":true');
     expect(html).toContain('<meta property="og:type" content="article"/>');
@@ -139,7 +140,7 @@ describe('reading pages', () => {
     const gated = await fullBody(premiumSlug);
     const hidden = gated.filter((b) => b.type === 'paragraph').slice(2);
     expect(hidden.length).toBeGreaterThan(0);
-    for (const p of hidden) expect(html).not.toContain(escapeHtml(p.text).slice(0, 80));
+    for (const p of hidden) expect(pageText(html)).not.toContain(escapeHtml(p.text).slice(0, 80));
   });
 
   it('topic and author pages list stories with pagination', async () => {
@@ -259,8 +260,4 @@ async function fullBody(slug: string) {
 async function firstAuthorSlug() {
   const home = await app.services.content.getHomePage();
   return home.lead?.authors[0]?.slug;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 }

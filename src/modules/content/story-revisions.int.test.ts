@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { InputError } from '../../shared/errors.ts';
 import { createTestApp } from '../../test/app.ts';
 import { stories, storyAuthors, authors } from './schema.ts';
+import { escapeHtml } from '../../test/html.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let app: App;
@@ -109,7 +110,3 @@ describe.skipIf(inject('databaseTemplate').kind !== 'postgres')(
     }, 20_000);
   },
 );
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
-}

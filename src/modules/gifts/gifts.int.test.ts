@@ -11,6 +11,7 @@ import { stories } from '../content/schema.ts';
 import type { StoryBlock } from '../content/types.ts';
 import { giftMessages, MONTHLY_GIFT_QUOTA } from './gift-rules.ts';
 import { storyGiftRedemptions, storyGifts } from './schema.ts';
+import { escapeHtml, pageText } from '../../test/html.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 type Person = Awaited<ReturnType<typeof signIn>>;
@@ -74,19 +75,15 @@ async function page(url: string, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
   return { response, html: response.body };
 }
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
-}
 /** The paragraphs past the lead-in: on the page only when the whole story is. */
 const laterParagraphs = (story: (typeof premium)[number]) => story.body.filter((block) => block.type === 'paragraph').slice(2);
 function expectWholeStory(html: string, story: (typeof premium)[number]) {
-  for (const paragraph of laterParagraphs(story)) expect(html).toContain(escapeHtml(paragraph.text).slice(0, 80));
+  for (const paragraph of laterParagraphs(story)) expect(pageText(html)).toContain(escapeHtml(paragraph.text).slice(0, 80));
   expect(html).not.toMatch(/class="wall wall--/);
 }
 function expectWall(html: string, story: (typeof premium)[number]) {
   expect(html).toMatch(/class="wall wall--/);
-  for (const paragraph of laterParagraphs(story)) expect(html).not.toContain(escapeHtml(paragraph.text).slice(0, 80));
+  for (const paragraph of laterParagraphs(story)) expect(pageText(html)).not.toContain(escapeHtml(paragraph.text).slice(0, 80));
   expect(html).not.toContain('shared this story with you');
 }
 
