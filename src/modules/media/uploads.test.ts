@@ -10,7 +10,7 @@ import { checkUpload, sniffImageType, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '
 
 const image = (format: 'png' | 'jpeg' | 'webp') =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#a33' } })
-    [format]()
+    .toFormat(format)
     .toBuffer();
 
 describe('uploads', () => {
