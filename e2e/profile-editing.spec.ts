@@ -69,6 +69,15 @@ test('the Lind Group owner adds a project with an uploaded image and a YouTube l
   await signInOnScreen(page, { email: OWNER, password: DEMO_PASSWORD, returnTo: `${baseURL}/user/organisations/profiles/` });
   await expect(page.getByRole('heading', { level: 2, name: 'Lind Group' })).toBeVisible();
   await expectAccessible(page);
+  // The profile's own editor: the fields, and a subsidiary found by a search.
+  await page.getByRole('link', { name: 'Edit profile' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lind Group' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Find an organisation by name' }).fill('verrier');
+  await page.getByRole('button', { name: 'Search' }).last().click();
+  await expect(page.getByRole('button', { name: 'Add Maison Verrier as a subsidiary' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'organisation-editor');
+  await page.goto('/user/organisations/profiles/');
   await page.getByRole('link', { name: 'Projects' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Projects of Lind Group' })).toBeVisible();
 

@@ -1,10 +1,8 @@
 // /user/organisations/profiles/projects/edit/?profileId= (§2, issue 18): an organisation's OWNER
 // or ADMIN adds, edits and deletes its projects, with images they upload (JPEG, PNG or WebP up to
 // 5 MB, checked by their bytes) and YouTube links (§5's rule), orders them (Move up / Move down,
-// forms that work without JavaScript; with it, a project can also be dragged by its handle), pins
-// one and publishes. The server half is organisation-edit.server.ts; the rules are the services'.
-import { useState, type DragEvent } from 'react';
-import { Form, Link, useNavigation, useSubmit } from 'react-router';
+// forms that work from the keyboard and without JavaScript), pins one and publishes. The server half is organisation-edit.server.ts; the rules are the services'.
+import { Form, Link, useNavigation } from 'react-router';
 import { paths } from '../../../../shared/paths.ts';
 import { AccountLayout } from '../../../components/account-layout.tsx';
 import { TextField } from '../../../components/form-fields.tsx';
@@ -149,39 +147,13 @@ function Projects({ data, answer }: { data: Data; answer: Answer | undefined }) 
   );
 }
 
-/** The projects in order; each can be dragged by its handle (with JavaScript) or moved by its buttons. */
+/** The projects in order, each with its Move up / Move down buttons (plain forms: keyboard and no JavaScript alike). */
 function ProjectList({ data, answer }: { data: Data; answer: Answer | undefined }) {
-  const submit = useSubmit();
-  const [dragging, setDragging] = useState<string | null>(null);
-  const drop = (event: DragEvent, position: number) => {
-    event.preventDefault();
-    const projectId = dragging ?? event.dataTransfer.getData('text/plain');
-    setDragging(null);
-    if (!projectId || data.projects.findIndex((p) => p.projectId === projectId) === position) return;
-    void submit({ intent: 'move', profileId: data.profileId, projectId, position: String(position) }, { method: 'post' });
-  };
   return (
     <ol className="profile-edit__list">
       {data.projects.map((project, index) => (
-        <li
-          key={project.projectId}
-          className="project-edit"
-          data-dragging={dragging === project.projectId ? 'true' : undefined}
-          onDragOver={(event) => dragging && event.preventDefault()}
-          onDrop={(event) => drop(event, index)}
-        >
-          <ProjectItem
-            data={data}
-            project={project}
-            index={index}
-            answer={answer}
-            onDragStart={(event) => {
-              event.dataTransfer.setData('text/plain', project.projectId);
-              event.dataTransfer.effectAllowed = 'move';
-              setDragging(project.projectId);
-            }}
-            onDragEnd={() => setDragging(null)}
-          />
+        <li key={project.projectId} className="project-edit">
+          <ProjectItem data={data} project={project} index={index} answer={answer} />
         </li>
       ))}
     </ol>
@@ -216,21 +188,7 @@ function SmallForm({
   );
 }
 
-function ProjectItem({
-  data,
-  project,
-  index,
-  answer,
-  onDragStart,
-  onDragEnd,
-}: {
-  data: Data;
-  project: ProjectView;
-  index: number;
-  answer: Answer | undefined;
-  onDragStart: (event: DragEvent) => void;
-  onDragEnd: () => void;
-}) {
+function ProjectItem({ data, project, index, answer }: { data: Data; project: ProjectView; index: number; answer: Answer | undefined }) {
   const pinned = data.pinnedProjectId === project.projectId;
   const id = project.projectId.slice(0, 8);
   const mine = answer?.projectId === project.projectId ? answer : undefined;
@@ -242,16 +200,6 @@ function ProjectItem({
           {index + 1}. {project.title}
           {pinned && <span className="profile-edit__badge">Pinned</span>}
         </h3>
-        <span
-          className="project-edit__handle"
-          draggable
-          onDragStart={onDragStart}
-          onDragEnd={onDragEnd}
-          title="Drag to reorder"
-          aria-hidden="true"
-        >
-          ⠿ Drag
-        </span>
       </div>
       <AnswerNotice
         answer={answer}
