@@ -3,8 +3,8 @@
 // /admin/enquiries/ and marks it answered. Also the team enquiry on /subscriptions/executive/#enquiry,
 // /professional/ leading to its contact page, and axe on every page. Screenshots at 1280 and 390 px
 // of a contact page, the executive page and the admin list are kept with the test's output.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, newEmail, presetConsent, signInOnScreen, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectAccessible, newEmail, presetConsent, screenshots, signInOnScreen, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -17,13 +17,6 @@ test.beforeEach(async ({ context, baseURL }) => {
 const ADMIN = { email: 'admin@example.com', password: 'atelier-demo' };
 
 /** Whole-page screenshots at the desktop width and a 390 px phone, kept with the test's output. */
-async function screenshots(page: Page, name: string) {
-  const desktop = page.viewportSize();
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 /** The newest email's template to `to` in the development mailbox. */
 async function latestTemplate(request: APIRequestContext, to: string): Promise<string | null> {

@@ -243,3 +243,19 @@ export async function clickAndWaitForPost(page: Page, control: Locator) {
   await control.click();
   expect((await answered).ok()).toBe(true);
 }
+
+/** The demo accounts' password (src/demo/accounts.ts; README "Demo accounts"). */
+export const DEMO_PASSWORD = 'atelier-demo';
+
+/**
+ * Full-page screenshots at desktop width and at a phone's 390 px (checked to fit it), kept with the
+ * test's output for a person to look at; the viewport is put back afterwards.
+ */
+export async function screenshots(page: Page, name: string) {
+  const desktop = page.viewportSize();
+  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFitsScreen(page);
+  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
+  if (desktop) await page.setViewportSize(desktop);
+}

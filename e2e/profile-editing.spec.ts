@@ -3,9 +3,8 @@
 // organisation's OWNER (Lind Group) adds a project with an uploaded image and a YouTube link,
 // moves it up with the keyboard's button, publishes, and finds it on the public profile.
 // Screenshots at 1280 and 390 px kept with the test's output.
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createAccount, expect, expectAccessible, expectFitsScreen, presetConsent, signInOnScreen, test } from './fixtures.ts';
+import { createAccount, DEMO_PASSWORD, expect, expectAccessible, presetConsent, screenshots, signInOnScreen, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -13,17 +12,7 @@ test.beforeEach(async ({ context, baseURL }) => {
   await presetConsent(context, baseURL!);
 });
 
-const DEMO_PASSWORD = 'atelier-demo';
 const OWNER = 'olivia.lind@lindgroup.example';
-
-async function screenshots(page: Page, name: string) {
-  const desktop = page.viewportSize();
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectFitsScreen(page);
-  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 test('a reader creates, edits, previews and publishes their profile, and sees it public', async ({ page, request, baseURL }) => {
   const email = await createAccount(request);

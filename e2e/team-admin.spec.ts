@@ -4,8 +4,7 @@
 // the team plan page shows the plan and seats. The USER (group@example.com) sees only their seat,
 // never the admin controls. Someone with no organisation gets the page about team plans. Axe on
 // each page; screenshots at 1280 and 390 px kept with the test's output.
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectFitsScreen, newEmail, presetConsent, signInOnScreen, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, expectAccessible, newEmail, presetConsent, screenshots, signInOnScreen, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -13,20 +12,9 @@ test.beforeEach(async ({ context, baseURL }) => {
   await presetConsent(context, baseURL!);
 });
 
-/** The demo accounts' password (src/demo/accounts.ts; README "Demo accounts"). */
-const DEMO_PASSWORD = 'atelier-demo';
 const OWNER = 'olivia.lind@lindgroup.example';
 const USERS = '/user/organisations/users/';
 const PLAN = '/user/organisations/memberships/';
-
-async function screenshots(page: Page, name: string) {
-  const desktop = page.viewportSize();
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectFitsScreen(page);
-  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 test('the OWNER adds an existing reader and a new address, makes one an admin, and removes them', async ({ page, baseURL }) => {
   await signInOnScreen(page, { email: OWNER, password: DEMO_PASSWORD, returnTo: `${baseURL}${USERS}` });

@@ -5,7 +5,7 @@
 // may add seats but not cancel. The purchase works without JavaScript too (plain form posts). Axe
 // on each state; screenshots at 1280 and 390 px kept with the test's output.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectFitsScreen, presetConsent, signInOnScreen, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, expectAccessible, presetConsent, screenshots, signInOnScreen, test } from './fixtures.ts';
 
 // One after the other: both buy seats for the same organisation, and a purchase under a changed seat count is refused.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -14,19 +14,8 @@ test.beforeEach(async ({ context, baseURL }) => {
   await presetConsent(context, baseURL!);
 });
 
-/** The demo accounts' password (src/demo/accounts.ts; README "Demo accounts"). */
-const DEMO_PASSWORD = 'atelier-demo';
 const OWNER = 'olivia.lind@lindgroup.example';
 const PLAN = '/user/organisations/memberships/';
-
-async function screenshots(page: Page, name: string) {
-  const desktop = page.viewportSize();
-  await page.screenshot({ path: test.info().outputPath(`${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectFitsScreen(page);
-  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 /** The seats bought now, as the "Add seats" section says them ("You have 10 seats."). */
 async function seatsBought(page: Page): Promise<number> {
