@@ -3,6 +3,8 @@
 // client, which refreshes tokens the server refuses and asks again, stale tokens are replaced
 // before asking: a membership change makes the tokens minted before it stale (decision 046).
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever shape a query asked for */
+import { SESSION_COOKIE } from '../modules/identity/identity-routes.ts';
+import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../shared/auth/cookies.ts';
 import { isAuthError } from '../web/auth/is-auth-error.ts';
 import type { createTestApp } from './app.ts';
 
@@ -22,22 +24,38 @@ export async function signIn(app: App, { first = 'Ada', last = 'Okafor', email }
   const { identities, sessions } = app.services.identity;
   const person = await identities.create({ traits: { email: address, name: { first, last } }, verified: true });
   const { token } = await sessions.create({ identityId: person.identity.id, method: 'password', device: {} });
-  const issued = await app.services.session.refreshTokens({ identitySessionToken: token });
-  if (!issued) throw new Error('could not mint the session tokens');
   return {
     email: address,
     identityId: person.identity.id,
     userId: String(person.identity.metadataPublic!.user_id),
     identitySessionToken: token,
-    cookie: `ory_kratos_session=${token}; bof_session=${issued.main.token}; blaize_jwt=${issued.paywall.token}`,
+    cookie: await freshCookie(app, token),
+  };
+}
+
+/** Both tokens minted for an identity session, and the cookie header a browser then sends. */
+export async function sessionCookies(app: App, identitySessionToken: string): Promise<{ cookie: string; mainToken: string }> {
+  const issued = await app.services.session.refreshTokens({ identitySessionToken });
+  if (!issued) throw new Error('could not mint the session tokens');
+  return {
+    cookie: `${SESSION_COOKIE}=${identitySessionToken}; ${MAIN_TOKEN_COOKIE}=${issued.main.token}; ${PAYWALL_TOKEN_COOKIE}=${issued.paywall.token}`,
+    mainToken: issued.main.token,
   };
 }
 
 /** Cookies with both tokens minted again: after a membership change the ones before it are stale (decision 046). */
 export async function freshCookie(app: App, identitySessionToken: string): Promise<string> {
-  const issued = await app.services.session.refreshTokens({ identitySessionToken });
-  if (!issued) throw new Error('could not mint the session tokens');
-  return `ory_kratos_session=${identitySessionToken}; bof_session=${issued.main.token}; blaize_jwt=${issued.paywall.token}`;
+  return (await sessionCookies(app, identitySessionToken)).cookie;
+}
+
+/** A cookie header read into name → value, as the server's parser reads it (a value may hold `=`). */
+function cookiesOf(header: string): Record<string, string> {
+  return Object.fromEntries(
+    header.split(/;\s*/).map((pair) => {
+      const eq = pair.indexOf('=');
+      return [pair.slice(0, eq), pair.slice(eq + 1)];
+    }),
+  );
 }
 
 export async function graphql<Data = Record<string, any>>(
@@ -58,11 +76,11 @@ export async function graphql<Data = Record<string, any>>(
     refreshStaleTokens?: boolean;
   } = {},
 ): Promise<GraphQLResponse<Data>> {
-  const identitySession = cookie?.match(/(?:^|;\s*)ory_kratos_session=([^;]+)/)?.[1];
+  const cookies = cookie ? cookiesOf(cookie) : {};
+  const identitySession = cookies[SESSION_COOKIE];
   if (!refreshStaleTokens || !identitySession) return ask<Data>(app, query, { variables, cookie, method, headers });
   // Tokens the server would no longer take (a membership changed since, or they expired) are
   // replaced first, as the browser's refresh-and-retry ends up doing.
-  const cookies = Object.fromEntries(cookie!.split(/;\s*/).map((pair) => pair.split('=', 2) as [string, string]));
   const current = (await app.services.session.userFromRequest(cookies)) !== null;
   const sent = current ? cookie : ((await freshCookie(app, identitySession).catch(() => null)) ?? cookie);
   const answer = await ask<Data>(app, query, { variables, cookie: sent, method, headers });

@@ -6,19 +6,16 @@ import { expect } from 'vitest';
 import { and, asc, inArray, sql } from 'drizzle-orm';
 import { analyticsEvents } from '../modules/analytics/schema.ts';
 import type { createTestApp } from './app.ts';
-import { graphql, signIn } from './graphql.ts';
+import { graphql, sessionCookies, signIn } from './graphql.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
 const YEAR = 365 * 24 * 3_600_000;
 
+/** The person's tokens minted again: the main token's claims, and the cookies. */
 export async function tokensFor(app: App, identitySessionToken: string) {
-  const issued = await app.services.session.refreshTokens({ identitySessionToken });
-  if (!issued) throw new Error('no tokens');
-  return {
-    claims: decodeJwt(issued.main.token),
-    cookie: `ory_kratos_session=${identitySessionToken}; bof_session=${issued.main.token}; blaize_jwt=${issued.paywall.token}`,
-  };
+  const { cookie, mainToken } = await sessionCookies(app, identitySessionToken);
+  return { claims: decodeJwt(mainToken), cookie };
 }
 
 /** An organisation bought by a new person, as billing starts it. */
