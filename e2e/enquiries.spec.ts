@@ -16,8 +16,6 @@ test.beforeEach(async ({ context, baseURL }) => {
 /** The demo admin (src/demo/accounts.ts DEMO_ACCOUNTS; created at start-up outside prod). */
 const ADMIN = { email: 'admin@example.com', password: 'atelier-demo' };
 
-/** Whole-page screenshots at the desktop width and a 390 px phone, kept with the test's output. */
-
 /** The newest email's template to `to` in the development mailbox. */
 async function latestTemplate(request: APIRequestContext, to: string): Promise<string | null> {
   const response = await request.get(`/_dev/mail/latest.json?to=${encodeURIComponent(to)}`);

@@ -123,40 +123,31 @@ export async function createAccount(request: APIRequestContext, { email = newEma
   return email;
 }
 
-/** The code in the newest email of this kind to `to` (login_code, registration_code, verification_code, recovery_code). */
-export async function emailedCode(request: APIRequestContext, to: string, template: string): Promise<string> {
-  let code = '';
+/** The newest email to `to`, once it is of this kind (polled: the site sends it after answering). */
+async function emailed(request: APIRequestContext, to: string, template: string): Promise<{ code: string | null; link: string | null }> {
+  let message = { template: '', code: null as string | null, link: null as string | null };
   await expect
     .poll(
       async () => {
         const response = await request.get(`/_dev/mail/latest.json?to=${encodeURIComponent(to)}`);
         if (!response.ok()) return null;
-        const message = (await response.json()) as { template: string; code: string | null };
-        code = message.code ?? '';
+        message = (await response.json()) as typeof message;
         return message.template;
       },
       { message: `a ${template} email to ${to}` },
     )
     .toBe(template);
-  return code;
+  return message;
 }
 
-/** The link in the newest email of this kind to `to` (recovery_link, verification_link, newsletter_confirmation). */
+/** The code in the newest email of this kind to `to` (login_code, registration_code, verification_code, recovery_code, organisation_domain_code). */
+export async function emailedCode(request: APIRequestContext, to: string, template: string): Promise<string> {
+  return (await emailed(request, to, template)).code ?? '';
+}
+
+/** The link in the newest email of this kind to `to` (recovery_link, verification_link, newsletter_confirmation, organisation_seat). */
 export async function emailedLink(request: APIRequestContext, to: string, template: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/_dev/mail/latest.json?to=${encodeURIComponent(to)}`);
-        if (!response.ok()) return null;
-        const message = (await response.json()) as { template: string; link: string | null };
-        link = message.link ?? '';
-        return message.template;
-      },
-      { message: `a ${template} email to ${to}` },
-    )
-    .toBe(template);
-  return link;
+  return (await emailed(request, to, template)).link ?? '';
 }
 
 // ---------- Cookie consent ----------
