@@ -112,17 +112,22 @@ export function OwnSeat({
   role,
   since,
   contact,
+  answer,
 }: {
   account: { title: string; status: string };
   role: string;
   since: string | null;
   contact: { name: string | null; email: string };
+  answer: Answer;
 }) {
+  // Right after joining, the reloaded page already shows the seat: the answer to "Join" goes here.
+  const claimAnswer = answer?.intent === 'claim' ? answer : undefined;
   return (
     <section className="account-section team-section" aria-labelledby="team-seat-heading">
       <h2 id="team-seat-heading" className="account-section__title">
         Your seat
       </h2>
+      {claimAnswer && <FormNotice kind={claimAnswer.status}>{claimAnswer.message}</FormNotice>}
       <dl className="membership-facts">
         <Fact term="Organisation">{account.title}</Fact>
         <Fact term="Your role">{role}</Fact>
