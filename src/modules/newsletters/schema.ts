@@ -113,3 +113,103 @@ export type NewsletterRow = typeof newsletters.$inferSelect;
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 export type ConsentRow = typeof newsletterConsents.$inferSelect;
 export type SignupRow = typeof newsletterSignups.$inferSelect;
+
+// ---- Sending (issue 19 part 2, decision 048) ----
+
+/** An issue's life: composed, waiting for its time, going out, out. */
+export const ISSUE_STATES = ['draft', 'scheduled', 'sending', 'sent'] as const;
+export type IssueState = (typeof ISSUE_STATES)[number];
+
+/**
+ * One issue of one newsletter: the stories it carries (story slugs, in order), its subject and
+ * opening words. A PERSONALISED newsletter's issue has no stories of its own: each reader's come
+ * from what they follow and read, at send time.
+ */
+export const newsletterIssues = pgTable(
+  'newsletter_issues',
+  {
+    id: uuid('id').primaryKey(),
+    newsletterId: uuid('newsletter_id')
+      .notNull()
+      .references(() => newsletters.newsletterId, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    intro: text('intro').notNull().default(''),
+    storySlugs: text('story_slugs').array().notNull(),
+    state: text('state').$type<IssueState>().notNull(),
+    /** When it goes out (scheduled), or went out (sent now). */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The admin who composed it (user id). */
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('newsletter_issues_newsletter_idx').on(table.newsletterId, table.createdAt),
+    check('newsletter_issues_state_check', sql`${table.state} in ('draft', 'scheduled', 'sending', 'sent')`),
+  ],
+);
+
+export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'uncertain', 'failed', 'bounced'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * One row per (issue, reader): the unique key that makes "never twice" hold. `pending` → claimed
+ * (`sending`) → `sent` once the SMTP server accepted it. A row a dead runner left `sending` becomes
+ * `uncertain` and is never sent again (at most once, decision 048). `bounced` after a hard bounce.
+ */
+export const newsletterDeliveries = pgTable(
+  'newsletter_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    issueId: uuid('issue_id')
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+    /** `user:<id>` or `email:<address>`: one reader, whichever way they subscribed. */
+    readerKey: text('reader_key').notNull(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    email: text('email').notNull(),
+    userId: text('user_id'),
+    status: text('status').$type<DeliveryStatus>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** Clicks this reader made, counted only when their browser had allowed analytics. */
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('newsletter_deliveries_reader_idx').on(table.issueId, table.readerKey),
+    index('newsletter_deliveries_status_idx').on(table.issueId, table.status),
+    index('newsletter_deliveries_email_idx').on(table.email),
+    check(
+      'newsletter_deliveries_status_check',
+      sql`${table.status} in ('pending', 'sending', 'sent', 'uncertain', 'failed', 'bounced')`,
+    ),
+  ],
+);
+
+/** Addresses nothing is sent to again: a hard bounce or a complaint (the provider's report). */
+export const newsletterSuppressions = pgTable(
+  'newsletter_suppressions',
+  {
+    email: text('email').primaryKey(),
+    reason: text('reason').$type<'hard-bounce' | 'complaint'>().notNull(),
+    detail: text('detail').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [check('newsletter_suppressions_reason_check', sql`${table.reason} in ('hard-bounce', 'complaint')`)],
+);
+
+/** Clicks on an issue's links: per issue always (a count), per reader only with analytics consent. */
+export const newsletterIssueClicks = pgTable('newsletter_issue_clicks', {
+  issueId: uuid('issue_id')
+    .primaryKey()
+    .references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+  clicks: integer('clicks').notNull().default(0),
+});
+
+export type IssueRow = typeof newsletterIssues.$inferSelect;
+export type DeliveryRow = typeof newsletterDeliveries.$inferSelect;
