@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -33,6 +34,13 @@ export interface Database {
 
 export type DatabaseOptions = { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string; max?: number };
 
+/**
+ * Extensions every PGlite instance loads when it is created (PGlite has no shared library folder;
+ * a migration's `CREATE EXTENSION` finds only what was loaded here). PostgreSQL ships them itself.
+ * pg_trgm: the search module's typo tolerance (decision 049).
+ */
+const PGLITE_EXTENSIONS: PGliteOptions['extensions'] = { pg_trgm };
+
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -57,12 +65,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => client.end({ timeout: 5 }),
     };
   }
-  if (!options.dataDir) return pgliteDatabase(new PGlite({ loadDataDir: options.loadDataDir }));
+  if (!options.dataDir) return pgliteDatabase(new PGlite({ loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS }));
   // Before PGlite touches the directory: a second process must not open it (decision 017).
   const lock = lockDataDir(options.dataDir);
   try {
     const dataDir = await initialisedPgliteDir(options.dataDir);
-    const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
+    const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     return pgliteDatabase(client, () => lock.release());
   } catch (error) {
@@ -105,7 +113,7 @@ async function initialisedPgliteDir(dataDir: string): Promise<string> {
   if (existsSync(path.join(final, 'PG_VERSION'))) return final;
   const draft = `${final}.initialising`;
   await rm(draft, { recursive: true, force: true });
-  const fresh = new PGlite({ dataDir: draft });
+  const fresh = new PGlite({ dataDir: draft, extensions: PGLITE_EXTENSIONS });
   await fresh.waitReady;
   await fresh.close();
   await rm(final, { recursive: true, force: true });

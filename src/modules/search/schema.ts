@@ -1,0 +1,71 @@
+// The search module's own tables (issue 20, decision 049): one row per searchable document, copied
+// from the module that owns it (content's stories, profiles' people and organisations) through that
+// module's service, never read from its tables. PostgreSQL does the matching: two weighted
+// tsvectors generated from the row (what every reader may read; and that plus the gated body), GIN
+// indexes on both, and a vocabulary of readable words with a trigram index for typo tolerance.
+import { sql, type SQL } from 'drizzle-orm';
+import { customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A document's kind: the search page's type filter. Events join when the events module has pages (CONTEXT.md). */
+export const SEARCH_KINDS = ['story', 'case_study', 'person', 'organisation'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** Weights: the headline or name (A), the standfirst or subtitle (B), bylines and topics (C), the body (D). */
+const weighted = (column: string, weight: 'A' | 'B' | 'C' | 'D'): SQL =>
+  sql.raw(`setweight(to_tsvector('english'::regconfig, coalesce(${column}, '')), '${weight}')`);
+const openText = sql`${weighted('title', 'A')} || ${weighted('description', 'B')} || ${weighted('names', 'C')}`;
+
+export const searchDocuments = pgTable(
+  'search_documents',
+  {
+    kind: text('kind').$type<SearchKind>().notNull(),
+    /** The owning module's id (a story id, a profile id). */
+    sourceId: text('source_id').notNull(),
+    url: text('url').notNull(),
+    title: text('title').notNull(),
+    /** A story's standfirst, a profile's subtitle or summary: every reader may read it. */
+    description: text('description').notNull(),
+    /** Bylines, topic names, a profile's location: matched, never shown as a snippet. */
+    names: text('names').notNull().default(''),
+    /** The whole text: a story's body (gated unless `wallKey` opens it), a profile's editorial description. */
+    body: text('body').notNull().default(''),
+    /**
+     * Who may read `body`: `open` for everyone (profiles), or a story's `story:<access>:<primary topic>`,
+     * which the walls decision answers per reader (search-service.ts `readableKeys`).
+     */
+    wallKey: text('wall_key').notNull(),
+    /** Topic slugs (the topic filter); the first is the primary topic. */
+    topics: text('topics').array().notNull().default([]),
+    primaryTopicName: text('primary_topic_name'),
+    mediaType: text('media_type'),
+    imageKey: text('image_key'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    openVector: tsvector('open_vector').generatedAlwaysAs(openText),
+    fullVector: tsvector('full_vector').generatedAlwaysAs(sql`${openText} || ${weighted('body', 'D')}`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.sourceId] }),
+    index('search_documents_open_idx').using('gin', t.openVector),
+    index('search_documents_full_idx').using('gin', t.fullVector),
+    index('search_documents_topics_idx').using('gin', t.topics),
+    index('search_documents_published_idx').on(t.publishedAt),
+  ],
+);
+
+/** Words every reader may read (titles, standfirsts, names, open bodies): where a misspelt word finds its correction. */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
+/** Which version of the documents' shape the index holds; a different one is rebuilt at first use (search-service.ts). */
+export const searchIndexState = pgTable('search_index_state', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull(),
+});
