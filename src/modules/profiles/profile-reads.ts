@@ -33,6 +33,25 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const isKey = (value: string) => (UUID.test(value) || SLUG.test(value)) && value.length <= 200;
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A profile named by another (a key person, a related company), with the role it has there. */
+type LinkEntry = { profileId: string; role?: string | null };
+
+/** The ids that can be profiles (a stored link to anything else is skipped, not an error). */
+const profileIdsOf = (entries: readonly LinkEntry[]) => entries.map((e) => e.profileId).filter((id) => UUID.test(id));
+
+/** The published rows found, in the entries' order, each linked with its entry's role. */
+function linksInOrder<Row extends { profileId: string }>(
+  entries: readonly LinkEntry[],
+  rows: Row[],
+  link: (row: Row, role: string | null) => ProfileLink,
+): ProfileLink[] {
+  const byId = new Map(rows.map((r) => [r.profileId, r]));
+  return entries.flatMap((e) => {
+    const row = byId.get(e.profileId);
+    return row ? [link(row, e.role ?? null)] : [];
+  });
+}
+
 export function createProfileReads({ db, now }: { db: Db; now: () => Date }) {
   const personPublished = isNotNull(personProfiles.publishedAt);
   const organisationPublished = isNotNull(organisationProfiles.publishedAt);
@@ -193,32 +212,24 @@ export function createProfileReads({ db, now }: { db: Db; now: () => Date }) {
     },
 
     /** Published people among the ids, in the order given, each with the role given. */
-    async peopleLinks(entries: readonly { profileId: string; role?: string | null }[]): Promise<ProfileLink[]> {
-      const ids = entries.map((e) => e.profileId).filter((id) => UUID.test(id));
+    async peopleLinks(entries: readonly LinkEntry[]): Promise<ProfileLink[]> {
+      const ids = profileIdsOf(entries);
       if (ids.length === 0) return [];
       const rows = await db
         .select()
         .from(personProfiles)
         .where(and(inArray(personProfiles.profileId, ids), personPublished));
-      const byId = new Map(rows.map((r) => [r.profileId, r]));
-      return entries.flatMap((e) => {
-        const row = byId.get(e.profileId);
-        return row ? [personLink(row, e.role ?? null)] : [];
-      });
+      return linksInOrder(entries, rows, personLink);
     },
 
-    async organisationLinks(entries: readonly { profileId: string; role?: string | null }[]): Promise<ProfileLink[]> {
-      const ids = entries.map((e) => e.profileId).filter((id) => UUID.test(id));
+    async organisationLinks(entries: readonly LinkEntry[]): Promise<ProfileLink[]> {
+      const ids = profileIdsOf(entries);
       if (ids.length === 0) return [];
       const rows = await db
         .select()
         .from(organisationProfiles)
         .where(and(inArray(organisationProfiles.profileId, ids), organisationPublished));
-      const byId = new Map(rows.map((r) => [r.profileId, r]));
-      return entries.flatMap((e) => {
-        const row = byId.get(e.profileId);
-        return row ? [organisationLink(row, e.role ?? null)] : [];
-      });
+      return linksInOrder(entries, rows, organisationLink);
     },
 
     /** The published organisations naming this person among their key people, with the role. */

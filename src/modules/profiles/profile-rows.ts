@@ -16,38 +16,56 @@ export type PersonRow = typeof personProfiles.$inferSelect;
 export type OrganisationRow = typeof organisationProfiles.$inferSelect;
 export type ProjectRow = typeof profileProjects.$inferSelect;
 
+// The profile fields that are columns of the row (the rest of a profile is its `details` JSON).
+// personFieldsOf and organisationFieldsOf only typecheck while these lists name every field.
+const PERSON_COLUMNS = [
+  'firstName',
+  'lastName',
+  'subtitle',
+  'summary',
+  'location',
+  'nationalities',
+  'category',
+  'yearBorn',
+  'thumbnailKey',
+  'format',
+] as const satisfies readonly (keyof PersonFields)[];
+const ORGANISATION_COLUMNS = [
+  'title',
+  'summary',
+  'city',
+  'country',
+  'organisationIndustry',
+  'organisationSize',
+  'organisationType',
+  'ownershipType',
+  'yearEstablished',
+  'thumbnailKey',
+  'format',
+] as const satisfies readonly (keyof OrganisationFields)[];
+
+/** The named keys of a value and nothing else (a row holds more than the fields). */
+function pick<T, K extends keyof T>(value: T, names: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(names.map((name) => [name, value[name]])) as Pick<T, K>;
+}
+
+/** An update split into the named columns it sets (undefined ones left out) and the rest. */
+function split<T extends object, K extends keyof T>(update: T, names: readonly K[]): { fields: Partial<Pick<T, K>>; rest: Omit<T, K> } {
+  const fields: Partial<Pick<T, K>> = {};
+  const rest: Partial<T> = { ...update };
+  for (const name of names) {
+    if (update[name] !== undefined) fields[name] = update[name];
+    delete rest[name];
+  }
+  return { fields, rest: rest as Omit<T, K> };
+}
+
 export function personFieldsOf(row: PersonFields): PersonFields {
-  const { firstName, lastName, subtitle, summary, location, nationalities, category, yearBorn, thumbnailKey, format } = row;
-  return { firstName, lastName, subtitle, summary, location, nationalities, category, yearBorn, thumbnailKey, format };
+  return pick(row, PERSON_COLUMNS);
 }
 
 export function organisationFieldsOf(row: OrganisationFields): OrganisationFields {
-  const {
-    title,
-    summary,
-    city,
-    country,
-    organisationIndustry,
-    organisationSize,
-    organisationType,
-    ownershipType,
-    yearEstablished,
-    thumbnailKey,
-    format,
-  } = row;
-  return {
-    title,
-    summary,
-    city,
-    country,
-    organisationIndustry,
-    organisationSize,
-    organisationType,
-    ownershipType,
-    yearEstablished,
-    thumbnailKey,
-    format,
-  };
+  return pick(row, ORGANISATION_COLUMNS);
 }
 
 export function personOf(row: PersonRow): PersonProfile {
@@ -90,49 +108,16 @@ export function documentOfOrganisation(row: OrganisationRow): ProfileSourceDocum
 
 /** The fields of an update split into the row's columns and its details. */
 export function splitPerson(update: Partial<PersonFields & PersonDetails>): { fields: Partial<PersonFields>; details: PersonDetails } {
-  const { firstName, lastName, subtitle, summary, location, nationalities, category, yearBorn, thumbnailKey, format, ...details } = update;
-  const fields = Object.fromEntries(
-    Object.entries({ firstName, lastName, subtitle, summary, location, nationalities, category, yearBorn, thumbnailKey, format }).filter(
-      ([, value]) => value !== undefined,
-    ),
-  );
-  return { fields, details };
+  const { fields, rest } = split(update, PERSON_COLUMNS);
+  return { fields, details: rest };
 }
 
 export function splitOrganisation(update: Partial<OrganisationFields & OrganisationDetails>): {
   fields: Partial<OrganisationFields>;
   details: OrganisationDetails;
 } {
-  const {
-    title,
-    summary,
-    city,
-    country,
-    organisationIndustry,
-    organisationSize,
-    organisationType,
-    ownershipType,
-    yearEstablished,
-    thumbnailKey,
-    format,
-    ...details
-  } = update;
-  const fields = Object.fromEntries(
-    Object.entries({
-      title,
-      summary,
-      city,
-      country,
-      organisationIndustry,
-      organisationSize,
-      organisationType,
-      ownershipType,
-      yearEstablished,
-      thumbnailKey,
-      format,
-    }).filter(([, value]) => value !== undefined),
-  );
-  return { fields, details };
+  const { fields, rest } = split(update, ORGANISATION_COLUMNS);
+  return { fields, details: rest };
 }
 
 /** Drops keys whose value is undefined, so a partial update keeps what it leaves out. */

@@ -16,13 +16,27 @@ export interface Answer {
 /** The value to show: what the person typed in a refused form, else what is saved. */
 export function valueFrom(answer: Answer | undefined, intent: string) {
   const typed = answer?.status === 'error' && answer.intent === intent ? answer.values : undefined;
-  return (name: string, saved: string | number | null | undefined) =>
-    typed?.[name] ?? (saved === null || saved === undefined ? '' : String(saved));
+  return (name: string, saved: Saved) => typed?.[name] ?? (saved === null || saved === undefined ? '' : String(saved));
 }
 
 export function errorFrom(answer: Answer | undefined, intent: string) {
   return (name: string) => (answer?.intent === intent ? answer.fieldErrors?.[name] : undefined);
 }
+
+export type Saved = string | number | null | undefined;
+
+/**
+ * One form's fields bound to what is saved and to the answer of its `intent`:
+ * `<TextField label="City" {...field('city', profile.city)} />` gives a field its name, value and error.
+ */
+export function formOf(answer: Answer | undefined, intent: string) {
+  const value = valueFrom(answer, intent);
+  const error = errorFrom(answer, intent);
+  const field = (name: string, saved: Saved) => ({ name, defaultValue: value(name, saved), error: error(name) });
+  return { value, error, field };
+}
+
+export type BoundForm = ReturnType<typeof formOf>;
 
 /** A notice after a redirect (?done=): shown until the next form is answered. */
 export function DoneNotice({ notice, answer }: { notice: string | null; answer: Answer | undefined }) {
@@ -85,39 +99,83 @@ export function TextArea({
   );
 }
 
-/** One input of a repeated row: `prefix.index.name`, labelled for assistive technology with its row. */
-export function RowInput({
-  prefix,
-  index,
-  name,
-  label,
-  value,
-  error,
-  type = 'text',
-  placeholder,
-}: {
-  prefix: string;
-  index: number;
+/** A form's submit button, which says what it is doing while its form (`intent`) is being sent. */
+export function IntentButton({ intent, label, busyLabel, small }: { intent: string; label: string; busyLabel: string; small?: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
+  return (
+    <button type="submit" className={small ? 'button button--small' : 'button'} disabled={busy}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+/** One column of repeated rows: its input is named `prefix.index.name`. */
+export interface RowColumn {
   name: string;
   label: string;
-  value: string;
-  error?: string;
   type?: 'text' | 'url' | 'date';
   placeholder?: string;
+}
+
+/**
+ * Repeated rows in a fieldset, one input per column: the saved rows, then one empty row to fill in
+ * (left empty, it is ignored), so adding a row needs no JavaScript. `value` and `error` are the
+ * form's (formOf): a refused form shows what was typed.
+ */
+export function FieldRows({
+  legend,
+  hint,
+  prefix,
+  columns,
+  items,
+  form,
+}: {
+  legend: string;
+  hint: string;
+  prefix: string;
+  columns: RowColumn[];
+  items: readonly object[];
+  form: BoundForm;
 }) {
-  const id = `${prefix}.${index}.${name}`;
+  return (
+    <fieldset className="profile-edit__rows">
+      <legend className="field__label">{legend}</legend>
+      <p className="field__hint">{hint}</p>
+      {[...items, {}].map((item, index) => {
+        const row = item as Record<string, Saved>;
+        return (
+          <div className="profile-edit__row" key={index}>
+            {columns.map((column) => (
+              <RowInput
+                key={column.name}
+                id={`${prefix}.${index}.${column.name}`}
+                column={column}
+                value={form.value(`${prefix}.${index}.${column.name}`, row[column.name])}
+                error={form.error(`${prefix}.${index}.${column.name}`)}
+              />
+            ))}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** One cell of a repeated row, labelled for assistive technology with its column. */
+function RowInput({ id, column, value, error }: { id: string; column: RowColumn; value: string; error: string | undefined }) {
   return (
     <div className="field profile-edit__cell">
       <label htmlFor={id} className="field__label">
-        {label}
+        {column.label}
       </label>
       <input
         id={id}
         name={id}
-        type={type}
+        type={column.type ?? 'text'}
         className="field__input"
         defaultValue={value}
-        placeholder={placeholder}
+        placeholder={column.placeholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />
@@ -127,33 +185,6 @@ export function RowInput({
         </p>
       )}
     </div>
-  );
-}
-
-/** Repeated rows in a fieldset: the saved ones, then one empty row (left empty, it is ignored). */
-export function Rows<T>({
-  legend,
-  hint,
-  items,
-  empty,
-  render,
-}: {
-  legend: string;
-  hint: string;
-  items: T[];
-  empty: T;
-  render: (item: T, index: number) => React.ReactNode;
-}) {
-  return (
-    <fieldset className="profile-edit__rows">
-      <legend className="field__label">{legend}</legend>
-      <p className="field__hint">{hint}</p>
-      {[...items, empty].map((item, index) => (
-        <div className="profile-edit__row" key={index}>
-          {render(item, index)}
-        </div>
-      ))}
-    </fieldset>
   );
 }
 

@@ -2,7 +2,7 @@
 // edits its profile's draft — the fields, headquarters, links and jobs; its key people and its
 // subsidiaries, found by a search (GET) or by their address name — and publishes it. Plain forms
 // posted to this route's action; the profiles service decides who may (anyone else: 403).
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { paths } from '../../../../shared/paths.ts';
 import { AccountLayout } from '../../../components/account-layout.tsx';
 import { SelectField, TextField } from '../../../components/form-fields.tsx';
@@ -11,12 +11,13 @@ import {
   AnswerNotice,
   DoneNotice,
   errorFrom,
+  FieldRows,
+  IntentButton,
   PublishPanel,
-  RowInput,
-  Rows,
   TextArea,
-  valueFrom,
+  formOf,
   type Answer,
+  type RowColumn,
 } from '../../../components/profiles/edit/edit-fields.tsx';
 import { userPageMeta } from '../user-meta.ts';
 import type { Route } from './+types/organisation-edit';
@@ -41,16 +42,6 @@ export default function OrganisationEdit({ loaderData, actionData }: Route.Compo
   return <Editor data={loaderData} answer={actionData as Answer | undefined} />;
 }
 
-function Submit({ intent, label, busyLabel, small }: { intent: string; label: string; busyLabel: string; small?: boolean }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
-  return (
-    <button type="submit" className={small ? 'button button--small' : 'button'} disabled={busy}>
-      {busy ? busyLabel : label}
-    </button>
-  );
-}
-
 function Hidden({ intent, profileId }: { intent: string; profileId: string }) {
   return (
     <>
@@ -62,8 +53,8 @@ function Hidden({ intent, profileId }: { intent: string; profileId: string }) {
 
 function Editor({ data, answer }: { data: Data; answer: Answer | undefined }) {
   const { profile, options } = data;
-  const value = valueFrom(answer, 'save');
-  const error = errorFrom(answer, 'save');
+  const form = formOf(answer, 'save');
+  const { field } = form;
   const id = profile.profileId;
   const here = paths.organisationProfileEditor(id);
   return (
@@ -85,181 +76,87 @@ function Editor({ data, answer }: { data: Data; answer: Answer | undefined }) {
         <AnswerNotice answer={answer} intents={['save']} />
         <Form method="post" className="profile-edit__form">
           <Hidden intent="save" profileId={id} />
-          <TextField name="title" label="Name" required defaultValue={value('title', profile.title)} error={error('title')} />
+          <TextField {...field('title', profile.title)} label="Name" required />
           <TextArea
-            name="summary"
+            {...field('summary', profile.summary)}
             label="Summary"
             rows={3}
-            defaultValue={value('summary', profile.summary)}
-            error={error('summary')}
+
             hint="A few sentences shown at the top of the page and in the directory."
           />
           <div className="profile-edit__pair">
-            <TextField name="city" label="City" defaultValue={value('city', profile.city)} error={error('city')} />
-            <SelectField
-              name="country"
-              label="Country"
-              required
-              options={options.countries}
-              defaultValue={value('country', profile.country)}
-              error={error('country')}
-            />
+            <TextField {...field('city', profile.city)} label="City" />
+            <SelectField {...field('country', profile.country)} label="Country" required options={options.countries} />
           </div>
           <div className="profile-edit__pair">
             <SelectField
-              name="organisationIndustry"
+              {...field('organisationIndustry', profile.organisationIndustry)}
               label="Industry"
               required
               options={options.industries}
-              defaultValue={value('organisationIndustry', profile.organisationIndustry)}
-              error={error('organisationIndustry')}
             />
-            <SelectField
-              name="organisationType"
-              label="Type"
-              required
-              options={options.types}
-              defaultValue={value('organisationType', profile.organisationType)}
-              error={error('organisationType')}
-            />
+            <SelectField {...field('organisationType', profile.organisationType)} label="Type" required options={options.types} />
           </div>
           <div className="profile-edit__pair">
-            <SelectField
-              name="organisationSize"
-              label="Size"
-              required
-              options={options.sizes}
-              defaultValue={value('organisationSize', profile.organisationSize)}
-              error={error('organisationSize')}
-            />
-            <SelectField
-              name="ownershipType"
-              label="Ownership"
-              required
-              options={options.ownership}
-              defaultValue={value('ownershipType', profile.ownershipType)}
-              error={error('ownershipType')}
-            />
+            <SelectField {...field('organisationSize', profile.organisationSize)} label="Size" required options={options.sizes} />
+            <SelectField {...field('ownershipType', profile.ownershipType)} label="Ownership" required options={options.ownership} />
           </div>
-          <TextField
-            name="yearEstablished"
-            label="Year established"
-            inputMode="numeric"
-            defaultValue={value('yearEstablished', profile.yearEstablished)}
-            error={error('yearEstablished')}
-          />
-          <TextArea
-            name="editorialDescription"
-            label="About the organisation"
-            rows={6}
-            defaultValue={value('editorialDescription', profile.editorialDescription)}
-            error={error('editorialDescription')}
-          />
-          <TextArea
-            name="premiumDescription"
-            label="Longer description (premium profiles)"
-            rows={6}
-            defaultValue={value('premiumDescription', profile.premiumDescription)}
-            error={error('premiumDescription')}
-          />
+          <TextField {...field('yearEstablished', profile.yearEstablished)} label="Year established" inputMode="numeric" />
+          <TextArea {...field('editorialDescription', profile.editorialDescription)} label="About the organisation" rows={6} />
+          <TextArea {...field('premiumDescription', profile.premiumDescription)} label="Longer description (premium profiles)" rows={6} />
 
           <fieldset className="profile-edit__rows">
             <legend className="field__label">Headquarters</legend>
             <div className="profile-edit__pair">
-              <TextField
-                name="headquarters.addressLine1"
-                label="Address"
-                defaultValue={value('headquarters.addressLine1', profile.headquarters.addressLine1)}
-                error={error('headquarters.addressLine1')}
-              />
-              <TextField
-                name="headquarters.addressLine2"
-                label="Address, second line"
-                defaultValue={value('headquarters.addressLine2', profile.headquarters.addressLine2)}
-                error={error('headquarters.addressLine2')}
-              />
+              <TextField {...field('headquarters.addressLine1', profile.headquarters.addressLine1)} label="Address" />
+              <TextField {...field('headquarters.addressLine2', profile.headquarters.addressLine2)} label="Address, second line" />
             </div>
             <div className="profile-edit__pair">
-              <TextField
-                name="headquarters.areaCode"
-                label="Postcode"
-                defaultValue={value('headquarters.areaCode', profile.headquarters.areaCode)}
-                error={error('headquarters.areaCode')}
-              />
-              <TextField
-                name="headquarters.city"
-                label="City"
-                defaultValue={value('headquarters.city', profile.headquarters.city)}
-                error={error('headquarters.city')}
-              />
+              <TextField {...field('headquarters.areaCode', profile.headquarters.areaCode)} label="Postcode" />
+              <TextField {...field('headquarters.city', profile.headquarters.city)} label="City" />
             </div>
             <div className="profile-edit__pair">
-              <TextField
-                name="headquarters.state"
-                label="State or region"
-                defaultValue={value('headquarters.state', profile.headquarters.state)}
-                error={error('headquarters.state')}
-              />
+              <TextField {...field('headquarters.state', profile.headquarters.state)} label="State or region" />
               <SelectField
-                name="headquarters.country"
+                {...field('headquarters.country', profile.headquarters.country)}
                 label="Country"
                 placeholder="None"
                 options={options.countries}
-                defaultValue={value('headquarters.country', profile.headquarters.country)}
-                error={error('headquarters.country')}
               />
             </div>
           </fieldset>
 
-          <LinkRows legend="Website and links" prefix="externalLinks" items={profile.externalLinks} value={value} error={error} />
-          <LinkRows legend="Social profiles" prefix="socialLinks" items={profile.socialLinks} value={value} error={error} />
-          <Rows
+          <FieldRows
+            legend="Website and links"
+            hint={LINK_HINT}
+            prefix="externalLinks"
+            columns={LINK_COLUMNS}
+            items={profile.externalLinks}
+            form={form}
+          />
+          <FieldRows
+            legend="Social profiles"
+            hint={LINK_HINT}
+            prefix="socialLinks"
+            columns={LINK_COLUMNS}
+            items={profile.socialLinks}
+            form={form}
+          />
+          <FieldRows
             legend="Jobs"
             hint="Open positions shown on the profile; each links to where people apply."
+            prefix="jobs"
+            columns={[
+              { name: 'title', label: 'Job title' },
+              { name: 'location', label: 'Location' },
+              { name: 'url', label: 'Apply at', type: 'url', placeholder: 'https://' },
+              { name: 'postedOn', label: 'Posted on', type: 'date' },
+            ]}
             items={profile.jobs}
-            empty={{ title: '', location: '', url: '', postedOn: '' }}
-            render={(row, index) => (
-              <>
-                <RowInput
-                  prefix="jobs"
-                  index={index}
-                  name="title"
-                  label="Job title"
-                  value={value(`jobs.${index}.title`, row.title)}
-                  error={error(`jobs.${index}.title`)}
-                />
-                <RowInput
-                  prefix="jobs"
-                  index={index}
-                  name="location"
-                  label="Location"
-                  value={value(`jobs.${index}.location`, row.location)}
-                  error={error(`jobs.${index}.location`)}
-                />
-                <RowInput
-                  prefix="jobs"
-                  index={index}
-                  name="url"
-                  label="Apply at"
-                  type="url"
-                  value={value(`jobs.${index}.url`, row.url)}
-                  error={error(`jobs.${index}.url`)}
-                  placeholder="https://"
-                />
-                <RowInput
-                  prefix="jobs"
-                  index={index}
-                  name="postedOn"
-                  label="Posted on"
-                  type="date"
-                  value={value(`jobs.${index}.postedOn`, row.postedOn)}
-                  error={error(`jobs.${index}.postedOn`)}
-                />
-              </>
-            )}
+            form={form}
           />
           <p className="cta-row">
-            <Submit intent="save" label="Save draft" busyLabel="Saving…" />
+            <IntentButton intent="save" label="Save draft" busyLabel="Saving…" />
           </p>
         </Form>
       </section>
@@ -270,50 +167,11 @@ function Editor({ data, answer }: { data: Data; answer: Answer | undefined }) {
   );
 }
 
-function LinkRows({
-  legend,
-  prefix,
-  items,
-  value,
-  error,
-}: {
-  legend: string;
-  prefix: string;
-  items: { label: string; url: string }[];
-  value: (name: string, saved: string) => string;
-  error: (name: string) => string | undefined;
-}) {
-  return (
-    <Rows
-      legend={legend}
-      hint="Each an https:// address. Leave a row empty to skip it; clear a row to remove it."
-      items={items}
-      empty={{ label: '', url: '' }}
-      render={(row, index) => (
-        <>
-          <RowInput
-            prefix={prefix}
-            index={index}
-            name="label"
-            label="Name"
-            value={value(`${prefix}.${index}.label`, row.label)}
-            error={error(`${prefix}.${index}.label`)}
-          />
-          <RowInput
-            prefix={prefix}
-            index={index}
-            name="url"
-            label="Address"
-            type="url"
-            value={value(`${prefix}.${index}.url`, row.url)}
-            error={error(`${prefix}.${index}.url`)}
-            placeholder="https://"
-          />
-        </>
-      )}
-    />
-  );
-}
+const LINK_COLUMNS: RowColumn[] = [
+  { name: 'label', label: 'Name' },
+  { name: 'url', label: 'Address', type: 'url', placeholder: 'https://' },
+];
+const LINK_HINT = 'Each an https:// address. Leave a row empty to skip it; clear a row to remove it.';
 
 /** A GET search form that keeps the profile in the address. */
 function SearchForm({ name, label, value, profileId }: { name: string; label: string; value: string; profileId: string }) {
@@ -418,7 +276,7 @@ function KeyPeople({ data, answer, here }: { data: Data; answer: Answer | undefi
           error={answer?.intent === 'key-add' && answer.status === 'error' && !answer.fieldErrors?.role ? answer.message : undefined}
         />
         <TextField name="role" label="Role" required error={error('role')} />
-        <Submit intent="key-add" label="Add" busyLabel="Adding…" small />
+        <IntentButton intent="key-add" label="Add" busyLabel="Adding…" small />
       </Form>
     </section>
   );
@@ -480,7 +338,7 @@ function Subsidiaries({ data, answer, here }: { data: Data; answer: Answer | und
           hint="The part after /organisations/, e.g. maison-verrier"
           error={answer?.intent === 'child-add' && answer.status === 'error' ? answer.message : undefined}
         />
-        <Submit intent="child-add" label="Add" busyLabel="Adding…" small />
+        <IntentButton intent="child-add" label="Add" busyLabel="Adding…" small />
       </Form>
     </section>
   );

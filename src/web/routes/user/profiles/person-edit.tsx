@@ -2,19 +2,18 @@
 // creates it (names and category); then they edit the draft, see whether it is published and at
 // which version, preview it and publish. Plain forms posted to this route's action: no JavaScript
 // needed. The server half is person-edit.server.ts; the rules are the profiles service's.
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { paths } from '../../../../shared/paths.ts';
 import { AccountLayout } from '../../../components/account-layout.tsx';
 import { SelectField, TextField } from '../../../components/form-fields.tsx';
 import {
   AnswerNotice,
   DoneNotice,
-  errorFrom,
+  FieldRows,
+  IntentButton,
   PublishPanel,
-  RowInput,
-  Rows,
   TextArea,
-  valueFrom,
+  formOf,
   type Answer,
 } from '../../../components/profiles/edit/edit-fields.tsx';
 import { userPageMeta } from '../user-meta.ts';
@@ -43,19 +42,8 @@ export default function PersonEdit({ loaderData, actionData }: Route.ComponentPr
   return <EditProfile data={loaderData} answer={answer} />;
 }
 
-function SubmitButton({ intent, label, busyLabel }: { intent: string; label: string; busyLabel: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
-  return (
-    <button type="submit" className="button" disabled={busy}>
-      {busy ? busyLabel : label}
-    </button>
-  );
-}
-
 function CreateProfile({ data, answer }: { data: Extract<Data, { kind: 'create' }>; answer: Answer | undefined }) {
-  const value = valueFrom(answer, 'create');
-  const error = errorFrom(answer, 'create');
+  const { field } = formOf(answer, 'create');
   return (
     <AccountLayout title="Your profile" menu={menu}>
       <section className="account-section profile-edit" aria-labelledby="create-heading">
@@ -69,32 +57,11 @@ function CreateProfile({ data, answer }: { data: Extract<Data, { kind: 'create' 
         <AnswerNotice answer={answer} intents={['create']} />
         <Form method="post" className="profile-edit__form">
           <input type="hidden" name="intent" value="create" />
-          <TextField
-            name="firstName"
-            label="First name"
-            required
-            autoComplete="given-name"
-            defaultValue={value('firstName', '')}
-            error={error('firstName')}
-          />
-          <TextField
-            name="lastName"
-            label="Last name"
-            required
-            autoComplete="family-name"
-            defaultValue={value('lastName', '')}
-            error={error('lastName')}
-          />
-          <SelectField
-            name="category"
-            label="What you do"
-            required
-            options={data.options.personCategories}
-            defaultValue={value('category', '')}
-            error={error('category')}
-          />
+          <TextField {...field('firstName', '')} label="First name" required autoComplete="given-name" />
+          <TextField {...field('lastName', '')} label="Last name" required autoComplete="family-name" />
+          <SelectField {...field('category', '')} label="What you do" required options={data.options.personCategories} />
           <p className="cta-row">
-            <SubmitButton intent="create" label="Create my profile" busyLabel="Creating…" />
+            <IntentButton intent="create" label="Create my profile" busyLabel="Creating…" />
           </p>
         </Form>
       </section>
@@ -104,8 +71,8 @@ function CreateProfile({ data, answer }: { data: Extract<Data, { kind: 'create' 
 
 function EditProfile({ data, answer }: { data: Extract<Data, { kind: 'edit' }>; answer: Answer | undefined }) {
   const { profile, options } = data;
-  const value = valueFrom(answer, 'save');
-  const error = errorFrom(answer, 'save');
+  const form = formOf(answer, 'save');
+  const { field } = form;
   return (
     <AccountLayout title="Your profile" intro={<>{`${profile.firstName} ${profile.lastName}`}</>} menu={menu}>
       <DoneNotice notice={data.notice} answer={answer} />
@@ -122,203 +89,82 @@ function EditProfile({ data, answer }: { data: Extract<Data, { kind: 'edit' }>; 
         <Form method="post" className="profile-edit__form">
           <input type="hidden" name="intent" value="save" />
           <div className="profile-edit__pair">
-            <TextField
-              name="firstName"
-              label="First name"
-              required
-              defaultValue={value('firstName', profile.firstName)}
-              error={error('firstName')}
-            />
-            <TextField
-              name="lastName"
-              label="Last name"
-              required
-              defaultValue={value('lastName', profile.lastName)}
-              error={error('lastName')}
-            />
+            <TextField {...field('firstName', profile.firstName)} label="First name" required />
+            <TextField {...field('lastName', profile.lastName)} label="Last name" required />
           </div>
           <TextField
-            name="title"
+            {...field('title', profile.title)}
             label="Job title"
-            defaultValue={value('title', profile.title)}
-            error={error('title')}
+
             hint="For example: Creative Director, Maison Verrier"
           />
-          <TextField
-            name="subtitle"
-            label="One line about you"
-            defaultValue={value('subtitle', profile.subtitle)}
-            error={error('subtitle')}
-          />
-          <SelectField
-            name="category"
-            label="What you do"
-            required
-            options={options.personCategories}
-            defaultValue={value('category', profile.category)}
-            error={error('category')}
-          />
+          <TextField {...field('subtitle', profile.subtitle)} label="One line about you" />
+          <SelectField {...field('category', profile.category)} label="What you do" required options={options.personCategories} />
           <div className="profile-edit__pair">
-            <TextField
-              name="location"
-              label="Where you are based"
-              defaultValue={value('location', profile.location)}
-              error={error('location')}
-            />
-            <TextField
-              name="yearBorn"
-              label="Year born"
-              inputMode="numeric"
-              defaultValue={value('yearBorn', profile.yearBorn)}
-              error={error('yearBorn')}
-            />
+            <TextField {...field('location', profile.location)} label="Where you are based" />
+            <TextField {...field('yearBorn', profile.yearBorn)} label="Year born" inputMode="numeric" />
           </div>
           <div className="profile-edit__pair">
             <SelectField
-              name="nationality1"
+              {...field('nationality1', profile.nationalities[0])}
               label="Nationality"
               placeholder="None"
               options={options.countries}
-              defaultValue={value('nationality1', profile.nationalities[0])}
-              error={error('nationality1')}
             />
             <SelectField
-              name="nationality2"
+              {...field('nationality2', profile.nationalities[1])}
               label="Second nationality"
               placeholder="None"
               options={options.countries}
-              defaultValue={value('nationality2', profile.nationalities[1])}
-              error={error('nationality2')}
             />
           </div>
           <TextArea
-            name="summary"
+            {...field('summary', profile.summary)}
             label="Summary"
             rows={3}
-            defaultValue={value('summary', profile.summary)}
-            error={error('summary')}
+
             hint="A few sentences shown at the top of your page and in the directory."
           />
-          <TextArea
-            name="editorialDescription"
-            label="About you"
-            rows={6}
-            defaultValue={value('editorialDescription', profile.editorialDescription)}
-            error={error('editorialDescription')}
-          />
+          <TextArea {...field('editorialDescription', profile.editorialDescription)} label="About you" rows={6} />
 
-          <Rows
+          <FieldRows
             legend="Career"
             hint="Your roles, most recent first. Leave a row empty to skip it; clear a row to remove it."
-            items={profile.careers.map((career) => ({
-              title: career.title,
-              organisationName: career.organisationName,
-              startYear: career.startYear ?? '',
-              endYear: career.endYear ?? '',
-            }))}
-            empty={{ title: '', organisationName: '', startYear: '', endYear: '' }}
-            render={(row, index) => (
-              <>
-                <RowInput
-                  prefix="careers"
-                  index={index}
-                  name="title"
-                  label="Role"
-                  value={value(`careers.${index}.title`, row.title)}
-                  error={error(`careers.${index}.title`)}
-                />
-                <RowInput
-                  prefix="careers"
-                  index={index}
-                  name="organisationName"
-                  label="Organisation"
-                  value={value(`careers.${index}.organisationName`, row.organisationName)}
-                  error={error(`careers.${index}.organisationName`)}
-                />
-                <RowInput
-                  prefix="careers"
-                  index={index}
-                  name="startYear"
-                  label="From (year)"
-                  value={value(`careers.${index}.startYear`, row.startYear)}
-                  error={error(`careers.${index}.startYear`)}
-                />
-                <RowInput
-                  prefix="careers"
-                  index={index}
-                  name="endYear"
-                  label="Until (year)"
-                  value={value(`careers.${index}.endYear`, row.endYear)}
-                  error={error(`careers.${index}.endYear`)}
-                />
-              </>
-            )}
+            prefix="careers"
+            columns={[
+              { name: 'title', label: 'Role' },
+              { name: 'organisationName', label: 'Organisation' },
+              { name: 'startYear', label: 'From (year)' },
+              { name: 'endYear', label: 'Until (year)' },
+            ]}
+            items={profile.careers}
+            form={form}
           />
-          <Rows
+          <FieldRows
             legend="Education"
             hint="Schools and qualifications. Leave a row empty to skip it."
-            items={profile.education.map((item) => ({ ...item, endYear: item.endYear ?? '' }))}
-            empty={{ institution: '', qualification: '', endYear: '' }}
-            render={(row, index) => (
-              <>
-                <RowInput
-                  prefix="education"
-                  index={index}
-                  name="institution"
-                  label="School"
-                  value={value(`education.${index}.institution`, row.institution)}
-                  error={error(`education.${index}.institution`)}
-                />
-                <RowInput
-                  prefix="education"
-                  index={index}
-                  name="qualification"
-                  label="Qualification"
-                  value={value(`education.${index}.qualification`, row.qualification)}
-                  error={error(`education.${index}.qualification`)}
-                />
-                <RowInput
-                  prefix="education"
-                  index={index}
-                  name="endYear"
-                  label="Year"
-                  value={value(`education.${index}.endYear`, row.endYear)}
-                  error={error(`education.${index}.endYear`)}
-                />
-              </>
-            )}
+            prefix="education"
+            columns={[
+              { name: 'institution', label: 'School' },
+              { name: 'qualification', label: 'Qualification' },
+              { name: 'endYear', label: 'Year' },
+            ]}
+            items={profile.education}
+            form={form}
           />
-          <Rows
+          <FieldRows
             legend="Links"
             hint="Your website or social profiles, each an https:// address."
+            prefix="socialLinks"
+            columns={[
+              { name: 'label', label: 'Name', placeholder: 'Instagram' },
+              { name: 'url', label: 'Address', type: 'url', placeholder: 'https://' },
+            ]}
             items={profile.socialLinks}
-            empty={{ label: '', url: '' }}
-            render={(row, index) => (
-              <>
-                <RowInput
-                  prefix="socialLinks"
-                  index={index}
-                  name="label"
-                  label="Name"
-                  value={value(`socialLinks.${index}.label`, row.label)}
-                  error={error(`socialLinks.${index}.label`)}
-                  placeholder="Instagram"
-                />
-                <RowInput
-                  prefix="socialLinks"
-                  index={index}
-                  name="url"
-                  label="Address"
-                  type="url"
-                  value={value(`socialLinks.${index}.url`, row.url)}
-                  error={error(`socialLinks.${index}.url`)}
-                  placeholder="https://"
-                />
-              </>
-            )}
+            form={form}
           />
           <p className="cta-row">
-            <SubmitButton intent="save" label="Save draft" busyLabel="Saving…" />
+            <IntentButton intent="save" label="Save draft" busyLabel="Saving…" />
           </p>
         </Form>
       </section>
