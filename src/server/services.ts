@@ -9,6 +9,7 @@ import { createBillingModule } from '../modules/billing/module.ts';
 import { createConsentModule } from '../modules/consent/module.ts';
 import { createContentModule } from '../modules/content/module.ts';
 import { createEnquiriesModule } from '../modules/enquiries/module.ts';
+import { createEventsModule } from '../modules/events/module.ts';
 import { createFollowsModule } from '../modules/follows/module.ts';
 import { createGiftsModule } from '../modules/gifts/module.ts';
 import type { IdentityServiceOptions } from '../modules/identity/identity-service.ts';
@@ -117,6 +118,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     jobs,
     enquiries,
     newsletters,
+    events: createEventsModule(deps('events')),
   };
 }
 

@@ -9,6 +9,8 @@ export const paths = {
   person: (slug: string) => `/people/${slug}/`,
   organisations: () => '/organisations/',
   organisation: (slug: string) => `/organisations/${slug}/`,
+  events: () => '/events/',
+  event: (slug: string) => `/events/${slug}/`,
   personPreview: (profileId: string) => `/_preview/people/?profileId=${encodeURIComponent(profileId)}`,
   organisationPreview: (profileId: string) => `/_preview/organisations/?profileId=${encodeURIComponent(profileId)}`,
   topicFeed: (slug: string) => `/topics/${slug}/rss.xml`,

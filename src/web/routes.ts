@@ -14,6 +14,9 @@ export default [
   route('organisations/:slug', 'routes/profiles/organisation.tsx'),
   route('_preview/people', 'routes/profiles/preview-person.tsx'),
   route('_preview/organisations', 'routes/profiles/preview-organisation.tsx'),
+  // Events (issue 21, decision 050): the listing and each event's page.
+  route('events', 'routes/events/events.tsx'),
+  route('events/:slug', 'routes/events/event.tsx'),
   route('legal', 'routes/legal.tsx'),
   route('careers', 'routes/careers.tsx'),
   route('professional', 'routes/professional.tsx'),

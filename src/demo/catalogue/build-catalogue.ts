@@ -497,9 +497,16 @@ export function buildDemoCatalogue(): DemoCatalogue {
   }
 
   // ---- Events and newsletters -----------------------------------------------------------------
+  // Speakers are dealt from the people in order (no draw from rng: the art below keeps its sequence).
+  let nextSpeaker = 0;
+  const dealSpeakers = (count: number) => Array.from({ length: count }, () => demoPeople[(nextSpeaker++ * 7) % demoPeople.length]!.slug);
   const events: DemoEvent[] = EVENTS.map((e) => {
     const slug = slugify(e.title);
     const { palette } = choosePalette(rng);
+    const programme = e.programme.map(({ at, title, speakers }) => {
+      const [, nextDay, hours, minutes] = /^(\+1 )?(\d\d):(\d\d)$/.exec(at)!;
+      return { minutes: (nextDay ? 1440 : 0) + Number(hours) * 60 + Number(minutes), title, speakerSlugs: dealSpeakers(speakers) };
+    });
     return {
       slug,
       title: e.title,
@@ -507,9 +514,15 @@ export function buildDemoCatalogue(): DemoCatalogue {
       daysFromAnchor: e.daysFromAnchor,
       type: e.type,
       location: e.location,
+      timeZone: e.timeZone,
+      venue: e.venue ?? null,
+      platform: e.platform ?? null,
       featured: e.featured,
       sponsors: e.sponsors.slice(),
       thumbnail: makeArt(rng, `event-${slug}`, rng.pick<ArtStyle>(['arcs', 'fields', 'folds']), palette),
+      topicSlug: e.topicSlug,
+      programme,
+      speakerSlugs: [...new Set(programme.flatMap((item) => item.speakerSlugs))],
     };
   });
 

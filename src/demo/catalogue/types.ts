@@ -79,9 +79,17 @@ export interface DemoEvent {
   daysFromAnchor: number;
   type: EventType;
   location: string;
+  timeZone: string;
+  venue: string | null;
+  platform: string | null;
   featured: boolean;
   sponsors: string[];
   thumbnail: ArtSpec;
+  topicSlug: string;
+  /** Minutes after the first day's midnight, local time (the seed turns them into instants). */
+  programme: { minutes: number; title: string; speakerSlugs: string[] }[];
+  /** Everyone in the programme, in order of first appearance. */
+  speakerSlugs: string[];
 }
 
 export interface DemoNewsletter {

@@ -38,6 +38,9 @@ export function Footer({ productName, sections }: { productName: string; section
               <Link to={paths.topic('case-studies')}>Case Studies</Link>
             </li>
             <li>
+              <Link to={paths.events()}>Events</Link>
+            </li>
+            <li>
               <Link to={paths.careers()}>Careers</Link>
             </li>
             <li>

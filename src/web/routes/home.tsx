@@ -5,8 +5,11 @@ import { cardView, compactCardView, StoryCard } from '../components/story-card.t
 import { rootDataFromMatches } from '../lib/root-data.ts';
 import { socialMeta } from '../lib/seo.ts';
 import { FeaturedOrganisations } from '../components/profiles/featured-organisations.tsx';
+import { FeaturedEvents } from '../components/events/featured-events.tsx';
+import { eventCardView } from '../components/events/event-card.tsx';
 import type { Route } from './+types/home';
 import '../styles/profiles.css';
+import '../styles/events.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const home = await context.services.content.getHomePage();
@@ -27,6 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         thumbnailKey,
       }),
     ),
+    events: (await context.services.events.featuredEvents(3)).map(eventCardView),
   };
 }
 
@@ -42,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { lead, topStories, latest, rails, mostRead, featured } = loaderData;
+  const { lead, topStories, latest, rails, mostRead, featured, events } = loaderData;
   return (
     <div className="wrap home">
       <h1 className="visually-hidden">Today’s stories</h1>
@@ -88,6 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
 
+      <FeaturedEvents events={events} />
       <FeaturedOrganisations organisations={featured} />
 
       {rails.map((rail) => (

@@ -1,0 +1,104 @@
+// The events service: the listing (§7 events(type, sortOrder); upcoming first, past archived), one
+// event by slug, and the events the home page features. Reads only its own table: speakers' names
+// and related stories are the profiles' and content's, resolved by the page through their services.
+import { asc, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { events } from './schema.ts';
+import type { EventType, ProgrammeItem, SortOrder } from './types.ts';
+
+export interface EventRecord {
+  eventId: string;
+  slug: string;
+  title: string;
+  description: string;
+  /** ISO instants. */
+  startsAt: string;
+  endsAt: string | null;
+  timeZone: string;
+  type: EventType;
+  location: string;
+  venue: string | null;
+  platform: string | null;
+  featured: boolean;
+  sponsors: string[];
+  thumbnailKey: string | null;
+  programme: ProgrammeItem[];
+  speakerSlugs: string[];
+  topicSlug: string | null;
+}
+
+export interface EventListing {
+  upcoming: EventRecord[];
+  past: EventRecord[];
+}
+
+function toRecord(row: typeof events.$inferSelect): EventRecord {
+  return {
+    ...row,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt?.toISOString() ?? null,
+  };
+}
+
+export interface EventsServiceDeps {
+  db: Db;
+  now?: () => Date;
+}
+
+export function createEventsService({ db, now = () => new Date() }: EventsServiceDeps) {
+  async function select(where: SQL | undefined, sortOrder: SortOrder): Promise<EventRecord[]> {
+    const rows = await db
+      .select()
+      .from(events)
+      .where(where)
+      .orderBy(sortOrder === 'asc' ? asc(events.startsAt) : desc(events.startsAt), asc(events.slug));
+    return rows.map(toRecord);
+  }
+
+  const ofType = (type: EventType | null | undefined) => (type ? eq(events.type, type) : undefined);
+
+  /**
+   * The listing page: upcoming events first in `sortOrder` (soonest first by default), then the
+   * archive of past ones, newest first. An event stays upcoming until it ends.
+   */
+  async function eventListing({ type, sortOrder = 'asc' }: { type?: EventType | null; sortOrder?: SortOrder }): Promise<EventListing> {
+    const all = await select(ofType(type), sortOrder);
+    const at = now().getTime();
+    const isPast = (e: EventRecord) => new Date(e.endsAt ?? e.startsAt).getTime() < at;
+    return {
+      upcoming: all.filter((e) => !isPast(e)),
+      past: all.filter(isPast).sort((a, b) => b.startsAt.localeCompare(a.startsAt)),
+    };
+  }
+
+  return {
+    /** Every event (of one type when given), by start: `asc` soonest first (§7 events). */
+    listEvents({ type, sortOrder = 'asc' }: { type?: EventType | null; sortOrder?: SortOrder }): Promise<EventRecord[]> {
+      return select(ofType(type), sortOrder);
+    },
+
+    /**
+     * The listing page: upcoming events first in `sortOrder` (soonest first by default), then the
+     * archive of past ones, newest first. An event stays upcoming until it ends.
+     */
+    eventListing,
+
+    async eventBySlug(slug: string): Promise<EventRecord | null> {
+      const [row] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
+      return row ? toRecord(row) : null;
+    },
+
+    async eventById(eventId: string): Promise<EventRecord | null> {
+      const [row] = await db.select().from(events).where(eq(events.eventId, eventId)).limit(1);
+      return row ? toRecord(row) : null;
+    },
+
+    /** Featured events that have not ended, soonest first (the home page's rail). */
+    async featuredEvents(limit: number): Promise<EventRecord[]> {
+      const { upcoming } = await eventListing({});
+      return upcoming.filter((e) => e.featured).slice(0, limit);
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;
