@@ -23,6 +23,7 @@ import { createMembershipsModule } from '../modules/memberships/module.ts';
 import { createNewslettersModule } from '../modules/newsletters/module.ts';
 import { createOrganisationsModule } from '../modules/organisations/module.ts';
 import { createProfilesModule } from '../modules/profiles/module.ts';
+import { createSearchModule } from '../modules/search/module.ts';
 import { createSessionModule } from '../modules/session/module.ts';
 import { createStudentsModule } from '../modules/students/module.ts';
 import { createWallsModule } from '../modules/walls/module.ts';
@@ -79,6 +80,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
   const students = createStudentsModule({ ...deps('students'), mail: mail.service, people });
   const newsletters = createNewslettersModule({ ...deps('newsletters'), mail: mail.service, jobs: jobs.service, people });
   const walls = createWallsModule({ ...deps('walls'), follows: follows.service, changes });
+  const search = createSearchModule({ ...deps('search'), content: content.service, profiles: profiles.service, walls: walls.service, changes });
   const session = createSessionModule({
     ...deps('session'),
     identity: identity.service,
@@ -112,6 +114,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     profiles,
     students,
     walls,
+    search,
     gifts,
     billing,
     session,

@@ -1,6 +1,8 @@
 // Public URLs of the reading pages, in one place (§2: paths end with a slash).
 export const paths = {
   home: () => '/',
+  /** The site search (issue 20, decision 049); SPEC §2 names no route for it. */
+  search: () => '/search/',
   story: (slug: string) => `/articles/${slug}/`,
   topic: (slug: string) =>
     slug === 'bof-insights' ? '/series/bof-insights/' : slug === 'case-studies' ? '/case-studies/' : `/topics/${slug}/`,

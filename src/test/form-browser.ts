@@ -3,7 +3,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 /** The first form's action on a page (its URL, entities decoded). */
-export const formAction = (html: string) => /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
+/** The action of the page's first form, after the masthead's search box (a GET form on every page). */
+export const formAction = (html: string) =>
+  [...html.matchAll(/<form\b([^>]*)>/g)]
+    .filter(([, attributes]) => !attributes!.includes('role="search"'))
+    .map(([, attributes]) => /action="([^"]+)"/.exec(attributes!)?.[1])
+    .find(Boolean)
+    ?.replace(/&amp;/g, '&') ?? '';
 /** The CSRF token an identity screen's form carries. */
 export const csrfToken = (html: string) => /name="csrf_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
 

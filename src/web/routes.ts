@@ -2,6 +2,8 @@ import { index, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
+  // The site search (issue 20, decision 049).
+  route('search', 'routes/search.tsx'),
   route('articles/:slug', 'routes/story.tsx'),
   route('topics/:slug', 'routes/topic.tsx', { id: 'topic' }),
   route('series/bof-insights', 'routes/topic.tsx', { id: 'series-bof-insights' }),

@@ -1,7 +1,7 @@
 // Reads of stories, topics and authors for every page and feed. Results are plain, serialisable
 // objects; gated text is cut here, through the walls module's decision, so no caller can forget.
 // Writes (reviseStory) clear the reads and tell every process which pages changed (the change bus).
-import { and, arrayOverlaps, desc, eq, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, gt, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { localChangeBus, type ChangeBus } from '../../platform/change-bus.ts';
 import type { Logger } from '../../platform/module.ts';
@@ -32,6 +32,20 @@ export interface Author extends AuthorRef {
   location: string;
   bio: string;
   portraitKey: string | null;
+}
+/** A story's words for the search index (`storiesForSearch`): topics with the primary one first, author names, the body as text. */
+export interface StoryText {
+  id: string;
+  slug: string;
+  headline: string;
+  standfirst: string;
+  access: StoryAccess;
+  mediaType: StoryMediaType;
+  publishedAt: string;
+  heroKey: string;
+  topics: TopicRef[];
+  authors: string[];
+  bodyText: string;
 }
 export interface StoryCard {
   id: string;
@@ -459,6 +473,64 @@ export function createContentService({ db, changes = localChangeBus(), log }: Co
       });
     },
 
+    /**
+     * Stories whole, for the search index (modules/search): the slugs given, or every story in id
+     * order from `after` on, `limit` at a time. The whole body's words travel: the index decides
+     * per reader what may match and be shown (decision 049), as `readStory` does for the page.
+     * Never cached (the index reads each story once per change).
+     */
+    async storiesForSearch({ slugs, after, limit }: { slugs?: readonly string[]; after?: string; limit: number }): Promise<StoryText[]> {
+      const where = slugs ? inArray(stories.slug, [...slugs]) : after ? gt(stories.id, after) : undefined;
+      const rows = await db
+        .select({
+          id: stories.id,
+          slug: stories.slug,
+          headline: stories.headline,
+          standfirst: stories.standfirst,
+          access: stories.access,
+          mediaType: stories.mediaType,
+          publishedAt: stories.publishedAt,
+          heroKey: stories.heroKey,
+          body: stories.body,
+          topicSlug: topics.slug,
+          topicName: topics.name,
+        })
+        .from(stories)
+        .innerJoin(topics, eq(topics.id, stories.primaryTopicId))
+        .where(where)
+        .orderBy(stories.id)
+        .limit(limit);
+      const ids = rows.map((r) => r.id);
+      const [byStory, topicRows] = await Promise.all([
+        authorsOf(ids),
+        ids.length
+          ? db
+              .select({ storyId: storyTopics.storyId, slug: topics.slug, name: topics.name })
+              .from(storyTopics)
+              .innerJoin(topics, eq(topics.id, storyTopics.topicId))
+              .where(inArray(storyTopics.storyId, ids))
+              .orderBy(storyTopics.position)
+          : [],
+      ]);
+      return rows.map((r) => {
+        // The primary topic first: it decides what the story needs (walls) and names its section.
+        const others = topicRows.filter((t) => t.storyId === r.id && t.slug !== r.topicSlug).map(({ slug, name }) => ({ slug, name }));
+        return {
+          id: r.id,
+          slug: r.slug,
+          headline: r.headline,
+          standfirst: r.standfirst,
+          access: r.access,
+          mediaType: r.mediaType,
+          publishedAt: r.publishedAt.toISOString(),
+          heroKey: r.heroKey,
+          topics: [{ slug: r.topicSlug, name: r.topicName }, ...others],
+          authors: (byStory.get(r.id) ?? []).map((a) => a.name),
+          bodyText: bodyText(r.body),
+        };
+      });
+    },
+
     /** Every public URL's last change, for sitemap.xml. */
     listSitemapEntries() {
       return cache.get('sitemap', async () => ({
@@ -554,6 +626,23 @@ export function createContentService({ db, changes = localChangeBus(), log }: Co
       related,
     };
   }
+}
+
+/** A body's words as plain text, block by block: paragraphs, headings, quotes with their attribution, image captions. */
+function bodyText(body: StoryBlock[]): string {
+  return body
+    .map((block) => {
+      switch (block.type) {
+        case 'paragraph':
+        case 'heading':
+          return block.text;
+        case 'quote':
+          return `${block.text} ${block.attribution}`;
+        case 'image':
+          return block.caption;
+      }
+    })
+    .join('\n');
 }
 
 /** The opening paragraphs only: headings, quotes and images further down stay on the server. */

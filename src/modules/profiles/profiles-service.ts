@@ -7,6 +7,7 @@ import type { ChangeBus } from '../../platform/change-bus.ts';
 import { createProfileEditing } from './profile-editing.ts';
 import { profileInputSchemas, type LookupCheck } from './profile-input.ts';
 import { createProfileReads } from './profile-reads.ts';
+import { createProfileSearch } from './profile-search.ts';
 import { organisationProfiles, personProfiles } from './schema.ts';
 
 export type { ProfileActor } from './profile-editing.ts';
@@ -71,6 +72,7 @@ export function createProfilesService({
     organisationsBySlugs: (slugs: readonly string[]) => organisationsWhere(organisationProfiles.slug, slugs),
     ...reads,
     ...editing,
+    ...createProfileSearch({ db }),
   };
 }
 

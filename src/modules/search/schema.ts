@@ -4,13 +4,10 @@
 // tsvectors generated from the row (what every reader may read; and that plus the gated body), GIN
 // indexes on both, and a vocabulary of readable words with a trigram index for typo tolerance.
 import { sql, type SQL } from 'drizzle-orm';
+import type { SearchType } from '../../shared/validation/search.ts';
 import { customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-/** A document's kind: the search page's type filter. Events join when the events module has pages (CONTEXT.md). */
-export const SEARCH_KINDS = ['story', 'case_study', 'person', 'organisation'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** Weights: the headline or name (A), the standfirst or subtitle (B), bylines and topics (C), the body (D). */
 const weighted = (column: string, weight: 'A' | 'B' | 'C' | 'D'): SQL =>
@@ -20,7 +17,8 @@ const openText = sql`${weighted('title', 'A')} || ${weighted('description', 'B')
 export const searchDocuments = pgTable(
   'search_documents',
   {
-    kind: text('kind').$type<SearchKind>().notNull(),
+    /** The type filter's value (shared/validation/search.ts): story, case_study, person, organisation. */
+    kind: text('kind').$type<SearchType>().notNull(),
     /** The owning module's id (a story id, a profile id). */
     sourceId: text('source_id').notNull(),
     url: text('url').notNull(),

@@ -68,13 +68,7 @@ export function createWallsService({ rules, meterCookies, reads, now = () => new
     }): Promise<StoryAccess> {
       const current = rules.current();
       if (user?.isLoggedIn) {
-        const reader: Reader = {
-          kind: 'signed-in',
-          membershipLevel: user.membershipLevel,
-          membershipType: user.membershipType,
-          isAdmin: user.isBofAdmin,
-          emailVerified: user.isEmailVerified,
-        };
+        const reader = signedInReader(user);
         const assignments = assignAll(current, user.id);
         return {
           decision: decideAccess({ reader, story, context: { rules: current, assignments, gift } }),
@@ -96,6 +90,27 @@ export function createWallsService({ rules, meterCookies, reads, now = () => new
       const changed = counted || !token || meter.read.length === 0;
       const meterCookie = changed ? await meterCookies.write(counted ? { ...meter, read: [...meter.read, story.id] } : meter, at) : null;
       return { decision, assignments, meterCookie };
+    },
+
+    /**
+     * Whether the reader reads a story with these facts whole without spending anything: free to
+     * them, entitled, or an admin — not by the anonymous meter (a search must not count a read),
+     * not by a gift (it opens one story for its holder). Search matching and snippets ask this per
+     * kind of story (decision 049); the page asks `storyAccess`. Both are `decideAccess`.
+     */
+    readsWhole({ user, story }: { user: SessionUser | null; story: Omit<StoryFacts, 'id'> }): boolean {
+      const reader: Reader = user?.isLoggedIn ? signedInReader(user) : { kind: 'anonymous', meterRead: [] };
+      const decision = decideAccess({ reader, story: { id: '', ...story }, context: { rules: rules.current(), assignments: [] } });
+      return decision.kind === 'full' && decision.reason !== 'metered';
+    },
+
+    /**
+     * The decision for a reader who is not on a page: a newsletter issue (decision 048). No cookie,
+     * no meter read yet (an anonymous subscriber is a new visitor), no experiment: the wall's
+     * general variant for what the story needs.
+     */
+    emailAccess(reader: Reader, story: StoryFacts): AccessDecision {
+      return decideAccess({ reader, story, context: { rules: rules.current(), assignments: [] } });
     },
 
     /** The banner that suggests the reader's next step (nbaVariant, actionPromoted). */
@@ -144,3 +159,14 @@ export function createWallsService({ rules, meterCookies, reads, now = () => new
 }
 
 export type WallsService = ReturnType<typeof createWallsService>;
+
+/** A signed-in reader as the access decision sees them: the verified claims, never the database. */
+function signedInReader(user: SessionUser): Reader {
+  return {
+    kind: 'signed-in',
+    membershipLevel: user.membershipLevel,
+    membershipType: user.membershipType,
+    isAdmin: user.isBofAdmin,
+    emailVerified: user.isEmailVerified,
+  };
+}

@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../shared/paths.ts';
+import { SEARCH_TERM_MAX } from '../../shared/validation/search.ts';
+import { trackEvent } from '../analytics/analytics.ts';
 import type { Audience } from '../../shared/auth/audience.ts';
 import { browserAuthStarting, useSessionUser } from '../lib/session.ts';
 import { canonicalUrl } from '../lib/seo.ts';
@@ -28,6 +30,7 @@ export function Masthead({
   return (
     <header className="masthead">
       <div className="masthead__bar wrap">
+        <SearchBox />
         <nav className="masthead__utility" aria-label="Account">
           {!signedIn && <SignInLink className="masthead__signin">Sign in</SignInLink>}
           {!isMember && (
@@ -67,6 +70,29 @@ export function Masthead({
         </ul>
       </nav>
     </header>
+  );
+}
+
+/**
+ * The site search (issue 20): a plain GET form to /search/, so it works before (and without)
+ * JavaScript, outside a router too; with JavaScript the submission is tracked (user_submit_search).
+ */
+function SearchBox() {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const term = new FormData(event.currentTarget).get('q');
+    if (typeof term === 'string' && term.trim())
+      trackEvent('user_submit_search', { searchType: 'site', searchTerm: term.trim().slice(0, 255) });
+  };
+  return (
+    <form method="get" action={paths.search()} role="search" aria-label="Site" className="masthead__search" onSubmit={onSubmit}>
+      <label htmlFor="masthead-q" className="visually-hidden">
+        Search
+      </label>
+      <input id="masthead-q" name="q" type="search" placeholder="Search" maxLength={SEARCH_TERM_MAX} className="masthead__search-input" />
+      <button type="submit" className="masthead__search-button">
+        Search
+      </button>
+    </form>
   );
 }
 

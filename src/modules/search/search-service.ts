@@ -1,0 +1,506 @@
+// Search across stories, case studies, people and organisations (issue 20, decision 049), in
+// PostgreSQL itself: each document's two weighted tsvectors (search_documents: `open_vector`, what
+// every reader may read; `full_vector`, that and the whole body), websearch syntax, ranking by
+// relevance and recency, counts per filter, ts_headline snippets, and a trigram vocabulary for
+// misspelt words. One rule decides what a reader's search may touch: the walls decision
+// (`readsWhole`), asked once per kind of story. A body the reader may not read neither matches nor
+// shows; its headline and standfirst do.
+//
+// The index is a copy kept by this module: documents come from the owning modules' services
+// (content `storiesForSearch`, profiles `profilesForSearch`), and the change bus's `pages` messages
+// (a revised story, a published profile) say which to read again. The first search of a process
+// builds the whole index when it holds another version's documents (SEARCH_INDEX_VERSION).
+import { and, count, desc, eq, gte, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { ChangeBus } from '../../platform/change-bus.ts';
+import type { Logger } from '../../platform/module.ts';
+import type { SessionUser } from '../../shared/auth/session-user.ts';
+import { paths } from '../../shared/paths.ts';
+import {
+  SEARCH_DATES,
+  SEARCH_PAGE_SIZE,
+  SEARCH_TYPES,
+  searchQuerySchema,
+  type SearchDate,
+  type SearchQuery,
+  type SearchType,
+} from '../../shared/validation/search.ts';
+import type { ContentService, StoryText } from '../content/content-service.ts';
+import type { StoryAccess } from '../content/types.ts';
+import type { ProfileKind, ProfileText } from '../profiles/profile-search.ts';
+import type { ProfilesService } from '../profiles/profiles-service.ts';
+import type { WallsService } from '../walls/walls-service.ts';
+import { searchDocuments, searchIndexState, searchWords } from './schema.ts';
+
+/** Raise it when what a document holds changes: every process rebuilds the index at its first search. */
+export const SEARCH_INDEX_VERSION = 1;
+const BATCH = 200;
+const STORY_ACCESS = ['free', 'registered', 'premium', 'beauty'] as const satisfies readonly StoryAccess[];
+/** Every reader reads a profile whole. */
+export const OPEN_WALL_KEY = 'open';
+/** ts_headline's marks: private-use characters, taken out of the text first, so a story cannot forge one. */
+const MARK_START = '\uE000';
+const MARK_END = '\uE001';
+const DAY_MS = 86_400_000;
+const DATE_SPANS: Record<SearchDate, number> = { week: 7, month: 31, year: 366 };
+
+/** One row of the index, as a module hands it over (search.indexDocuments). */
+export interface SearchDocument {
+  kind: SearchType;
+  sourceId: string;
+  url: string;
+  title: string;
+  description: string;
+  names: string;
+  body: string;
+  wallKey: string;
+  topics: string[];
+  primaryTopicName: string | null;
+  mediaType: string | null;
+  imageKey: string | null;
+  publishedAt: Date;
+}
+
+/** Highlighted text as plain pieces: the page renders `match` pieces in <mark>, and React escapes every piece. */
+export type Highlighted = { text: string; match: boolean }[];
+
+/** One result (§3 RecommendedStory's shape for stories: title, description, uri, mediaType, availableTime, primarySection). */
+export interface SearchResult {
+  kind: SearchType;
+  id: string;
+  title: string;
+  titleHighlighted: Highlighted;
+  /** From text the reader may read: the body when they read the story whole, else the standfirst. */
+  snippet: Highlighted;
+  uri: string;
+  mediaType: string | null;
+  availableTime: string;
+  primarySection: string | null;
+  imageKey: string | null;
+  /** The reader meets a wall on this story (the page says so beside it). */
+  gated: boolean;
+}
+
+export interface FilterCount<V extends string> {
+  value: V;
+  count: number;
+}
+
+export interface SearchResults {
+  query: SearchQuery;
+  /** The words searched for when the query as typed found nothing and a correction did. */
+  correctedTerm: string | null;
+  total: number;
+  page: number;
+  pageCount: number;
+  results: SearchResult[];
+  counts: {
+    types: FilterCount<SearchType>[];
+    topics: (FilterCount<string> & { name: string })[];
+    dates: FilterCount<SearchDate>[];
+    /** Matches under the type and topic filters at any date. */
+    anyDate: number;
+    /** Matches under the topic and date filters of any type. */
+    anyType: number;
+    /** Matches under the type and date filters in any topic. */
+    anyTopic: number;
+  };
+}
+
+export interface SearchServiceDeps {
+  db: Db;
+  content: Pick<ContentService, 'storiesForSearch' | 'listTopics'>;
+  profiles: Pick<ProfilesService, 'profilesForSearch'>;
+  walls: Pick<WallsService, 'readsWhole'>;
+  changes?: ChangeBus;
+  log?: Pick<Logger, 'error'>;
+  now?: () => Date;
+}
+
+const STORY_PATH = /^\/articles\/([^/]+)\/$/;
+const PERSON_PATH = /^\/people\/([^/]+)\/$/;
+const ORGANISATION_PATH = /^\/organisations\/([^/]+)\/$/;
+
+export function createSearchService({ db, content, profiles, walls, changes, log, now = () => new Date() }: SearchServiceDeps) {
+  type Executor = Pick<Db, 'insert' | 'delete' | 'select' | 'execute'>;
+  let ready: Promise<void> | null = null;
+
+  async function writeDocuments(tx: Executor, documents: SearchDocument[]): Promise<void> {
+    for (let i = 0; i < documents.length; i += BATCH) {
+      const batch = documents.slice(i, i + BATCH).map((document) => ({
+        ...document,
+        title: unmarked(document.title),
+        description: unmarked(document.description),
+        body: unmarked(document.body),
+      }));
+      await tx
+        .insert(searchDocuments)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [searchDocuments.kind, searchDocuments.sourceId],
+          set: Object.fromEntries(
+            (
+              [
+                'url',
+                'title',
+                'description',
+                'names',
+                'body',
+                'wallKey',
+                'topics',
+                'primaryTopicName',
+                'mediaType',
+                'imageKey',
+                'publishedAt',
+              ] as const
+            ).map((key) => [key, sql.raw(`excluded.${searchDocuments[key].name}`)]),
+          ),
+        });
+      // The vocabulary holds only what every reader may read: a correction must not reveal a gated word.
+      const open = batch.map((d) => [d.title, d.description, d.names, d.wallKey === OPEN_WALL_KEY ? d.body : ''].join(' ')).join(' ');
+      await tx.execute(sql`
+        insert into ${searchWords} (word)
+        select distinct w from regexp_split_to_table(lower(${open}), '[^[:alpha:]]+') as w
+        where length(w) between 3 and 40
+        on conflict do nothing`);
+    }
+  }
+
+  async function storyDocuments(select: { slugs?: readonly string[] }): Promise<SearchDocument[]> {
+    const documents: SearchDocument[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const batch = await content.storiesForSearch({ ...select, after, limit: BATCH });
+      documents.push(...batch.map(storyDocument));
+      if (select.slugs || batch.length < BATCH) return documents;
+      after = batch.at(-1)!.id;
+    }
+  }
+
+  async function profileDocuments(kind: ProfileKind, select: { slugs?: readonly string[] }): Promise<SearchDocument[]> {
+    const documents: SearchDocument[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const batch = await profiles.profilesForSearch({ kind, ...select, after, limit: BATCH });
+      documents.push(...batch.map((profile) => profileDocument(kind, profile)));
+      if (select.slugs || batch.length < BATCH) return documents;
+      after = batch.at(-1)!.profileId;
+    }
+  }
+
+  /** Reads the documents behind these pages again; a page whose document is gone (unpublished) leaves the index. */
+  async function refresh(urls: string[]): Promise<void> {
+    const slugs = (pattern: RegExp) => urls.flatMap((url) => pattern.exec(url)?.[1] ?? []);
+    const [storySlugs, personSlugs, organisationSlugs] = [slugs(STORY_PATH), slugs(PERSON_PATH), slugs(ORGANISATION_PATH)];
+    const documents = [
+      ...(storySlugs.length ? await storyDocuments({ slugs: storySlugs }) : []),
+      ...(personSlugs.length ? await profileDocuments('person', { slugs: personSlugs }) : []),
+      ...(organisationSlugs.length ? await profileDocuments('organisation', { slugs: organisationSlugs }) : []),
+    ];
+    const wanted = [...storySlugs.map(paths.story), ...personSlugs.map(paths.person), ...organisationSlugs.map(paths.organisation)];
+    if (wanted.length === 0) return;
+    await db.transaction(async (tx) => {
+      await writeDocuments(tx, documents);
+      const found = new Set(documents.map((d) => d.url));
+      const gone = wanted.filter((url) => !found.has(url));
+      if (gone.length) await tx.delete(searchDocuments).where(inArray(searchDocuments.url, gone));
+    });
+  }
+
+  /** Every document again, in one transaction that one process at a time runs (the others then find it built). */
+  async function rebuild({ force }: { force: boolean }): Promise<void> {
+    const documents = [
+      ...(await storyDocuments({})),
+      ...(await profileDocuments('person', {})),
+      ...(await profileDocuments('organisation', {})),
+    ];
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('atelier_search_index'))`);
+      const [state] = await tx.select().from(searchIndexState).where(eq(searchIndexState.id, 1));
+      if (!force && state?.version === SEARCH_INDEX_VERSION) return;
+      await tx.delete(searchDocuments);
+      await tx.delete(searchWords);
+      await writeDocuments(tx, documents);
+      await tx
+        .insert(searchIndexState)
+        .values({ id: 1, version: SEARCH_INDEX_VERSION, builtAt: now() })
+        .onConflictDoUpdate({ target: searchIndexState.id, set: { version: SEARCH_INDEX_VERSION, builtAt: now() } });
+    });
+  }
+
+  function ensureIndexed(): Promise<void> {
+    ready ??= (async () => {
+      const [state] = await db.select().from(searchIndexState).where(eq(searchIndexState.id, 1));
+      if (state?.version !== SEARCH_INDEX_VERSION) await rebuild({ force: false });
+    })().catch((error: unknown) => {
+      ready = null;
+      throw error;
+    });
+    return ready;
+  }
+
+  const stopListening = changes?.subscribe('pages', ({ paths: changed }) => {
+    // Runs in every process that hears it; writing the same documents twice changes nothing.
+    const work = changed === null ? rebuild({ force: true }) : refresh(changed);
+    work.catch((error: unknown) => log?.error({ err: error }, 'the search index could not follow a change'));
+  });
+
+  /** The walls decision for each kind of story this reader might meet: the wall keys whose whole text they read. */
+  async function readableKeys(user: SessionUser | null): Promise<string[]> {
+    const topics = await content.listTopics();
+    const keys = [OPEN_WALL_KEY];
+    for (const access of STORY_ACCESS) {
+      for (const topic of topics) {
+        if (walls.readsWhole({ user, story: { access, topicSlug: topic.slug } })) keys.push(storyWallKey(access, topic.slug));
+      }
+    }
+    return keys;
+  }
+
+  async function run(term: string, query: SearchQuery, keys: string[]): Promise<Omit<SearchResults, 'query' | 'correctedTerm'>> {
+    const d = searchDocuments;
+    const tsquery = sql`websearch_to_tsquery('english', ${term})`;
+    const readable = inArray(d.wallKey, keys);
+    const vector = sql`(case when ${readable} then ${d.fullVector} else ${d.openVector} end)`;
+    const matches = or(and(readable, sql`${d.fullVector} @@ ${tsquery}`), and(not(readable), sql`${d.openVector} @@ ${tsquery}`))!;
+    const at = now();
+    const since = (date: SearchDate) => new Date(at.getTime() - DATE_SPANS[date] * DAY_MS);
+    const byType = query.type ? eq(d.kind, query.type) : undefined;
+    const byTopic = query.topic ? sql`${d.topics} @> array[${query.topic}]::text[]` : undefined;
+    const byDate = query.date ? gte(d.publishedAt, since(query.date)) : undefined;
+    const within = (date: SearchDate) =>
+      sql<number>`(count(*) filter (where ${d.publishedAt} >= ${since(date).toISOString()}::timestamptz))::int`;
+
+    const [types, topicRows, [dates], topics] = await Promise.all([
+      db
+        .select({ value: d.kind, count: count() })
+        .from(d)
+        .where(and(matches, byTopic, byDate))
+        .groupBy(d.kind),
+      db
+        .select({ value: sql<string>`t.slug`, count: sql<number>`count(*)::int` })
+        .from(sql`${d} cross join lateral unnest(${d.topics}) as t(slug)`)
+        .where(and(matches, byType, byDate))
+        .groupBy(sql`t.slug`)
+        .orderBy(desc(sql`count(*)`), sql`t.slug`)
+        .limit(12),
+      db
+        .select({ any: count(), week: within('week'), month: within('month'), year: within('year') })
+        .from(d)
+        .where(and(matches, byType, byTopic)),
+      content.listTopics(),
+    ]);
+    const typeCounts = SEARCH_TYPES.map((value) => ({ value, count: types.find((t) => t.value === value)?.count ?? 0 }));
+    const anyType = typeCounts.reduce((sum, t) => sum + t.count, 0);
+    const total = query.type ? (typeCounts.find((t) => t.value === query.type)?.count ?? 0) : anyType;
+    const pageCount = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
+    const page = Math.min(query.page, pageCount);
+
+    // Relevance (title A, standfirst B, names C, body D), then recency: a year-old story keeps three
+    // quarters of its score, a ten-year-old one a little over half.
+    const ageDays = sql`greatest(0, extract(epoch from (${at.toISOString()}::timestamptz - ${d.publishedAt})) / 86400)`;
+    const score = sql`ts_rank(${vector}, ${tsquery}) * (0.5 + 0.5 / (1 + ${ageDays} / 365))`;
+    const pageRows = total
+      ? await db
+          .select({ kind: d.kind, sourceId: d.sourceId })
+          .from(d)
+          .where(and(matches, byType, byTopic, byDate))
+          .orderBy(desc(score), desc(d.publishedAt), d.sourceId)
+          .limit(SEARCH_PAGE_SIZE)
+          .offset((page - 1) * SEARCH_PAGE_SIZE)
+      : [];
+    const results = pageRows.length ? await present(pageRows, tsquery, readable) : [];
+    const names = new Map(topics.map((t) => [t.slug, t.name]));
+    return {
+      total,
+      page,
+      pageCount,
+      results,
+      counts: {
+        types: typeCounts,
+        topics: topicRows.flatMap((t) =>
+          names.has(t.value) ? [{ value: t.value, count: Number(t.count), name: names.get(t.value)! }] : [],
+        ),
+        dates: SEARCH_DATES.map((value) => ({ value, count: Number(dates?.[value] ?? 0) })),
+        anyDate: Number(dates?.any ?? 0),
+        anyType,
+        anyTopic: query.topic ? await countWithout(matches, byType, byDate) : total,
+      },
+    };
+  }
+
+  async function countWithout(...conditions: (SQL | undefined)[]): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(searchDocuments)
+      .where(and(...conditions));
+    return row?.n ?? 0;
+  }
+
+  /** The page's results with their snippets, in rank order: ts_headline runs on these few rows only. */
+  async function present(rows: { kind: SearchType; sourceId: string }[], tsquery: SQL, readable: SQL): Promise<SearchResult[]> {
+    const d = searchDocuments;
+    const marks = `StartSel=${MARK_START}, StopSel=${MARK_END}`;
+    const fragments = `${marks}, MaxWords=40, MinWords=18, MaxFragments=2, FragmentDelimiter=" … "`;
+    // The body is shown only to a reader who reads it whole, and only where it holds the words
+    // sought (its best fragments); otherwise the whole standfirst, which every reader may read.
+    const snippet = sql<string>`(case when ${readable} and to_tsvector('english', ${d.body}) @@ ${tsquery}
+      then ts_headline('english', ${d.body}, ${tsquery}, ${fragments})
+      else ts_headline('english', ${d.description}, ${tsquery}, ${`HighlightAll=true, ${marks}`}) end)`;
+    const found = await db
+      .select({
+        kind: d.kind,
+        sourceId: d.sourceId,
+        url: d.url,
+        title: d.title,
+        titleHighlighted: sql<string>`ts_headline('english', ${d.title}, ${tsquery}, ${`HighlightAll=true, ${marks}`})`,
+        snippet,
+        mediaType: d.mediaType,
+        publishedAt: d.publishedAt,
+        primaryTopicName: d.primaryTopicName,
+        imageKey: d.imageKey,
+        gated: sql<boolean>`not (${readable})`,
+      })
+      .from(d)
+      .where(or(...rows.map((row) => and(eq(d.kind, row.kind), eq(d.sourceId, row.sourceId)))));
+    return rows.flatMap((row) => {
+      const hit = found.find((f) => f.kind === row.kind && f.sourceId === row.sourceId);
+      if (!hit) return [];
+      return [
+        {
+          kind: hit.kind,
+          id: hit.sourceId,
+          title: hit.title,
+          titleHighlighted: highlighted(hit.titleHighlighted),
+          snippet: highlighted(hit.snippet),
+          uri: hit.url,
+          mediaType: hit.mediaType,
+          availableTime: new Date(hit.publishedAt).toISOString(),
+          primarySection: hit.primaryTopicName,
+          imageKey: hit.imageKey,
+          gated: hit.kind !== 'person' && hit.kind !== 'organisation' && Boolean(hit.gated),
+        },
+      ];
+    });
+  }
+
+  /**
+   * The query with each word the vocabulary does not know replaced by the closest one it does
+   * (pg_trgm similarity ≥ 0.3, words of four letters or more); null when nothing changed.
+   */
+  async function correction(term: string): Promise<string | null> {
+    const words = [...new Set(term.toLowerCase().match(/\p{L}{4,40}/gu) ?? [])];
+    if (words.length === 0) return null;
+    const known = new Set(
+      (await db.select({ word: searchWords.word }).from(searchWords).where(inArray(searchWords.word, words))).map((r) => r.word),
+    );
+    let corrected = term;
+    for (const word of words.filter((w) => !known.has(w))) {
+      const [best] = await db
+        .select({ word: searchWords.word })
+        .from(searchWords)
+        .where(sql`${searchWords.word} % ${word}`)
+        .orderBy(desc(sql`similarity(${searchWords.word}, ${word})`), searchWords.word)
+        .limit(1);
+      if (best) corrected = corrected.replace(new RegExp(`(?<!\\p{L})${word}(?!\\p{L})`, 'giu'), best.word);
+    }
+    return corrected === term ? null : corrected;
+  }
+
+  return {
+    /**
+     * One search as this reader may make it. `input` is the page's query string as it came (parsed
+     * here with the shared schema); `user` the verified session user (null: signed out).
+     * Null when there is nothing to search for.
+     */
+    async search({ input, user }: { input: unknown; user: SessionUser | null }): Promise<SearchResults | null> {
+      const query = searchQuerySchema.parse(input);
+      if (!query.q) return null;
+      await ensureIndexed();
+      const keys = await readableKeys(user);
+      const found = await run(query.q, query, keys);
+      if (found.total > 0 || found.counts.anyType > 0) return { query, correctedTerm: null, ...found };
+      const corrected = await correction(query.q);
+      if (!corrected) return { query, correctedTerm: null, ...found };
+      return { query, correctedTerm: corrected, ...(await run(corrected, query, keys)) };
+    },
+
+    /** Adds or replaces documents (a module's own kind, the benchmark's generated stories). */
+    async indexDocuments(documents: SearchDocument[]): Promise<void> {
+      await db.transaction((tx) => writeDocuments(tx, documents));
+    },
+
+    /** Reads the documents behind these page paths again (the change bus does this on its own). */
+    refresh,
+
+    /** Builds the whole index again from the owning modules (e.g. after `DEMO_CONTENT` rewrote the tables). */
+    rebuild: () => rebuild({ force: true }),
+
+    /** Builds the index if this database has never had this version of it; the first search does it too. */
+    ensureIndexed,
+
+    close(): void {
+      stopListening?.();
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
+
+export function storyWallKey(access: StoryAccess, primaryTopicSlug: string): string {
+  return `story:${access}:${primaryTopicSlug}`;
+}
+
+function storyDocument(story: StoryText): SearchDocument {
+  const primary = story.topics[0];
+  return {
+    kind: story.mediaType === 'case_study' ? 'case_study' : 'story',
+    sourceId: story.id,
+    url: paths.story(story.slug),
+    title: story.headline,
+    description: story.standfirst,
+    names: [...story.authors, ...story.topics.map((t) => t.name)].join(' '),
+    body: story.bodyText,
+    wallKey: storyWallKey(story.access, primary?.slug ?? ''),
+    topics: story.topics.map((t) => t.slug),
+    primaryTopicName: primary?.name ?? null,
+    mediaType: story.mediaType,
+    imageKey: story.heroKey,
+    publishedAt: new Date(story.publishedAt),
+  };
+}
+
+function profileDocument(kind: ProfileKind, profile: ProfileText): SearchDocument {
+  return {
+    kind,
+    sourceId: profile.profileId,
+    url: kind === 'person' ? paths.person(profile.slug) : paths.organisation(profile.slug),
+    title: profile.name,
+    description: profile.description,
+    names: profile.names,
+    body: profile.body,
+    wallKey: OPEN_WALL_KEY,
+    topics: [],
+    primaryTopicName: null,
+    mediaType: null,
+    imageKey: profile.thumbnailKey,
+    publishedAt: new Date(profile.publishedAt),
+  };
+}
+
+const MARKS = new RegExp(`[${MARK_START}${MARK_END}]`, 'g');
+
+function unmarked(text: string): string {
+  return text.replace(MARKS, '');
+}
+
+/** ts_headline's output split at its marks into plain pieces. */
+export function highlighted(marked: string): Highlighted {
+  const pieces: Highlighted = [];
+  let match = false;
+  for (const part of marked.split(MARKS)) {
+    if (part) pieces.push({ text: part, match });
+    match = !match;
+  }
+  return pieces;
+}
