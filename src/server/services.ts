@@ -78,8 +78,17 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
   });
   const profiles = createProfilesModule({ db, lookups: lookups.service, organisations: organisations.service, changes });
   const students = createStudentsModule({ ...deps('students'), mail: mail.service, people });
-  const newsletters = createNewslettersModule({ ...deps('newsletters'), mail: mail.service, jobs: jobs.service, people });
   const walls = createWallsModule({ ...deps('walls'), follows: follows.service, changes });
+  const newsletters = createNewslettersModule({
+    ...deps('newsletters'),
+    mail: mail.service,
+    jobs: jobs.service,
+    people,
+    memberships: memberships.service.claimsSource,
+    content: content.service,
+    walls: walls.service,
+    follows: follows.service,
+  });
   const search = createSearchModule({ ...deps('search'), content: content.service, profiles: profiles.service, walls: walls.service, changes });
   const session = createSessionModule({
     ...deps('session'),

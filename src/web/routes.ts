@@ -34,6 +34,7 @@ export default [
   // Newsletters (issue 19): the preference centre, the double opt-in's confirmation, the sign-up forms' action.
   route('user/newsletters', 'routes/user/newsletters.tsx'),
   route('user/newsletters/confirm', 'routes/user/newsletters-confirm.tsx'),
+  route('user/newsletters/unsubscribe', 'routes/user/newsletters-unsubscribe.tsx'),
   route('newsletters/signup', 'routes/newsletters-signup.tsx'),
   route('user/gifts', 'routes/user/gifts.tsx'),
   route('user/membership', 'routes/user/membership.tsx'),
@@ -53,6 +54,10 @@ export default [
   route('user/error', 'routes/user/error.tsx'),
   route('admin/analytics', 'routes/admin/analytics.tsx'),
   route('admin/enquiries', 'routes/admin/enquiries.tsx'),
+  // Newsletter issues (issue 19, decision 048): compose, preview, test, schedule, send; numbers.
+  route('admin/newsletters', 'routes/admin/newsletters.tsx'),
+  route('admin/newsletters/:issueId', 'routes/admin/newsletter-issue.tsx'),
+  route('admin/newsletters/:issueId/preview', 'routes/admin/newsletter-preview.ts'),
   // Subscriptions: packages (issue 7 catalogue and prices).
   route('subscriptions/packages', 'routes/subscriptions/packages.tsx'),
   route('subscriptions/packages/students', 'routes/subscriptions/students.tsx'),

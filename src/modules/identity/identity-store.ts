@@ -65,6 +65,12 @@ export function createIdentityStore({ db, publicBaseUrl }: { db: Db; publicBaseU
       return identity ? { identity, addresses: await addresses(id) } : null;
     },
 
+    /** The identity with this public user number (`metadata_public.user_id`). */
+    async getByUserNumber(userNumber: number): Promise<IdentityWithAddresses | null> {
+      const [identity] = await db.select().from(identities).where(eq(identities.userNumber, userNumber));
+      return identity ? { identity, addresses: await addresses(identity.id) } : null;
+    },
+
     /** The identity whose email (a credential identifier or a verifiable address) matches. */
     async findByIdentifier(identifier: string): Promise<IdentityRow | null> {
       const value = normaliseIdentifier(identifier);

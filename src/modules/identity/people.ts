@@ -29,6 +29,8 @@ export interface Person {
 
 export interface People {
   get(identityId: string): Promise<Person | null>;
+  /** The person with this public user number (the user id tokens and follows name), or null. */
+  findByUserId(userId: string): Promise<Person | null>;
   /** The person whose email (a sign-in identifier or a verifiable address) matches. */
   findByEmail(email: string): Promise<Person | null>;
   /** The sign-in methods the person has set up (password, totp, passkey, oidc, code …). */
@@ -71,6 +73,11 @@ export function createPeople(identities: IdentityStore): People {
   return {
     async get(identityId) {
       const found = await identities.get(identityId);
+      return found ? personOf(found.identity, found.addresses) : null;
+    },
+    async findByUserId(userId) {
+      if (!/^\d{1,15}$/.test(userId)) return null;
+      const found = await identities.getByUserNumber(Number(userId));
       return found ? personOf(found.identity, found.addresses) : null;
     },
     async findByEmail(email) {

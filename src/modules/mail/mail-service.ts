@@ -38,11 +38,25 @@ export interface MailLogger {
   error(details: object, message: string): void;
 }
 
-/** SMTP when a URL is given (smtp:// or smtps://, credentials in the URL); otherwise outbox-only. */
-export function createTransport({ smtpUrl }: { smtpUrl?: string }): MailTransport {
+/**
+ * SMTP when a URL is given (smtp:// or smtps://, credentials in the URL); otherwise outbox-only.
+ * `pool` keeps up to that many connections open and reuses them (newsletter issues, decision 048).
+ */
+export function createTransport({ smtpUrl, pool }: { smtpUrl?: string; pool?: number }): MailTransport {
   if (!smtpUrl) return nodemailer.createTransport({ jsonTransport: true });
   // nodemailer's defaults wait minutes on a dead server; a sign-in request should not.
-  return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+  if (pool) return nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: pool, maxMessages: Infinity, ...timeouts });
+  return nodemailer.createTransport({ url: smtpUrl, ...timeouts });
+}
+
+/** A newsletter issue's message, rendered by its sender, with its list headers (RFC 2369, 8058). */
+export interface BulkMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
 }
 
 const sendInput = z.object({
@@ -67,9 +81,15 @@ export function createMailService({
   productName,
   siteUrl,
   logger,
+  bulkTransport,
 }: {
   db: Db;
   transport: MailTransport;
+  /**
+   * Newsletter issues: pooled SMTP connections. Without one (no SMTP_URL) bulk messages are written
+   * to the outbox as sent, so the dev mailbox shows them.
+   */
+  bulkTransport?: MailTransport | null;
   from: string;
   productName: string;
   siteUrl: string;
@@ -159,6 +179,37 @@ export function createMailService({
       }
       if (rows.length > 0) logger?.info({ ...result }, 'retried undelivered emails');
       return result;
+    },
+
+    /**
+     * Hands one newsletter message to the bulk transport and resolves when the server accepted it;
+     * throws what the transport threw. No outbox row with SMTP: the newsletters module's delivery
+     * row is the record, written around this call (decision 048). Outbox-only, the message goes to
+     * the outbox as sent, where the dev mailbox reads it.
+     */
+    async deliverBulk(message: BulkMessage): Promise<void> {
+      const to = emailSchema.parse(message.to);
+      if (bulkTransport) {
+        await bulkTransport.sendMail({ from, ...message, to });
+        return;
+      }
+      await db.insert(outbox).values({
+        id: randomUUID(),
+        to,
+        subject: message.subject,
+        template: 'newsletter_issue',
+        html: message.html,
+        text: message.text,
+        data: { headers: message.headers },
+        status: 'sent',
+        attempts: 1,
+        sentAt: new Date(),
+      });
+    },
+
+    /** Closes the bulk transport's pooled connections (the module's onClose). */
+    close(): void {
+      bulkTransport?.close?.();
     },
 
     /** The newest message to an address, or null. */

@@ -14,7 +14,8 @@ export const outbox = pgTable(
     /** Recipient, lower-cased (see CONTEXT.md). */
     to: text('to').notNull(),
     subject: text('subject').notNull(),
-    template: text('template').$type<EmailTemplate>().notNull(),
+    /** A template's name, or `newsletter_issue` for a newsletter issue written by deliverBulk. */
+    template: text('template').$type<EmailTemplate | 'newsletter_issue'>().notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
     /** The template variables (code or link, expiry), for the dev mailbox and tests. */

@@ -41,6 +41,8 @@ export {
 
 export type { OrganisationDomainCodeEmailData, OrganisationSeatEmailData } from './templates/organisation.tsx';
 export type { NewsletterConfirmationEmailData } from './templates/newsletter.tsx';
+// Newsletter issues are rendered by their sender (the newsletters module) and sent with deliverBulk.
+export { RECIPIENT_PLACEHOLDER, renderNewsletterIssue, type NewsletterIssueEmailData } from './templates/newsletter-issue.tsx';
 
 export const EMAIL_TEMPLATES = [
   ...CODE_AND_LINK_TEMPLATES,

@@ -21,7 +21,7 @@ export const CONSENT_METHODS = ['double-opt-in', 'signed-in', 'withdrawn'] as co
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 
 /** Where a sign-up was offered (analytics placementVariant, and the consent record). */
-export const PLACEMENTS = ['story', 'topic', 'footer', 'signup-page', 'preferences', 'one-more-step', 'api'] as const;
+export const PLACEMENTS = ['story', 'topic', 'footer', 'signup-page', 'preferences', 'one-more-step', 'api', 'email'] as const;
 export type Placement = (typeof PLACEMENTS)[number];
 
 /** The hidden field people leave empty and form-filling robots fill in (as the enquiry forms do). */
@@ -38,6 +38,8 @@ export const SIGNUP_CONSENT_TEXT =
 /** The words on the preference centre's switches (a signed-in reader's change). */
 export const PREFERENCES_CONSENT_TEXT = 'Newsletters: choose the ones you want by email. You can change your choices at any time.';
 export const UNSUBSCRIBE_ALL_TEXT = 'Unsubscribe from all newsletters';
+/** What the unsubscribe link in an issue (and the mail client's one-click button) does (decision 048). */
+export const EMAIL_UNSUBSCRIBE_TEXT = 'Unsubscribe from this newsletter (the link in an issue, or the mail client’s unsubscribe button)';
 
 /** How often each group arrives when a newsletter names no schedule of its own. */
 export const GROUP_LABELS: Record<NewsletterGroup, { title: string; intro: string }> = {

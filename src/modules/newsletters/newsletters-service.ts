@@ -24,6 +24,7 @@ import {
   SIGNUP_CONSENT_TEXT,
   signupSchema,
   UNSUBSCRIBE_ALL_TEXT,
+  EMAIL_UNSUBSCRIBE_TEXT,
   PREFERENCES_CONSENT_TEXT,
   type ConsentMethod,
   type NewsletterSubscriptionStatus,
@@ -468,6 +469,26 @@ export function createNewslettersService({ db, mail, jobs, limits, secret, siteU
     });
   }
 
+  /**
+   * One subscription ends from an issue's unsubscribe link (decision 048): no sign-in, the link's
+   * signed token named it. A consent record `withdrawn` from `placement` email. False when it was
+   * already unsubscribed (a second click records nothing).
+   */
+  async function unsubscribeSubscription({ subscriptionId, sourcePath }: { subscriptionId: string; sourcePath: string }): Promise<boolean> {
+    const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, subscriptionId));
+    if (!row) return false;
+    const who = row.userId ? { userId: row.userId } : { email: row.email! };
+    return db.transaction((tx) =>
+      setStatus(tx, who, row.newsletterId, 'unsubscribed', {
+        method: 'withdrawn',
+        consentText: EMAIL_UNSUBSCRIBE_TEXT,
+        sourcePath,
+        placement: 'email',
+        requestedAt: now(),
+      }),
+    );
+  }
+
   /** The consent records of a reader's subscriptions, newest last (for support and for tests). */
   async function consentsOf(userId: string) {
     return db
@@ -488,6 +509,7 @@ export function createNewslettersService({ db, mail, jobs, limits, secret, siteU
     updatePreferences,
     unsubscribeAll,
     adoptSubscriptions,
+    unsubscribeSubscription,
     consentsOf,
     /** Forget the cached catalogue (the demo seed and tests write newsletters). */
     forgetCatalogue: () => {

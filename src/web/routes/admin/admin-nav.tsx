@@ -1,11 +1,13 @@
-// The admin screens' own navigation (/admin/analytics/, /admin/enquiries/), and the page a signed-in
+// The admin screens' own navigation (/admin/analytics/, /admin/enquiries/, /admin/newsletters/), and the page a signed-in
 // reader without the admin role sees instead of one of them.
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
+import { adminNewsletterPaths } from './newsletter-admin.ts';
 
 const ADMIN_PAGES = [
   { key: 'analytics', label: 'Analytics', href: paths.adminAnalytics() },
   { key: 'enquiries', label: 'Enquiries', href: paths.adminEnquiries() },
+  { key: 'newsletters', label: 'Newsletters', href: adminNewsletterPaths.list() },
 ] as const;
 
 export function AdminNav({ current }: { current: (typeof ADMIN_PAGES)[number]['key'] }) {
