@@ -113,15 +113,6 @@ export function createWallsService({ rules, meterCookies, reads, now = () => new
       return decideAccess({ reader, story, context: { rules: rules.current(), assignments: [] } });
     },
 
-    /**
-     * The decision for a reader who is not on a page: a newsletter issue (decision 048). No cookie,
-     * no meter read yet (an anonymous subscriber is a new visitor), no experiment: the wall's
-     * general variant for what the story needs.
-     */
-    emailAccess(reader: Reader, story: StoryFacts): AccessDecision {
-      return decideAccess({ reader, story, context: { rules: rules.current(), assignments: [] } });
-    },
-
     /** The banner that suggests the reader's next step (nbaVariant, actionPromoted). */
     nextBestAction(user: SessionUser | null): NextBestAction | null {
       const audience = !user?.isLoggedIn ? 'anonymous' : isMemberLevel(user.membershipLevel) ? 'member' : 'registered';
