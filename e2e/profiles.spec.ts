@@ -78,3 +78,36 @@ test('the people directory filters by category and pages with the filter kept', 
   await page.getByRole('link', { name: 'Next →' }).click();
   await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
 });
+
+test('a reader opens the BoF 500 from the people directory, picks a class, filters it, then searches the index', async ({ page }) => {
+  await page.goto('/people/');
+  await page.getByRole('link', { name: /^The BoF 500/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'The BoF 500' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page
+    .getByRole('navigation', { name: 'Classes' })
+    .getByRole('link', { name: /^2024 / })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'The BoF 500: class of 2024' })).toBeVisible();
+  const tags = page.locator('.directory-card__tag');
+  await expect(tags.first()).toContainText('Class of 2024');
+  expect((await tags.allTextContents()).every((tag) => tag.endsWith('Class of 2024'))).toBe(true);
+
+  // The category filter keeps the class.
+  await page.getByLabel('Category').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/\/bof500\/\?class=2024&category=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'The BoF 500: class of 2024' })).toBeVisible();
+
+  // Search the index by a listed person's last name, and open their profile.
+  const name = (await page.locator('.directory-card__name').first().textContent())!;
+  await page.getByRole('link', { name: 'Search the BoF 500 by name, role or company' }).click();
+  await page.getByLabel('Name, role or company').fill(name.split(' ').at(-1)!);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/\/bof500\/search\/\?q=/);
+  await expectAccessible(page);
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('The BoF 500', { exact: true })).toBeVisible();
+});

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import type { LimitStore } from './rate-limits.ts';
+import type { SitemapSource } from './sitemap.ts';
 
 /** The app's logger (pino, through Fastify), a child naming the module: `{ module: 'billing' }`. */
 export type Logger = FastifyBaseLogger;
@@ -27,6 +28,8 @@ export interface AppModule<Service = unknown> {
   service: Service;
   /** Its HTTP routes, each under the path its config names; app.ts registers the plugin as it is. */
   routes?: FastifyPluginAsync;
+  /** Its public pages, for /sitemap.xml (platform/sitemap.ts). */
+  sitemap?: SitemapSource;
   /** Development tools: app.ts mounts them only outside prod, and only for requests from this machine (loopback.ts). */
   devRoutes?: FastifyPluginAsync;
   /** Runs when the app closes, after the server stopped taking requests. */

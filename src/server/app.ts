@@ -25,6 +25,7 @@ import { paymentPageSources } from './payment-csp.ts';
 import { registerSecurity } from './security.ts';
 import { registerTrpc } from './trpc/register.ts';
 import { createServices, type Services } from './services.ts';
+import { registerSitemap } from '../platform/sitemap.ts';
 
 export const CLIENT_BUILD_DIR = path.resolve(import.meta.dirname, '../../build/client');
 export const SERVER_BUILD_FILE = path.resolve(import.meta.dirname, '../../build/server/index.js');
@@ -125,6 +126,7 @@ export async function buildApp({
   registerHealth(app, { database });
   // Each module's own routes (decision 029), then the transports over every module.
   for (const module of modules) if (module.routes) await app.register(module.routes);
+  registerSitemap(app, { siteUrl: config.siteUrl, sources: modules.flatMap((module) => (module.sitemap ? [module.sitemap] : [])) });
   if (config.appEnv !== 'prod') {
     // Development tools (every sign-in code is in the mailbox): this machine only (loopback.ts).
     await app.register(async (devTools) => {

@@ -14,6 +14,8 @@ export default [
   route('people/:slug', 'routes/profiles/person.tsx'),
   route('organisations', 'routes/profiles/organisations.tsx'),
   route('organisations/:slug', 'routes/profiles/organisation.tsx'),
+  route('bof500', 'routes/profiles/bof500.tsx'),
+  route('bof500/search', 'routes/profiles/bof500-search.tsx'),
   route('_preview/people', 'routes/profiles/preview-person.tsx'),
   route('_preview/organisations', 'routes/profiles/preview-organisation.tsx'),
   // Events (issue 21, decision 050): the listing and each event's page.

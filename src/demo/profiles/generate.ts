@@ -12,10 +12,11 @@ import { at, createRng, type Rng } from '../catalogue/random.ts';
 import { slugify } from '../catalogue/text.ts';
 import type { DemoCatalogue } from '../catalogue/types.ts';
 import { demoKey } from './lookup-keys.ts';
+import { bof500ClassKey, BOF500_BADGE } from '../../modules/profiles/bof500.ts';
 
 const SEED = 0x9f0f_1e18;
-/** The BoF 500 class the demo's people belong to. */
-export const DEMO_COLLECTION = 'BOF500_2026';
+/** The BoF 500 classes (profile collections) the demo's people belong to, newest first. */
+const DEMO_CLASS_YEARS = [2026, 2025, 2024, 2023, 2022];
 
 type Format = 'DEFAULT' | 'PREMIUM' | 'SEO';
 
@@ -430,7 +431,8 @@ export function buildDemoProfiles(
     const org = person.org ? orgBySlug.get(person.org) : undefined;
     const start = rng.int(2014, 2024);
     const previous = rng.pick(organisations);
-    const inClass = i % 3 === 0;
+    // Every third person is in the BoF 500, the classes taking turns.
+    const classYear = i % 3 === 0 ? DEMO_CLASS_YEARS[(i / 3) % DEMO_CLASS_YEARS.length]! : null;
     person.format = i % 11 === 0 ? 'PREMIUM' : i % 13 === 5 ? 'SEO' : 'DEFAULT';
     person.details = {
       editorialDescription: `${person.firstName} ${person.lastName} is known in the industry for ${rng.pick(['a clear point of view on craft', 'building teams that last', 'turning archives into new work', 'work on sustainable materials', 'a sharp eye for talent'])}. Colleagues describe ${rng.pick(['a patient, exacting', 'a quick, collaborative', 'a quiet, decisive', 'a curious, hands-on'])} way of working.`,
@@ -451,9 +453,9 @@ export function buildDemoProfiles(
           : []),
       ],
       education: [{ institution: rng.pick(SCHOOLS), qualification: rng.pick(QUALIFICATIONS), endYear: (person.yearBorn ?? 1980) + 22 }],
-      collections: inClass ? [DEMO_COLLECTION] : [],
-      memberSince: inClass ? rng.int(2013, 2026) : null,
-      badges: inClass ? ['BOF500'] : [],
+      collections: classYear ? [bof500ClassKey(classYear)] : [],
+      memberSince: classYear,
+      badges: classYear ? [BOF500_BADGE] : [],
       isLinkable: true,
     };
     if (person.format === 'PREMIUM') {

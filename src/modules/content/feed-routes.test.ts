@@ -7,7 +7,8 @@ import { parseSitemap } from 'sitemap';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config/config.ts';
 import type { ContentService, StoryCard } from './content-service.ts';
-import { registerFeedRoutes } from './feed-routes.ts';
+import { registerSitemap } from '../../platform/sitemap.ts';
+import { contentSitemap, registerFeedRoutes } from './feed-routes.ts';
 
 const HOSTILE_HEADLINE = 'Ends ]]> and ]]> again, with <tags> & a bell\u0007';
 
@@ -39,6 +40,10 @@ const content = {
 
 const app = Fastify();
 registerFeedRoutes(app, { content, config: { siteUrl: 'https://atelier.test', productName: 'Atelier' } as Config });
+registerSitemap(app, {
+  siteUrl: 'https://atelier.test',
+  sources: [() => contentSitemap(content), async () => [{ path: '/people/ann-lee/', lastmod: new Date('2026-10-01T00:00:00Z') }]],
+});
 afterAll(() => app.close());
 
 /** An element's text as an XML parser reads it: CDATA sections joined, entities decoded. */
@@ -93,7 +98,7 @@ describe('RSS', () => {
 });
 
 describe('sitemap.xml', () => {
-  it('lists the home page, the public pages, topics, authors and stories (with their last change)', async () => {
+  it("lists the home page, the public pages, topics, authors and stories (with their last change), then the other modules' pages", async () => {
     const response = await app.inject('/sitemap.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -113,11 +118,11 @@ describe('sitemap.xml', () => {
       ['https://atelier.test/contact/student/', undefined],
       ['https://atelier.test/contact/insights/', undefined],
       ['https://atelier.test/contact/media/', undefined],
-      ['https://atelier.test/people/', undefined],
-      ['https://atelier.test/organisations/', undefined],
       ['https://atelier.test/topics/beauty/', undefined],
       ['https://atelier.test/authors/ann/', undefined],
       ['https://atelier.test/articles/story-1/', '2026-11-01T10:00:00.000Z'],
+      // The next module's list follows the content's.
+      ['https://atelier.test/people/ann-lee/', '2026-10-01T00:00:00.000Z'],
     ]);
   });
 });

@@ -1,11 +1,10 @@
 // Machine-readable views of the content: RSS (latest and per topic, written by `feed`),
-// sitemap.xml (written by `sitemap`), robots.txt (decision 038).
+// the content's sitemap entries (platform/sitemap.ts writes /sitemap.xml), robots.txt (decision 038).
 // Feeds carry headlines and standfirsts only, never story text, so no wall can be bypassed here.
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Feed } from 'feed';
-import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { Config } from '../../config/config.ts';
+import { sendXml, type SitemapEntry } from '../../platform/sitemap.ts';
 import { paths } from '../../shared/paths.ts';
 import type { ContentService, StoryCard } from './content-service.ts';
 
@@ -34,6 +33,32 @@ const PRIVATE_PATHS = [
   '/identity/',
   '/api/',
 ] as const;
+
+/** The content's public pages for /sitemap.xml: the home page, the public pages beside the stories, topics, authors and stories. */
+export async function contentSitemap(content: ContentService): Promise<SitemapEntry[]> {
+  const entries = await content.listSitemapEntries();
+  return [
+    { path: paths.home() },
+    // Legal, careers and the membership offers robots.txt lets in.
+    ...[
+      '/legal/',
+      '/careers/',
+      paths.packages(),
+      '/subscriptions/packages/students/',
+      '/subscriptions/faq/',
+      '/subscriptions/executive/',
+      paths.groups(),
+      paths.professional(),
+      paths.contact('professional'),
+      paths.contact('student'),
+      paths.contact('insights'),
+      paths.contact('media'),
+    ].map((path) => ({ path })),
+    ...entries.topics.map((t) => ({ path: paths.topic(t.slug) })),
+    ...entries.authors.map((a) => ({ path: paths.author(a.slug) })),
+    ...entries.stories.map((s) => ({ path: paths.story(s.slug), lastmod: s.updatedAt })),
+  ];
+}
 
 export function registerFeedRoutes(app: FastifyInstance, { content, config }: { content: ContentService; config: Config }) {
   const site = config.siteUrl;
@@ -70,46 +95,12 @@ export function registerFeedRoutes(app: FastifyInstance, { content, config }: { 
     );
   });
 
-  app.get('/sitemap.xml', async (_request, reply) => {
-    const entries = await content.listSitemapEntries();
-    const urls: SitemapItemLoose[] = [
-      { url: '/' },
-      // The public pages beside the stories: legal, careers and the membership offers robots.txt lets in.
-      ...[
-        '/legal/',
-        '/careers/',
-        paths.packages(),
-        '/subscriptions/packages/students/',
-        '/subscriptions/faq/',
-        '/subscriptions/executive/',
-        paths.groups(),
-        paths.professional(),
-        paths.contact('professional'),
-        paths.contact('student'),
-        paths.contact('insights'),
-        paths.contact('media'),
-        paths.people(),
-        paths.organisations(),
-      ].map((url) => ({ url })),
-      ...entries.topics.map((t) => ({ url: paths.topic(t.slug) })),
-      ...entries.authors.map((a) => ({ url: paths.author(a.slug) })),
-      ...entries.stories.map((s) => ({ url: paths.story(s.slug), lastmod: s.updatedAt.toISOString() })),
-    ];
-    // Only the sitemaps.org namespace: no news, image, video or hreflang entries are listed.
-    const sitemap = new SitemapStream({ hostname: site, xmlns: { news: false, xhtml: false, image: false, video: false } });
-    return sendXml(reply, (await streamToPromise(Readable.from(urls).pipe(sitemap))).toString());
-  });
-
   app.get('/robots.txt', async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .send(['User-agent: *', ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${site}/sitemap.xml`, ''].join('\n')),
   );
-}
-
-function sendXml(reply: FastifyReply, body: string) {
-  return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
 }
 
 function rss({

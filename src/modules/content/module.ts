@@ -2,7 +2,7 @@
 import type { ChangeBus } from '../../platform/change-bus.ts';
 import type { AppModule, ModuleDeps } from '../../platform/module.ts';
 import { createContentService, type ContentService } from './content-service.ts';
-import { registerFeedRoutes } from './feed-routes.ts';
+import { contentSitemap, registerFeedRoutes } from './feed-routes.ts';
 
 export function createContentModule({
   db,
@@ -15,6 +15,7 @@ export function createContentModule({
     name: 'content',
     service: content,
     routes: async (app) => registerFeedRoutes(app, { content, config }),
+    sitemap: () => contentSitemap(content),
     onClose: async () => content.close(),
   };
 }

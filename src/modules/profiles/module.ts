@@ -2,6 +2,7 @@
 // their sources and publishing, projects and the directories' reads.
 import type { ChangeBus } from '../../platform/change-bus.ts';
 import type { AppModule, ModuleDeps } from '../../platform/module.ts';
+import { paths } from '../../shared/paths.ts';
 import type { LookupsService } from '../lookups/lookups-service.ts';
 import type { OrganisationsService } from '../organisations/organisations-service.ts';
 import { createProfilesService, type ProfilesService } from './profiles-service.ts';
@@ -19,5 +20,19 @@ export function createProfilesModule({ db, lookups, organisations, changes }: Pr
     roleOf: (identityId, accountId) => organisations.roleOf(identityId, accountId),
     changes,
   });
-  return { name: 'profiles', service };
+  return {
+    name: 'profiles',
+    service,
+    // The directories, the BoF 500 and every published profile (its search page is left out).
+    sitemap: async () => {
+      const published = await service.published();
+      return [
+        { path: paths.people() },
+        { path: paths.organisations() },
+        { path: paths.bof500() },
+        ...published.people.map((p) => ({ path: paths.person(p.slug), lastmod: p.publishedAt })),
+        ...published.organisations.map((o) => ({ path: paths.organisation(o.slug), lastmod: o.publishedAt })),
+      ];
+    },
+  };
 }

@@ -183,6 +183,12 @@ export const directoryQuerySchema = z.object({
 });
 export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
 
+/** The BoF 500's filters (/bof500/, /bof500/search/): the people directory's, and a class year. */
+export const bof500QuerySchema = directoryQuerySchema.extend({
+  class: z.coerce.number().int().min(2000).max(2100).optional().catch(undefined),
+});
+export type Bof500Query = z.output<typeof bof500QuerySchema>;
+
 /** Turns a title into an address name: "Spring Show 2026" → spring-show-2026. */
 export function slugify(title: string): string {
   return (

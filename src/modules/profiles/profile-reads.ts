@@ -3,7 +3,8 @@
 // between profiles both ways (key people ↔ organisations, parent ↔ subsidiaries). Never a source.
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { DirectoryQuery } from './profile-input.ts';
+import { bof500ClassKey, bof500ClassYear, BOF500_BADGE } from './bof500.ts';
+import type { Bof500Query, DirectoryQuery } from './profile-input.ts';
 import { organisationOf, personOf } from './profile-rows.ts';
 import type { OrganisationProfile, PersonProfile } from './profile-types.ts';
 import { featuredOrganisationProfiles, organisationProfiles, personProfiles, type FeaturedCategory } from './schema.ts';
@@ -79,6 +80,52 @@ export function createProfileReads({ db, now }: { db: Db; now: () => Date }) {
     role,
   });
 
+  /** The people directory's filters (published, category, nationality, a name or title). */
+  const peopleFilter = (query: DirectoryQuery) =>
+    and(
+      personPublished,
+      query.category ? eq(personProfiles.category, query.category) : undefined,
+      query.country ? sql`${query.country} = any(${personProfiles.nationalities})` : undefined,
+      query.q
+        ? or(
+            ilike(sql`${personProfiles.firstName} || ' ' || ${personProfiles.lastName}`, `%${likeEscape(query.q)}%`),
+            ilike(personProfiles.subtitle, `%${likeEscape(query.q)}%`),
+          )
+        : undefined,
+    );
+
+  /** In the BoF 500: in the class of `classYear`, or in any class. */
+  const inBof500 = (classYear: number | undefined) =>
+    classYear === undefined
+      ? sql`${personProfiles.details}->'badges' @> ${JSON.stringify([BOF500_BADGE])}::jsonb`
+      : sql`${personProfiles.details}->'collections' @> ${JSON.stringify([bof500ClassKey(classYear)])}::jsonb`;
+
+  /** Every collection published people belong to, with how many. */
+  async function collectionCounts(): Promise<{ key: string; count: number }[]> {
+    const rows = await db
+      .select({ key: sql<string>`c.key`, count: count() })
+      .from(sql`${personProfiles}, jsonb_array_elements_text(coalesce(${personProfiles.details}->'collections', '[]'::jsonb)) as c(key)`)
+      .where(personPublished)
+      .groupBy(sql`c.key`)
+      .orderBy(sql`c.key`);
+    return rows.map((r) => ({ key: r.key, count: Number(r.count) }));
+  }
+
+  async function listPeopleWhere(where: SQL | undefined, requestedPage: number): Promise<DirectoryPage<PersonProfile>> {
+    const [total] = await db.select({ n: count() }).from(personProfiles).where(where);
+    return page(Number(total?.n ?? 0), requestedPage, async (offset) =>
+      (
+        await db
+          .select()
+          .from(personProfiles)
+          .where(where)
+          .orderBy(asc(personProfiles.lastName), asc(personProfiles.firstName), asc(personProfiles.profileId))
+          .limit(DIRECTORY_PAGE_SIZE)
+          .offset(offset)
+      ).map(personOf),
+    );
+  }
+
   return {
     /** A published person profile by slug or id; null when there is none (never published included). */
     async personPublic(key: string): Promise<PersonProfile | null> {
@@ -99,31 +146,61 @@ export function createProfileReads({ db, now }: { db: Db; now: () => Date }) {
       return row ? organisationOf(row) : null;
     },
 
+    /** Every published profile's slug and when it was last published, for /sitemap.xml. */
+    async published(): Promise<{ people: { slug: string; publishedAt: Date }[]; organisations: { slug: string; publishedAt: Date }[] }> {
+      const [people, organisations] = await Promise.all([
+        db
+          .select({ slug: personProfiles.slug, publishedAt: personProfiles.publishedAt })
+          .from(personProfiles)
+          .where(personPublished)
+          .orderBy(asc(personProfiles.slug)),
+        db
+          .select({ slug: organisationProfiles.slug, publishedAt: organisationProfiles.publishedAt })
+          .from(organisationProfiles)
+          .where(organisationPublished)
+          .orderBy(asc(organisationProfiles.slug)),
+      ]);
+      const dated = (rows: { slug: string; publishedAt: Date | null }[]) =>
+        rows.map((r) => ({ slug: r.slug, publishedAt: r.publishedAt! }));
+      return { people: dated(people), organisations: dated(organisations) };
+    },
+
     /** `/people/`: published people, by last name, filtered by category and a name. */
     async listPeople(query: DirectoryQuery): Promise<DirectoryPage<PersonProfile>> {
-      const where = and(
-        personPublished,
-        query.category ? eq(personProfiles.category, query.category) : undefined,
-        query.country ? sql`${query.country} = any(${personProfiles.nationalities})` : undefined,
-        query.q
-          ? or(
-              ilike(sql`${personProfiles.firstName} || ' ' || ${personProfiles.lastName}`, `%${likeEscape(query.q)}%`),
-              ilike(personProfiles.subtitle, `%${likeEscape(query.q)}%`),
-            )
-          : undefined,
-      );
-      const [total] = await db.select({ n: count() }).from(personProfiles).where(where);
-      return page(Number(total?.n ?? 0), query.page, async (offset) =>
-        (
-          await db
-            .select()
-            .from(personProfiles)
-            .where(where)
-            .orderBy(asc(personProfiles.lastName), asc(personProfiles.firstName), asc(personProfiles.profileId))
-            .limit(DIRECTORY_PAGE_SIZE)
-            .offset(offset)
-        ).map(personOf),
-      );
+      return listPeopleWhere(peopleFilter(query), query.page);
+    },
+
+    /** `/bof500/` and `/bof500/search/`: the people in the BoF 500 (or one class), filtered as the people directory is. */
+    async listBof500(query: Bof500Query): Promise<DirectoryPage<PersonProfile>> {
+      return listPeopleWhere(and(peopleFilter(query), inBof500(query.class)), query.page);
+    },
+
+    /** The BoF 500's filter values with their counts: every class year, and the categories and nationalities in the chosen class. */
+    async bof500Facets(classYear?: number): Promise<{
+      classes: { year: number; count: number }[];
+      categories: { key: string; count: number }[];
+      countries: { key: string; count: number }[];
+    }> {
+      const where = and(personPublished, inBof500(classYear));
+      const [classes, categories, countries] = await Promise.all([
+        collectionCounts(),
+        db.select({ key: personProfiles.category, count: count() }).from(personProfiles).where(where).groupBy(personProfiles.category),
+        db
+          .select({ key: sql<string>`n.key`, count: count() })
+          .from(sql`${personProfiles}, unnest(${personProfiles.nationalities}) as n(key)`)
+          .where(where)
+          .groupBy(sql`n.key`),
+      ]);
+      return {
+        classes: classes
+          .flatMap(({ key, count: n }) => {
+            const year = bof500ClassYear(key);
+            return year === null ? [] : [{ year, count: n }];
+          })
+          .sort((a, b) => b.year - a.year),
+        categories: categories.map((r) => ({ key: r.key, count: Number(r.count) })),
+        countries: countries.map((r) => ({ key: r.key, count: Number(r.count) })),
+      };
     },
 
     /** `/organisations/`: published organisations, by name, filtered by industry, country and size. */
@@ -184,13 +261,7 @@ export function createProfileReads({ db, now }: { db: Db; now: () => Date }) {
 
     /** §7 profileCollections: the collections (a BoF 500 class, say) published people belong to. */
     async collections(): Promise<{ key: string; count: number }[]> {
-      const rows = await db
-        .select({ key: sql<string>`c.key`, count: count() })
-        .from(sql`${personProfiles}, jsonb_array_elements_text(coalesce(${personProfiles.details}->'collections', '[]'::jsonb)) as c(key)`)
-        .where(personPublished)
-        .groupBy(sql`c.key`)
-        .orderBy(sql`c.key`);
-      return rows.map((r) => ({ key: r.key, count: Number(r.count) }));
+      return collectionCounts();
     },
 
     /** §7 featuredOrganisationProfiles: published organisations featured in `category` from a start date now past, newest first. */

@@ -14,21 +14,36 @@ export function DirectoryFilters({
   action,
   search,
   selects,
-  searchLabel,
+  hidden = {},
+  label = 'Filter the directory',
 }: {
   action: string;
-  search: string;
+  /** The text box, when the page has one. */
+  search?: { label: string; value: string };
   selects: FilterSelect[];
-  searchLabel: string;
+  /** Choices made elsewhere on the page (a class year) that the form keeps. */
+  hidden?: Record<string, string | undefined>;
+  label?: string;
 }) {
   return (
-    <Form method="get" action={action} className="directory-filters" role="search" aria-label="Filter the directory">
-      <div className="field">
-        <label className="field__label" htmlFor="directory-q">
-          {searchLabel}
-        </label>
-        <input className="field__input" id="directory-q" name="q" type="search" defaultValue={search} maxLength={80} key={search} />
-      </div>
+    <Form method="get" action={action} className="directory-filters" role="search" aria-label={label}>
+      {Object.entries(hidden).map(([name, value]) => value !== undefined && <input key={name} type="hidden" name={name} value={value} />)}
+      {search && (
+        <div className="field">
+          <label className="field__label" htmlFor="directory-q">
+            {search.label}
+          </label>
+          <input
+            className="field__input"
+            id="directory-q"
+            name="q"
+            type="search"
+            defaultValue={search.value}
+            maxLength={80}
+            key={search.value}
+          />
+        </div>
+      )}
       {selects.map((select) => (
         <div className="field" key={select.name}>
           <label className="field__label" htmlFor={`directory-${select.name}`}>

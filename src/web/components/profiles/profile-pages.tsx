@@ -3,6 +3,7 @@
 // lean one (the facts, the summary, the links and the stories). The same components render the
 // preview of a draft (/_preview/…), without the follow button.
 import type { OrganisationPageData, PersonPageData } from '../../routes/profiles/profile-page.server.ts';
+import { BOF500_BADGE } from '../../../modules/profiles/bof500.ts';
 import { paths } from '../../../shared/paths.ts';
 import {
   LinkedProfiles,
@@ -50,7 +51,7 @@ export function PersonPage({ data }: { data: PersonPageData }) {
     <article className={`wrap profile profile--${profile.format.toLowerCase()}`}>
       <ProfileHeader
         name={name}
-        kicker={profile.details.badges?.includes('BOF500') ? 'The BoF 500' : 'People'}
+        kicker={profile.details.badges?.includes(BOF500_BADGE) ? 'The BoF 500' : 'People'}
         subtitle={profile.subtitle}
         imageKey={profile.thumbnailKey}
         imageAlt={`Portrait illustration for ${name}`}

@@ -7,6 +7,7 @@ import { DirectoryFilters, DirectoryPagination, DirectoryResults } from '../../c
 import { Picture } from '../../components/picture.tsx';
 import { rootDataFromMatches } from '../../lib/root-data.ts';
 import { socialMeta } from '../../lib/seo.ts';
+import { withCounts } from './profile-page.server.ts';
 import type { Route } from './+types/organisations';
 import '../../styles/profiles.css';
 
@@ -19,11 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profiles.facets(),
     filtered ? Promise.resolve([]) : profiles.featuredOrganisations('ORGANISATION_INDEX', 6),
   ]);
-  const titled = (list: { key: string; title: string }[], counts: { key: string; count: number }[]) =>
-    list.flatMap((item) => {
-      const count = counts.find((c) => c.key === item.key)?.count;
-      return count ? [{ ...item, count }] : [];
-    });
   const industryTitles = new Map(lookups.jobIndustries().map((item) => [item.key, item.title]));
   const card = (o: (typeof page.items)[number]) => ({
     profileId: o.profileId,
@@ -37,9 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query: { q: query.q, industry: query.industry, country: query.country, size: query.size },
     page: { ...page, items: page.items.map(card) },
     featured: featured.map(card),
-    industries: titled(lookups.jobIndustries(), facets.industries),
-    countries: titled(lookups.countries(), facets.countries),
-    sizes: titled(lookups.companySizes(), facets.sizes),
+    industries: withCounts(lookups.jobIndustries(), facets.industries),
+    countries: withCounts(lookups.countries(), facets.countries),
+    sizes: withCounts(lookups.companySizes(), facets.sizes),
   };
 }
 
@@ -96,8 +92,7 @@ export default function Organisations({ loaderData }: Route.ComponentProps) {
       )}
       <DirectoryFilters
         action={paths.organisations()}
-        search={query.q}
-        searchLabel="Name"
+        search={{ label: 'Name', value: query.q }}
         selects={[
           { name: 'industry', label: 'Industry', value: query.industry, options: industries },
           { name: 'country', label: 'Country', value: query.country, options: countries },

@@ -53,11 +53,13 @@ export default function People({ loaderData }: Route.ComponentProps) {
         <p className="kicker">Directory</p>
         <h1 className="display">People</h1>
         <p className="standfirst">The designers, executives, founders and editors our journalists write about.</p>
+        <p>
+          <Link to={paths.bof500()}>The BoF 500: the people shaping the industry, class by class</Link>
+        </p>
       </header>
       <DirectoryFilters
         action={paths.people()}
-        search={query.q}
-        searchLabel="Name"
+        search={{ label: 'Name', value: query.q }}
         selects={[{ name: 'category', label: 'Category', value: query.category, options: categories }]}
       />
       <DirectoryResults total={page.total} noun={page.total === 1 ? 'person' : 'people'}>

@@ -50,6 +50,14 @@ function titleIn(list: readonly { key: string; title: string }[], key: string | 
   return key === undefined ? undefined : (list.find((item) => item.key === key)?.title ?? key);
 }
 
+/** A filter's options: the lookup's items in use, in the lookup's order, each with its count. */
+export function withCounts(list: readonly { key: string; title: string }[], counts: readonly { key: string; count: number }[]) {
+  return list.flatMap((item) => {
+    const count = counts.find((c) => c.key === item.key)?.count;
+    return count ? [{ key: item.key, title: item.title, count }] : [];
+  });
+}
+
 export function lookupTitles(
   context: AppLoadContext,
   keys: Partial<Record<Exclude<keyof LookupTitles, 'nationalities'>, string>> & { nationalities?: string[] },

@@ -1,0 +1,75 @@
+// The BoF 500's shared parts: the people as cards with their class, and the classes as a row of
+// links (each class has its own address, `/bof500/?class=2026`).
+import { Link } from 'react-router';
+import type { Bof500Data } from '../../routes/profiles/bof500.server.ts';
+import { paths } from '../../../shared/paths.ts';
+import { Picture } from '../picture.tsx';
+import { DirectoryPagination, DirectoryResults } from './directory.tsx';
+
+export function Bof500Classes({ classes, current, total }: { classes: Bof500Data['classes']; current: number | undefined; total: number }) {
+  const link = (year: number | undefined, label: string) => (
+    <Link
+      to={year === undefined ? paths.bof500() : `${paths.bof500()}?class=${year}`}
+      className="period-switch__link"
+      aria-current={current === year ? 'page' : undefined}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <nav className="period-switch bof500-classes" aria-label="Classes">
+      {link(undefined, `All classes (${total})`)}
+      {classes.map((item) => (
+        <span key={item.year}>{link(item.year, `${item.year} (${item.count})`)}</span>
+      ))}
+    </nav>
+  );
+}
+
+export function Bof500People({ data, basePath }: { data: Bof500Data; basePath: string }) {
+  const { page, query } = data;
+  return (
+    <>
+      <DirectoryResults total={page.total} noun={page.total === 1 ? 'person' : 'people'}>
+        <ul className="directory-grid">
+          {page.items.map((person) => (
+            <li key={person.profileId} className="directory-card">
+              {person.thumbnailKey && (
+                <Picture
+                  className="directory-card__image directory-card__image--round"
+                  imageKey={person.thumbnailKey}
+                  alt=""
+                  ratio="1x1"
+                  width={160}
+                  sizes="80px"
+                />
+              )}
+              <div>
+                <Link to={paths.person(person.slug)} className="directory-card__name">
+                  {person.name}
+                </Link>
+                <p className="directory-card__meta">{person.subtitle}</p>
+                <p className="directory-card__tag">
+                  {[person.category, person.nationality, person.classYear ? `Class of ${person.classYear}` : null]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </DirectoryResults>
+      <DirectoryPagination
+        basePath={basePath}
+        params={{
+          q: query.q || undefined,
+          class: query.class?.toString(),
+          category: query.category,
+          country: query.country,
+        }}
+        page={page.page}
+        pageCount={page.pageCount}
+      />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+// /bof500/search/ (§2, issue 18) — searching the BoF 500: a name, role or company, with the class,
+// category and nationality filters. A GET form: every search has its own address and works
+// without JavaScript. The page is the same for every reader (decision 034).
+import { Link } from 'react-router';
+import { paths } from '../../../shared/paths.ts';
+import { Bof500People } from '../../components/profiles/bof500.tsx';
+import { DirectoryFilters } from '../../components/profiles/directory.tsx';
+import { rootDataFromMatches } from '../../lib/root-data.ts';
+import { socialMeta } from '../../lib/seo.ts';
+import { bof500Loader } from './bof500.server.ts';
+import type { Route } from './+types/bof500-search';
+import '../../styles/profiles.css';
+
+export const loader = (args: Route.LoaderArgs) => bof500Loader(args);
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = rootDataFromMatches(matches);
+  if (!root) return [];
+  return socialMeta({
+    title: 'Search the BoF 500',
+    description: 'Find the people shaping the global fashion industry by name, role, company, class, category or nationality.',
+    url: `${root.config.siteUrl}${paths.bof500Search()}`,
+    productName: root.config.productName,
+  });
+};
+
+export default function Bof500Search({ loaderData }: Route.ComponentProps) {
+  const { query, classes, categories, countries } = loaderData;
+  return (
+    <div className="wrap listing">
+      <header className="listing__header">
+        <p className="kicker">
+          <Link to={paths.bof500()}>The BoF 500</Link>
+        </p>
+        <h1 className="display">Search the BoF 500</h1>
+      </header>
+      <DirectoryFilters
+        action={paths.bof500Search()}
+        label="Search the BoF 500"
+        search={{ label: 'Name, role or company', value: query.q }}
+        selects={[
+          {
+            name: 'class',
+            label: 'Class',
+            value: query.class?.toString(),
+            options: classes.map((item) => ({ key: String(item.year), title: String(item.year), count: item.count })),
+          },
+          { name: 'category', label: 'Category', value: query.category, options: categories },
+          { name: 'country', label: 'Nationality', value: query.country, options: countries },
+        ]}
+      />
+      <Bof500People data={loaderData} basePath={paths.bof500Search()} />
+    </div>
+  );
+}
