@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from '../demo/accounts.ts';
 import { seedDemoOrganisation } from '../demo/organisation.ts';
 import { seedDemoContent } from '../demo/seed.ts';
 import { seedDemoNewsletterSubscriptions } from '../demo/newsletter-subscriptions.ts';
+import { seedDemoNewsletterIssues } from '../demo/newsletter-issues.ts';
 import { seedDemoAnalytics } from '../modules/analytics/demo-events.ts';
 import { seedDemoSubscriptions } from '../modules/billing/demo-subscriptions.ts';
 import { stories } from '../modules/content/schema.ts';
@@ -77,5 +78,8 @@ export async function prepareDemoAccounts(
   }
   await seedDemoOrganisation(services);
   await seedDemoNewsletterSubscriptions({ newsletters: services.newsletters, people: services.identity.people });
+  const admin = await services.identity.people.findByEmail('admin@example.com');
+  if (admin?.userId)
+    await seedDemoNewsletterIssues({ issues: services.newsletters.issues, content: services.content, adminUserId: admin.userId });
   return { created, subscribed };
 }

@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableUuid } from '../../db/stable-id.ts';
+import { seedDemoNewsletterIssues } from '../../demo/newsletter-issues.ts';
 import { createTestApp } from '../../test/app.ts';
 import { signIn } from '../../test/graphql.ts';
 import { startSmtpSink, type ReceivedMail } from '../../test/smtp-sink.ts';
@@ -85,6 +86,17 @@ async function compose(form: Record<string, string>) {
   expect(response.statusCode).toBe(302);
   return String(response.headers.location).split('/').at(-2)!;
 }
+
+describe('the demo', () => {
+  it('sends two issues through the service, once', async () => {
+    const { issues } = app.services.newsletters;
+    const sent = await seedDemoNewsletterIssues({ issues, content: app.services.content, adminUserId: admin.userId });
+    expect(sent).toHaveLength(2);
+    const listed = await issues.list();
+    expect(listed.map((s) => s.issue.state)).toEqual(['sent', 'sent']);
+    expect(await seedDemoNewsletterIssues({ issues, content: app.services.content, adminUserId: admin.userId })).toEqual([]);
+  });
+});
 
 describe('/admin/newsletters/', () => {
   it('sends a signed-out visitor to sign in and refuses a reader without the admin role (403), for pages and changes', async () => {
@@ -215,6 +227,29 @@ describe('sending an issue', () => {
     expect(text(list.body)).toContain('The Daily Digest, Wednesday');
     const [summary] = (await app.services.newsletters.issues.list()).filter((s) => s.issue.id === id);
     expect(summary!.numbers).toMatchObject({ recipients: 3, delivered: 3, bounced: 0, unsubscribed: 0 });
+  });
+
+  it('PERSONALISED: each reader gets their own stories, from what they follow and have not read', async () => {
+    const PERSONALISED = stableUuid('newsletter', 'your-atelier');
+    const topics = await app.services.content.listTopics();
+    const [first, second] = [topics.find((t) => t.kind === 'topic')!, topics.filter((t) => t.kind === 'topic')[1]!];
+    const one = await signIn(app);
+    const two = await signIn(app);
+    await app.services.follows.addFollow({ userId: one.userId, followsType: 'TAG_SLUG', followsKey: first.slug });
+    await app.services.follows.addFollow({ userId: two.userId, followsType: 'TAG_SLUG', followsKey: second.slug });
+    await subscribe(PERSONALISED, { userId: one.userId });
+    await subscribe(PERSONALISED, { userId: two.userId });
+    const id = await compose({ newsletterId: PERSONALISED, subject: 'Your Atelier this week', storySlugs: '' });
+    await post(`/admin/newsletters/${id}/`, { intent: 'send' }, adminCookie);
+    await app.services.jobs.runDue();
+    for (const [reader, topic] of [
+      [one, first],
+      [two, second],
+    ] as const) {
+      const [mail] = smtp.to(reader.email).filter((m) => m.subject === 'Your Atelier this week');
+      const expected = await app.services.content.listLatest({ limit: 1, topicSlug: topic.slug });
+      expect(mail!.text).toContain(expected[0]!.headline);
+    }
   });
 
   it('one-click unsubscribe round trip: the header’s URL, POSTed as a mail client does, ends the subscription and records it', async () => {

@@ -184,10 +184,7 @@ export const newsletterDeliveries = pgTable(
     uniqueIndex('newsletter_deliveries_reader_idx').on(table.issueId, table.readerKey),
     index('newsletter_deliveries_status_idx').on(table.issueId, table.status),
     index('newsletter_deliveries_email_idx').on(table.email),
-    check(
-      'newsletter_deliveries_status_check',
-      sql`${table.status} in ('pending', 'sending', 'sent', 'uncertain', 'failed', 'bounced')`,
-    ),
+    check('newsletter_deliveries_status_check', sql`${table.status} in ('pending', 'sending', 'sent', 'uncertain', 'failed', 'bounced')`),
   ],
 );
 

@@ -16,6 +16,8 @@ import { absoluteSiteUrl } from '../user/identity.server.ts';
 import { withReturnTo } from '../user/user-paths.ts';
 import type { Route } from './+types/analytics';
 import { AdminNav } from './admin-nav.tsx';
+import { IssueTable, serialise } from './issue-table.tsx';
+import { adminNewsletterPaths } from './newsletter-admin.ts';
 import {
   DailyBarChart,
   formatDay,
@@ -35,8 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isSignedIn(context.user)) throw redirect(withReturnTo(paths.login(), absoluteSiteUrl(context.config, `${PATH}${url.search}`)));
   if (!isSiteAdmin(context.user)) return data({ kind: 'forbidden' as const }, { status: 403 });
   const days = dashboardPeriod(url.searchParams.get('days'));
-  const dashboard = await loadAnalyticsDashboard({ analytics: context.services.analytics, content: context.services.content }, { days });
-  return { kind: 'dashboard' as const, dashboard, periods: [...DASHBOARD_PERIODS] };
+  const [dashboard, issues] = await Promise.all([
+    loadAnalyticsDashboard({ analytics: context.services.analytics, content: context.services.content }, { days }),
+    context.services.newsletters.issues.list({ limit: 5, state: 'sent' }),
+  ]);
+  return { kind: 'dashboard' as const, dashboard, periods: [...DASHBOARD_PERIODS], issues: issues.map(serialise) };
 }
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -49,7 +54,7 @@ export const meta: MetaFunction = ({ matches }) => {
 
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === 'forbidden') return <Forbidden />;
-  const { dashboard, periods } = loaderData;
+  const { dashboard, periods, issues } = loaderData;
   return (
     <div className="wrap admin-analytics">
       <header className="admin-analytics__header">
@@ -83,6 +88,12 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
       <TopStoriesSection dashboard={dashboard} />
       <FunnelSection dashboard={dashboard} />
       <NewsletterSection dashboard={dashboard} />
+      <Section id="issues" title="Newsletter issues">
+        {issues.length === 0 ? <Empty>No issue sent yet.</Empty> : <IssueTable issues={issues} />}
+        <p>
+          <Link to={adminNewsletterPaths.list()}>Every issue</Link>
+        </p>
+      </Section>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { formFields } from '../user/details.server.ts';
 import type { Route } from './+types/newsletter-issue';
 import { AdminForbidden, AdminNav } from './admin-nav.tsx';
 import { adminDateFormat, adminNewsletterPaths, ISSUE_STATE_LABELS, PREVIEW_READER_LABELS } from './newsletter-admin.ts';
-import { IssueTable, serialise } from './newsletters.tsx';
+import { IssueTable, serialise } from './issue-table.tsx';
 import { requireSiteAdmin } from './site-admin.server.ts';
 import '../../styles/newsletter-admin.css';
 

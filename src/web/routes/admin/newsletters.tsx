@@ -1,15 +1,15 @@
 // /admin/newsletters/ (issue 19, decision 048): every issue with its state and numbers (delivered,
 // bounced, unsubscribed, clicks), and the form that composes a new one from chosen stories or the
 // latest of a topic. Site admins only (site-admin.server.ts); private, never in the page cache.
-import { data, Form, Link, redirect, useNavigation, type MetaFunction } from 'react-router';
-import type { IssueSummary } from '../../../modules/newsletters/issues-service.ts';
+import { data, Form, redirect, useNavigation, type MetaFunction } from 'react-router';
 import { FormNotice, SelectField } from '../../components/form-fields.tsx';
 import { rootDataFromMatches } from '../../lib/root-data.ts';
 import { formFields } from '../user/details.server.ts';
 import { absoluteSiteUrl } from '../user/identity.server.ts';
 import type { Route } from './+types/newsletters';
 import { AdminForbidden, AdminNav } from './admin-nav.tsx';
-import { adminDateFormat, adminNewsletterPaths, ISSUE_STATE_LABELS } from './newsletter-admin.ts';
+import { IssueTable, serialise } from './issue-table.tsx';
+import { adminNewsletterPaths } from './newsletter-admin.ts';
 import { requireSiteAdmin } from './site-admin.server.ts';
 import '../../styles/newsletter-admin.css';
 
@@ -25,21 +25,6 @@ export async function loader(args: Route.LoaderArgs) {
       url: absoluteSiteUrl(args.context.config, '/newsletters/bounces/'),
       token: newsletters.issues.webhookToken(),
     },
-  };
-}
-
-export function serialise({ issue, newsletter, numbers }: IssueSummary) {
-  return {
-    id: issue.id,
-    subject: issue.subject,
-    state: issue.state,
-    newsletterTitle: newsletter.title,
-    storyCount: issue.storySlugs.length,
-    personalised: newsletter.newsletterGroup === 'PERSONALISED',
-    scheduledAt: issue.scheduledAt?.toISOString() ?? null,
-    sentAt: issue.sentAt?.toISOString() ?? null,
-    createdAt: issue.createdAt.toISOString(),
-    numbers,
   };
 }
 
@@ -198,65 +183,4 @@ export default function AdminNewsletters({ loaderData, actionData }: Route.Compo
       </section>
     </div>
   );
-}
-
-type Issue = ReturnType<typeof serialise>;
-
-export function IssueTable({ issues }: { issues: readonly Issue[] }) {
-  return (
-    <div className="issue-table__scroll">
-      <table className="issue-table">
-        <caption className="visually-hidden">Newsletter issues, newest first, with their numbers</caption>
-        <thead>
-          <tr>
-            <th scope="col">Issue</th>
-            <th scope="col">State</th>
-            <th scope="col" className="issue-table__number">
-              Delivered
-            </th>
-            <th scope="col" className="issue-table__number">
-              Bounced
-            </th>
-            <th scope="col" className="issue-table__number">
-              Unsubscribed
-            </th>
-            <th scope="col" className="issue-table__number">
-              Clicks
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {issues.map((issue) => (
-            <tr key={issue.id}>
-              <th scope="row">
-                <Link to={adminNewsletterPaths.issue(issue.id)}>{issue.subject}</Link>
-                <span className="issue-table__meta">
-                  {issue.newsletterTitle}
-                  {' · '}
-                  {issue.personalised ? 'personal to each reader' : `${issue.storyCount} ${issue.storyCount === 1 ? 'story' : 'stories'}`}
-                </span>
-              </th>
-              <td>
-                <span className={`issue-state issue-state--${issue.state}`}>{ISSUE_STATE_LABELS[issue.state]}</span>
-                <span className="issue-table__meta">{when(issue)}</span>
-              </td>
-              <td className="issue-table__number">
-                {issue.numbers.delivered}
-                {issue.numbers.recipients > 0 && <span className="issue-table__meta"> of {issue.numbers.recipients}</span>}
-              </td>
-              <td className="issue-table__number">{issue.numbers.bounced}</td>
-              <td className="issue-table__number">{issue.numbers.unsubscribed}</td>
-              <td className="issue-table__number">{issue.numbers.clicks}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function when(issue: Issue): string {
-  if (issue.sentAt) return `${adminDateFormat.format(new Date(issue.sentAt))} UTC`;
-  if (issue.scheduledAt) return `for ${adminDateFormat.format(new Date(issue.scheduledAt))} UTC`;
-  return `composed ${adminDateFormat.format(new Date(issue.createdAt))} UTC`;
 }
