@@ -97,6 +97,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     paywallSource: walls.service,
   });
   const gifts = createGiftsModule({ ...deps('gifts'), content: content.service, identity: identity.service });
+  const events = createEventsModule({ ...deps('events'), jobs: jobs.service });
   const billing = createBillingModule({
     ...deps('billing'),
     jobs: jobs.service,
@@ -105,6 +106,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     students: students.service,
     people,
     organisations: organisations.service,
+    events: events.service,
   });
   const enquiries = createEnquiriesModule({ ...deps('enquiries'), mail: mail.service, jobs: jobs.service, lookups: lookups.service });
 
@@ -130,7 +132,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     jobs,
     enquiries,
     newsletters,
-    events: createEventsModule(deps('events')),
+    events,
   };
 }
 

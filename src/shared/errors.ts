@@ -66,6 +66,13 @@ export const APP_ERRORS = {
     graphqlType: 'SubscriptionPurchaseError',
     defaultMessage: 'The purchase did not go through.',
   },
+  /** Event tickets refused or not charged (sold out, not on sale …); the error's `type` says why. */
+  TICKETS_REFUSED: {
+    httpStatus: 422,
+    trpcCode: 'UNPROCESSABLE_CONTENT',
+    graphqlType: 'TicketPurchaseError',
+    defaultMessage: 'The tickets were not bought.',
+  },
   /** An upgrade refused or not charged; the error's `type` says why. */
   UPGRADE_REFUSED: {
     httpStatus: 422,

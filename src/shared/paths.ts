@@ -16,6 +16,7 @@ export const paths = {
   organisation: (slug: string) => `/organisations/${slug}/`,
   events: () => '/events/',
   event: (slug: string) => `/events/${slug}/`,
+  yourTickets: () => '/user/tickets/',
   personPreview: (profileId: string) => `/_preview/people/?profileId=${encodeURIComponent(profileId)}`,
   organisationPreview: (profileId: string) => `/_preview/organisations/?profileId=${encodeURIComponent(profileId)}`,
   topicFeed: (slug: string) => `/topics/${slug}/rss.xml`,

@@ -278,7 +278,7 @@ export const IndividualSubscriptionType = builder.objectRef<PurchasedSubscriptio
   }),
 });
 
-const PurchaseBillingInfoInput = builder.inputType('PurchaseBillingInfoInput', {
+export const PurchaseBillingInfoInput = builder.inputType('PurchaseBillingInfoInput', {
   fields: (t) => ({
     firstName: t.string({ required: true }),
     lastName: t.string({ required: true }),

@@ -3,9 +3,20 @@
 // its result, and never charges again. A key reused for a different request is refused. A result
 // that needs the buyer's 3-D Secure challenge is 'pending': a retry without the challenge's result
 // is told about the challenge again, a retry with it takes the key back and resumes.
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { billingIdempotencyKeys } from './schema.ts';
+
+/**
+ * The id of what a purchase makes (an organisation account, a ticket order), derived from the buyer
+ * and their key: a retry under the same key finds the same thing, another key makes another.
+ */
+export function keyedUuid(namespace: string, identityId: string, idempotencyKey: string): string {
+  const hex = createHash('sha256').update(`${namespace}:${identityId}:${idempotencyKey}`).digest('hex');
+  // Shaped as a version-4 UUID (the version and variant bits set), like the ids the app makes elsewhere.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 export type KeyClaim<Result> = { kind: 'claimed'; resuming: boolean } | { kind: 'result'; result: Result };
 

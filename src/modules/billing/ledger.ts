@@ -1,9 +1,11 @@
 // Rows of the billing ledger that purchases, upgrades and card updates all write the same way, and
 // what a refused or failed purchase or upgrade may truly say about the money (issue 13).
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
 import { formatMoney } from './money.ts';
 import type { BillingProvider, CardSummary, ChargeOutcome } from './provider.ts';
-import type { billingAccounts, billingTransactions } from './schema.ts';
+import { billingAccounts, type billingTransactions } from './schema.ts';
 
 /** A charge the provider did not complete (declined, insufficient funds, 3-D Secure asked, error), kept for support and dunning. */
 export function failedTransaction(
@@ -43,6 +45,56 @@ export function cardOnFile(card: CardSummary, at: Date): Partial<typeof billingA
   };
 }
 
+/**
+ * A person's billing account (one per person: subscriptions and tickets alike), made with the
+ * provider's customer the first time and brought up to date with the billing details given.
+ */
+export async function ensurePersonAccount(
+  {
+    db,
+    provider,
+    personOf,
+    now,
+  }: {
+    db: Db;
+    provider: Pick<BillingProvider, 'name' | 'createCustomer'>;
+    personOf: (identityId: string) => Promise<{ email: string } | null>;
+    now: () => Date;
+  },
+  identityId: string,
+  billing: { firstName: string; lastName: string; countryCode: string; postalCode?: string | null },
+): Promise<typeof billingAccounts.$inferSelect> {
+  const [existing] = await db.select().from(billingAccounts).where(eq(billingAccounts.identityId, identityId));
+  const details = {
+    firstName: billing.firstName,
+    lastName: billing.lastName,
+    countryCode: billing.countryCode,
+    postalCode: billing.postalCode || null,
+    updatedAt: now(),
+  };
+  if (existing) {
+    await db.update(billingAccounts).set(details).where(eq(billingAccounts.id, existing.id));
+    return { ...existing, ...details };
+  }
+  const id = randomUUID();
+  const person = await personOf(identityId);
+  const { customerId } = await provider.createCustomer({
+    accountId: id,
+    email: person?.email ?? null,
+    firstName: billing.firstName,
+    lastName: billing.lastName,
+  });
+  const [inserted] = await db
+    .insert(billingAccounts)
+    .values({ id, identityId, provider: provider.name, providerCustomerId: customerId, ...details, createdAt: now() })
+    .onConflictDoNothing({ target: billingAccounts.identityId })
+    .returning();
+  if (inserted) return inserted;
+  // Another purchase made the account meanwhile.
+  const [winner] = await db.select().from(billingAccounts).where(eq(billingAccounts.identityId, identityId));
+  return winner!;
+}
+
 /** The card summary an account holds, or null without a complete one. */
 export function cardOf(account: typeof billingAccounts.$inferSelect): CardSummary | null {
   return account.cardType && account.cardExpMonth !== null && account.cardExpYear !== null && account.cardFirstSix && account.cardLastFour
@@ -73,14 +125,28 @@ export async function giveBack(
 ): Promise<string> {
   if (charge.amount === 0) return 'Nothing was charged.';
   const money = formatMoney(charge.amount, charge.currency);
+  return (await refundCharge(provider, charge, onError))
+    ? `Your card was charged ${money}, and that charge has been refunded.`
+    : `Your card was charged ${money}, and we could not refund it automatically: please contact us and we will.`;
+}
+
+/**
+ * Asks the provider to refund a charge in full, under its refund key (a retry refunds once); false
+ * when it could not (logged). The one place `provider.refund` is called (decision 024).
+ */
+export async function refundCharge(
+  provider: Pick<BillingProvider, 'refund'>,
+  charge: ChargeToGiveBack,
+  onError: (error: unknown, context: string) => void,
+): Promise<boolean> {
   try {
     const refund = await provider.refund({ transactionId: charge.transactionId, idempotencyKey: charge.refundKey });
-    if (refund.status === 'success') return `Your card was charged ${money}, and that charge has been refunded.`;
+    if (refund.status === 'success') return true;
     onError(new Error(refund.message), `refund of ${charge.transactionId} failed`);
   } catch (error) {
     onError(error, `refund of ${charge.transactionId} failed`);
   }
-  return `Your card was charged ${money}, and we could not refund it automatically: please contact us and we will.`;
+  return false;
 }
 
 /** How far a purchase or upgrade got, so that an unexpected failure says only what is true. */

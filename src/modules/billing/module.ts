@@ -19,7 +19,10 @@ import { createRecurlyProvider } from './recurly-provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox-provider.ts';
 import { registerSandboxBillingRoutes } from './sandbox-routes.ts';
 import { createBillingService } from './subscriptions-service.ts';
+import { createTicketBilling } from './ticket-billing.ts';
+import type { EventTicketsPort } from './ticket-purchase.ts';
 import { createUpgrades } from './upgrades.ts';
+import { paths } from '../../shared/paths.ts';
 
 export interface BillingModuleDeps extends Pick<ModuleDeps, 'db' | 'config' | 'log'> {
   /** The lifecycle registers its job kinds (trial end, period end) here. */
@@ -30,6 +33,8 @@ export interface BillingModuleDeps extends Pick<ModuleDeps, 'db' | 'config' | 'l
   people: Pick<People, 'get'>;
   /** Team plans: the organisation a purchase opens, its seats and its term (the organisations module). */
   organisations: OrganisationSeatsPort;
+  /** Event tickets: their seats and the tickets a payment issues (the events module). */
+  events: EventTicketsPort;
 }
 
 /** The embedded sandbox provider, or Recurly when its private key is configured; otherwise one that refuses every charge. */
@@ -44,7 +49,18 @@ function providerFor(config: Config, db: ModuleDeps['db']): { provider: BillingP
   return { provider, sandbox: null };
 }
 
-export function createBillingModule({ db, config, log, jobs, memberships, mail, students, people, organisations }: BillingModuleDeps) {
+export function createBillingModule({
+  db,
+  config,
+  log,
+  jobs,
+  memberships,
+  mail,
+  students,
+  people,
+  organisations,
+  events,
+}: BillingModuleDeps) {
   const { provider, sandbox } = providerFor(config, db);
   const siteUrl = config.siteUrl;
   const emailOf = async (identityId: string) => (await people.get(identityId))?.email ?? null;
@@ -84,6 +100,18 @@ export function createBillingModule({ db, config, log, jobs, memberships, mail, 
       mail,
       siteUrl,
       lifecycle,
+      log,
+      personOf: (identityId) => people.get(identityId),
+    }),
+    /** Event tickets (issue 21): buying them, and a site admin's refund. */
+    tickets: createTicketBilling({
+      db,
+      provider,
+      events,
+      memberships,
+      mail,
+      siteUrl,
+      ticketsPath: paths.yourTickets(),
       log,
       personOf: (identityId) => people.get(identityId),
     }),

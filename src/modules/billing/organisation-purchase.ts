@@ -3,7 +3,7 @@
 // is bought is the new organisation account (schema.ts `holder_kind`): its billing account (company,
 // address, VAT number, where invoices go), its subscription with the seats, the paid invoice. The
 // buyer becomes the organisation's OWNER (organisations.subscriptionStarted). docs/decisions/043.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -12,6 +12,7 @@ import type { FieldError } from '../../shared/validation/field-errors.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { OrganisationsService } from '../organisations/organisations-service.ts';
 import { addInterval } from './catalogue.ts';
+import { keyedUuid } from './idempotency.ts';
 import { cardOnFile } from './ledger.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
 import { extraSeatAllowance, organisationPlanByCode, type OrganisationPlan } from './organisation-plans.ts';
@@ -116,9 +117,7 @@ export function organisationSubscriptionView(row: SubscriptionRow): Organisation
 
 /** The organisation account a purchase makes: the same for a retry under the same key, different for another key. */
 export function organisationAccountIdFor(buyerIdentityId: string, idempotencyKey: string): string {
-  const hex = createHash('sha256').update(`organisation-account:${buyerIdentityId}:${idempotencyKey}`).digest('hex');
-  // Shaped as a version-4 UUID (the version and variant bits set), like the ids the app makes elsewhere.
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return keyedUuid('organisation-account', buyerIdentityId, idempotencyKey);
 }
 
 export interface OrganisationLine {

@@ -9,7 +9,7 @@ import type { MailService } from '../mail/mail-service.ts';
 import type { MembershipsService } from '../memberships/memberships-service.ts';
 import { heldMembership } from '../memberships/terms.ts';
 import { addInterval, planByCode, type Currency, type Plan } from './catalogue.ts';
-import { cardOnFile } from './ledger.ts';
+import { cardOnFile, ensurePersonAccount } from './ledger.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
 import { threeDSecureAnswer, type PurchaseKind } from './paid-purchase.ts';
 import { planGrant } from './plan-grant.ts';
@@ -80,37 +80,8 @@ export function subscriptionPurchase({
   lifecycle,
   purchaseRefusal,
 }: SubscriptionPurchaseOptions): PurchaseKind<SubscriptionRequest, SubscriptionLine, SubscriptionRow, PurchaseResult> {
-  async function ensureAccount(identityId: string, billing: Purchase['billingInfo']) {
-    const [existing] = await db.select().from(billingAccounts).where(eq(billingAccounts.identityId, identityId));
-    const details = {
-      firstName: billing.firstName,
-      lastName: billing.lastName,
-      countryCode: billing.countryCode,
-      postalCode: billing.postalCode || null,
-      updatedAt: now(),
-    };
-    if (existing) {
-      await db.update(billingAccounts).set(details).where(eq(billingAccounts.id, existing.id));
-      return { ...existing, ...details };
-    }
-    const id = randomUUID();
-    const person = await personOf(identityId);
-    const { customerId } = await provider.createCustomer({
-      accountId: id,
-      email: person?.email ?? null,
-      firstName: billing.firstName,
-      lastName: billing.lastName,
-    });
-    const [inserted] = await db
-      .insert(billingAccounts)
-      .values({ id, identityId, provider: provider.name, providerCustomerId: customerId, ...details, createdAt: now() })
-      .onConflictDoNothing({ target: billingAccounts.identityId })
-      .returning();
-    if (inserted) return inserted;
-    // Another purchase made the account meanwhile.
-    const [winner] = await db.select().from(billingAccounts).where(eq(billingAccounts.identityId, identityId));
-    return winner!;
-  }
+  const ensureAccount = (identityId: string, billing: Purchase['billingInfo']) =>
+    ensurePersonAccount({ db, provider, personOf, now }, identityId, billing);
 
   async function grantFor(row: SubscriptionRow, plan: Plan) {
     await memberships.grant(

@@ -4,6 +4,7 @@
 import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { events } from './schema.ts';
+import { createTickets, type TicketsDeps } from './tickets.ts';
 import type { EventType, ProgrammeItem, SortOrder } from './types.ts';
 
 export interface EventRecord {
@@ -40,12 +41,12 @@ function toRecord(row: typeof events.$inferSelect): EventRecord {
   };
 }
 
-export interface EventsServiceDeps {
+export interface EventsServiceDeps extends Pick<TicketsDeps, 'scheduleRelease' | 'seatsReturned'> {
   db: Db;
   now?: () => Date;
 }
 
-export function createEventsService({ db, now = () => new Date() }: EventsServiceDeps) {
+export function createEventsService({ db, now = () => new Date(), scheduleRelease, seatsReturned }: EventsServiceDeps) {
   async function select(where: SQL | undefined, sortOrder: SortOrder): Promise<EventRecord[]> {
     const rows = await db
       .select()
@@ -72,6 +73,9 @@ export function createEventsService({ db, now = () => new Date() }: EventsServic
   }
 
   return {
+    /** Ticket types, orders, tickets, registrations, the waiting list and the door (tickets.ts). */
+    tickets: createTickets({ db, now, scheduleRelease, seatsReturned }),
+
     /** Every event (of one type when given), by start: `asc` soonest first (§7 events). */
     listEvents({ type, sortOrder = 'asc' }: { type?: EventType | null; sortOrder?: SortOrder }): Promise<EventRecord[]> {
       return select(ofType(type), sortOrder);

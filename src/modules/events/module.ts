@@ -1,7 +1,25 @@
-// The events module: the listing, event pages' reads and the home page's featured events.
+// The events module: the listing, event pages' reads, the home page's featured events, and tickets
+// (their seats, orders and the door; billing takes the money). Its job gives back the seats of a
+// hold whose payment never finished.
 import type { AppModule, ModuleDeps } from '../../platform/module.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
 import { createEventsService, type EventsService } from './events-service.ts';
+import { RELEASE_HOLD_JOB } from './tickets.ts';
 
-export function createEventsModule({ db }: Pick<ModuleDeps, 'db'>): AppModule<EventsService> {
-  return { name: 'events', service: createEventsService({ db }) };
+export interface EventsModuleDeps extends Pick<ModuleDeps, 'db'> {
+  jobs: Pick<JobRunner, 'enqueue' | 'register'>;
+}
+
+export function createEventsModule({ db, jobs }: EventsModuleDeps): AppModule<EventsService> {
+  const service = createEventsService({
+    db,
+    scheduleRelease: async (orderId, at) => {
+      await jobs.enqueue(RELEASE_HOLD_JOB, { orderId }, { runAt: at, dedupeKey: `${RELEASE_HOLD_JOB}:${orderId}` });
+    },
+  });
+  // Idempotent: only a held order is released.
+  jobs.register(RELEASE_HOLD_JOB, async (payload) => {
+    if (typeof payload.orderId === 'string') await service.tickets.releaseHold(payload.orderId);
+  });
+  return { name: 'events', service };
 }

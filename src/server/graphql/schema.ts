@@ -8,6 +8,7 @@ import './errors.ts';
 import '../../modules/accounts/graphql.ts';
 import '../../modules/billing/graphql.ts';
 import '../../modules/billing/graphql-organisations.ts';
+import '../../modules/billing/graphql-tickets.ts';
 import '../../modules/events/graphql.ts';
 import '../../modules/follows/graphql.ts';
 import '../../modules/gifts/graphql.ts';

@@ -1,0 +1,323 @@
+// Tickets over HTTP (issue 21, decision 050) on a fresh database — PGlite, or PostgreSQL with
+// TEST_DATABASE_URL: a reader buys tickets through GraphQL (billing's one paid-purchase path): the
+// price with their country's tax, the member price for members, an orderId and a ticket per
+// attendee with its code; a retry under the key charges once; sold out, not on sale, a declined
+// card (the seats go back), 3-D Secure (held, then finished), bad input; a site admin's refund gives
+// the money and the seats back, and nobody else may refund. On PostgreSQL, 200 buyers racing for
+// the last 10 seats buy exactly 10.
+import { randomUUID } from 'node:crypto';
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stableUuid } from '../../db/stable-id.ts';
+import { createTestApp } from '../../test/app.ts';
+import { graphql, sessionCookies, signIn } from '../../test/graphql.ts';
+import { billingInvoices, billingTransactions, sandboxBillingPayments } from '../billing/schema.ts';
+import { identities } from '../identity/schema.ts';
+import { eventTicketTypes } from './schema.ts';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+type Reader = Awaited<ReturnType<typeof signIn>>;
+let app: App;
+let admin: Reader;
+
+const EVENT = stableUuid('event', 'crossroads-the-future-of-clienteling');
+const CARDS = { success: '4242424242424242', declined: '4000000000000002', threeDS: '4000000000003220' } as const;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await signIn(app, { first: 'Ann', last: 'Admin' });
+  await app.db
+    .update(identities)
+    .set({ metadataAdmin: { is_bof_admin: true } })
+    .where(eq(identities.id, admin.identityId));
+  admin = { ...admin, cookie: (await sessionCookies(app, admin.identitySessionToken)).cookie };
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** A ticket type on the demo's Paris summit: €250 (members €200) and £220, on sale now. */
+async function ticketType({ capacity = 50, startsIn = -HOUR, endsIn = 24 * HOUR } = {}) {
+  const ticketTypeId = randomUUID();
+  await app.services.events.tickets.createTicketType({
+    ticketTypeId,
+    eventId: EVENT,
+    name: 'Summit pass',
+    prices: { EUR: 25_000, GBP: 22_000 },
+    memberPrices: { EUR: 20_000 },
+    capacity,
+    salesStartAt: new Date(Date.now() + startsIn),
+    salesEndAt: new Date(Date.now() + endsIn),
+  });
+  return ticketTypeId;
+}
+
+async function tokenize(number: string) {
+  const tokenized = await app.services.billing.sandbox!.tokenize({ number, month: '12', year: '2040', cvv: '123' });
+  if (!tokenized.ok) throw new Error('tokenize failed');
+  return tokenized.token;
+}
+
+const ORDER_FIELDS =
+  'orderId eventId ticketTypeId ticketQty state currency itemPrice taxAmount fullPrice memberPrice tickets { ticketId code attendeeName state }';
+const BUY = /* GraphQL */ `
+  mutation ($input: PurchaseEventTicketsInput!) {
+    purchaseEventTickets(input: $input) {
+      __typename
+      ... on EventTicketOrder { ${ORDER_FIELDS} }
+      ... on TicketPurchaseError { type message }
+      ... on ThreeDSecureError { threeDSecureActionToken message }
+      ... on ZodError { fieldErrors { path message } }
+      ... on Error { message }
+    }
+  }
+`;
+const REFUND = `mutation ($orderId: String!) { refundEventTicketOrder(orderId: $orderId) { __typename ... on EventTicketOrder { ${ORDER_FIELDS} } ... on Error { message } } }`;
+const TYPES = `query { events(type: crossroads) { slug ticketTypes { ticketTypeId name available status prices { currency amount } memberPrices { currency amount } } } }`;
+
+async function buy(
+  reader: Reader,
+  ticketTypeId: string,
+  {
+    quantity = 2,
+    names = ['Ada Okafor', 'Ben Okafor'],
+    currency = 'EUR',
+    country = 'FR',
+    card = CARDS.success,
+    token,
+    key = `tickets-${randomUUID()}`,
+    resultToken,
+  }: {
+    quantity?: number;
+    names?: string[];
+    currency?: string;
+    country?: string;
+    card?: string;
+    token?: string;
+    key?: string;
+    resultToken?: string;
+  } = {},
+) {
+  const input = {
+    ticketTypeId,
+    quantity,
+    attendeeNames: names,
+    currency,
+    billingInfo: { firstName: 'Ada', lastName: 'Okafor', countryCode: country },
+    cardToken: token ?? (await tokenize(card)),
+    idempotencyKey: key,
+    ...(resultToken ? { threeDSecureActionResultToken: resultToken } : {}),
+  };
+  const answer = await graphql(app, BUY, { variables: { input }, cookie: reader.cookie });
+  return { result: answer.data!.purchaseEventTickets, input };
+}
+
+async function available(ticketTypeId: string) {
+  return (await app.services.events.tickets.ticketType(ticketTypeId))!.available;
+}
+
+describe('purchaseEventTickets', () => {
+  it('sells two tickets with French VAT: an orderId, a ticket per attendee with its code, the invoice and the charge', async () => {
+    const typeId = await ticketType();
+    const reader = await signIn(app);
+    const { result } = await buy(reader, typeId);
+    expect(result).toMatchObject({
+      __typename: 'EventTicketOrder',
+      eventId: EVENT,
+      ticketQty: 2,
+      state: 'paid',
+      currency: 'EUR',
+      itemPrice: 50_000,
+      taxAmount: 10_000,
+      fullPrice: 60_000,
+      memberPrice: false,
+    });
+    expect(result.tickets.map((t: { attendeeName: string }) => t.attendeeName)).toEqual(['Ada Okafor', 'Ben Okafor']);
+    for (const ticket of result.tickets) expect(ticket.code).toMatch(/^[A-Z2-9]{10}$/);
+    expect(await available(typeId)).toBe(48);
+    const [invoice] = await app.db.select().from(billingInvoices).where(eq(billingInvoices.total, 60_000));
+    expect(invoice).toMatchObject({ state: 'paid', subtotal: 50_000, taxAmount: 10_000, currency: 'EUR' });
+  });
+
+  it('shows the ticket types on the event, with what is left', async () => {
+    const typeId = await ticketType({ capacity: 7 });
+    const answer = await graphql(app, TYPES);
+    expect(answer.errors).toBeUndefined();
+    const event = answer.data!.events.find((e: { slug: string }) => e.slug === 'crossroads-the-future-of-clienteling');
+    expect(event.ticketTypes).toContainEqual({
+      ticketTypeId: typeId,
+      name: 'Summit pass',
+      available: 7,
+      status: 'on_sale',
+      prices: [
+        { currency: 'EUR', amount: 25_000 },
+        { currency: 'GBP', amount: 22_000 },
+      ],
+      memberPrices: [{ currency: 'EUR', amount: 20_000 }],
+    });
+  });
+
+  it('charges a member the member price', async () => {
+    const typeId = await ticketType();
+    const member = await signIn(app);
+    await app.services.memberships.grant({
+      identityId: member.identityId,
+      level: 'Standard',
+      type: 'Individual',
+      source: 'admin_grant',
+      startsAt: new Date(Date.now() - HOUR),
+      endsAt: new Date(Date.now() + 300 * 24 * HOUR),
+    });
+    const { result } = await buy(member, typeId, { quantity: 1, names: [], country: 'US' });
+    expect(result).toMatchObject({ __typename: 'EventTicketOrder', itemPrice: 20_000, taxAmount: 0, fullPrice: 20_000, memberPrice: true });
+    // No name given: the ticket carries the buyer's.
+    expect(result.tickets[0].attendeeName).toBe('Ada Okafor');
+  });
+
+  it('charges once for a retry under the same key, and refuses the key for another purchase', async () => {
+    const typeId = await ticketType();
+    const reader = await signIn(app);
+    const key = `tickets-retry-${randomUUID()}`;
+    const token = await tokenize(CARDS.success);
+    const first = await buy(reader, typeId, { key, token });
+    const again = await buy(reader, typeId, { key, token });
+    expect(again.result.orderId).toBe(first.result.orderId);
+    expect(await available(typeId)).toBe(48);
+    const charges = await app.db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.amount, first.result.fullPrice));
+    expect(charges.filter((c) => c.idempotencyKey?.includes(key))).toHaveLength(1);
+    const other = await buy(reader, typeId, { key, token, quantity: 3, names: [] });
+    expect(other.result).toMatchObject({ __typename: 'TicketPurchaseError', type: 'TRANSACTION_ERROR' });
+  });
+
+  it('refuses more tickets than are left, and a sold-out type, charging nothing', async () => {
+    const typeId = await ticketType({ capacity: 3 });
+    const reader = await signIn(app);
+    const tooMany = await buy(reader, typeId, { quantity: 4, names: [] });
+    expect(tooMany.result).toEqual({
+      __typename: 'TicketPurchaseError',
+      type: 'SOLD_OUT',
+      message: 'Only 3 tickets are left. Choose fewer, or join the waiting list.',
+    });
+    await buy(reader, typeId, { quantity: 3, names: [] });
+    const soldOut = await buy(await signIn(app), typeId, { quantity: 1, names: [] });
+    expect(soldOut.result).toMatchObject({ __typename: 'TicketPurchaseError', type: 'SOLD_OUT' });
+    expect(soldOut.result.message).toMatch(/sold out/);
+  });
+
+  it('refuses tickets outside their sale window and a currency they are not sold in', async () => {
+    const notYet = await ticketType({ startsIn: HOUR });
+    const ended = await ticketType({ startsIn: -2 * HOUR, endsIn: -HOUR });
+    const reader = await signIn(app);
+    expect((await buy(reader, notYet)).result).toMatchObject({ __typename: 'TicketPurchaseError', type: 'NOT_ON_SALE' });
+    expect((await buy(reader, ended)).result).toMatchObject({ __typename: 'TicketPurchaseError', type: 'NOT_ON_SALE' });
+    const typeId = await ticketType();
+    expect((await buy(reader, typeId, { currency: 'USD' })).result).toMatchObject({
+      __typename: 'TicketPurchaseError',
+      type: 'INVALID_CURRENCY',
+    });
+    expect(await available(typeId)).toBe(50);
+  });
+
+  it('gives the seats back when the card is declined', async () => {
+    const typeId = await ticketType({ capacity: 2 });
+    const reader = await signIn(app);
+    const declined = await buy(reader, typeId, { card: CARDS.declined });
+    expect(declined.result).toMatchObject({ __typename: 'TicketPurchaseError', type: 'PURCHASE_ERROR' });
+    expect(await available(typeId)).toBe(2);
+    expect((await buy(reader, typeId)).result).toMatchObject({ __typename: 'EventTicketOrder', ticketQty: 2 });
+  });
+
+  it('holds the seats while the bank checks the buyer (3-D Secure), then finishes the same order', async () => {
+    const typeId = await ticketType({ capacity: 2 });
+    const reader = await signIn(app);
+    const token = await tokenize(CARDS.threeDS);
+    const key = `tickets-3ds-${randomUUID()}`;
+    const challenged = await buy(reader, typeId, { token, key });
+    expect(challenged.result.__typename).toBe('ThreeDSecureError');
+    expect(await available(typeId)).toBe(0);
+    const answered = await app.inject({
+      method: 'POST',
+      url: `/_sandbox/billing/3ds/${encodeURIComponent(challenged.result.threeDSecureActionToken)}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ result: 'succeeded' }),
+    });
+    const { resultToken } = JSON.parse(answered.body) as { resultToken: string };
+    const finished = await buy(reader, typeId, { token, key, resultToken });
+    expect(finished.result).toMatchObject({ __typename: 'EventTicketOrder', state: 'paid', ticketQty: 2 });
+    expect(await available(typeId)).toBe(0);
+  });
+
+  it('refuses bad input with the fields named, and an anonymous buyer', async () => {
+    const typeId = await ticketType();
+    const reader = await signIn(app);
+    for (const quantity of [0, 1001]) {
+      const { result } = await buy(reader, typeId, { quantity, names: [] });
+      expect(result.__typename).toBe('ZodError');
+      expect(result.fieldErrors.map((e: { path: string[] }) => e.path.join('.'))).toContain('quantity');
+    }
+    const names = await buy(reader, typeId, { quantity: 1, names: ['One', 'Two'] });
+    expect(names.result.fieldErrors.map((e: { path: string[] }) => e.path.join('.'))).toContain('attendeeNames');
+    const unknown = await buy(reader, randomUUID());
+    expect(unknown.result.fieldErrors.map((e: { path: string[] }) => e.path.join('.'))).toContain('ticketTypeId');
+    const anonymous = await graphql(app, BUY, { variables: { input: (await buy(reader, typeId)).input } });
+    expect(anonymous.data!.purchaseEventTickets.__typename).toBe('AuthError');
+  });
+});
+
+describe('refundEventTicketOrder', () => {
+  it('refunds a paid order for a site admin: the money back, the tickets refused at the door, the seats on sale again', async () => {
+    const typeId = await ticketType({ capacity: 2 });
+    const reader = await signIn(app);
+    const { result: order } = await buy(reader, typeId);
+    expect(await available(typeId)).toBe(0);
+
+    const refused = await graphql(app, REFUND, { variables: { orderId: order.orderId }, cookie: reader.cookie });
+    expect(refused.data!.refundEventTicketOrder.__typename).toBe('UnauthorizedError');
+
+    const refunded = await graphql(app, REFUND, { variables: { orderId: order.orderId }, cookie: admin.cookie });
+    expect(refunded.data!.refundEventTicketOrder).toMatchObject({ __typename: 'EventTicketOrder', state: 'refunded' });
+    expect(refunded.data!.refundEventTicketOrder.tickets.every((t: { state: string }) => t.state === 'refunded')).toBe(true);
+    expect(await available(typeId)).toBe(2);
+    const refunds = await app.db.select().from(billingTransactions).where(eq(billingTransactions.kind, 'refund'));
+    expect(refunds.filter((r) => r.amount === order.fullPrice).length).toBeGreaterThanOrEqual(1);
+    const door = await app.services.events.tickets.checkIn(EVENT, order.tickets[0].code);
+    expect(door.kind).toBe('refunded');
+
+    const twice = await graphql(app, REFUND, { variables: { orderId: order.orderId }, cookie: admin.cookie });
+    expect(twice.data!.refundEventTicketOrder).toMatchObject({ __typename: 'BaseError', message: expect.stringMatching(/not paid/) });
+    const unknown = await graphql(app, REFUND, { variables: { orderId: 'not-an-order' }, cookie: admin.cookie });
+    expect(unknown.data!.refundEventTicketOrder).toMatchObject({ __typename: 'BaseError', message: 'There is no such order.' });
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('capacity under concurrent buyers (PostgreSQL)', () => {
+  it('sells exactly the last 10 seats to 200 buyers at once, and charges only those 10', async () => {
+    const typeId = await ticketType({ capacity: 10 });
+    const buyers = await Promise.all(Array.from({ length: 200 }, (_, i) => signIn(app, { first: `Buyer${i}` })));
+    const tokens = await Promise.all(buyers.map(() => tokenize(CARDS.success)));
+    const results = await Promise.all(
+      buyers.map((reader, i) =>
+        app.services.billing.tickets.purchaseTickets({
+          identityId: reader.identityId,
+          ticketTypeId: typeId,
+          quantity: 1,
+          currency: 'EUR',
+          billingInfo: { firstName: 'Buyer', lastName: String(i), countryCode: 'FR' },
+          cardToken: tokens[i]!,
+          idempotencyKey: `race-${typeId}-${i}`,
+        }),
+      ),
+    );
+    const sold = results.filter((r) => r.kind === 'success');
+    expect(sold).toHaveLength(10);
+    expect(results.filter((r) => r.kind === 'error' && r.type === 'SOLD_OUT')).toHaveLength(190);
+    const [type] = await app.db.select().from(eventTicketTypes).where(eq(eventTicketTypes.ticketTypeId, typeId));
+    expect(type).toMatchObject({ taken: 10, capacity: 10 });
+    const charges = await app.db
+      .select()
+      .from(sandboxBillingPayments)
+      .where(like(sandboxBillingPayments.idempotencyKey, `%:race-${typeId}-%`));
+    expect(charges).toHaveLength(10);
+  }, 120_000);
+});
