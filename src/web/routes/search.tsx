@@ -211,14 +211,17 @@ function FilterGroup({ title, options }: { title: string; options: { label: stri
     <nav className="search-filters__group" aria-label={title}>
       <h3 className="search-filters__title">{title}</h3>
       <ul>
-        {options.map((option) => (
-          <li key={option.href}>
-            <Link to={option.href} aria-current={option.current ? 'true' : undefined} className="search-filters__link">
-              <span>{option.label}</span>
-              <span className="search-filters__count">{option.count}</span>
-            </Link>
-          </li>
-        ))}
+        {/* A choice that would show nothing is left out, unless it is the one chosen. */}
+        {options
+          .filter((option) => option.count > 0 || option.current)
+          .map((option) => (
+            <li key={option.href}>
+              <Link to={option.href} aria-current={option.current ? 'true' : undefined} className="search-filters__link">
+                <span>{option.label}</span>
+                <span className="search-filters__count">{option.count}</span>
+              </Link>
+            </li>
+          ))}
       </ul>
     </nav>
   );
