@@ -462,6 +462,8 @@ export function createIssuesService(deps: IssuesServiceDeps) {
       );
     const renders = new Map<string, Promise<{ subject: string; html: string; text: string }>>();
     const readers = new Map<string, Promise<AccountReader | null>>();
+    const keys = new Map<string, Promise<{ slugs: string[]; key: string }>>();
+    const personal = newsletter.newsletterGroup === 'PERSONALISED';
     for (;;) {
       const batch = await claim(issueId);
       if (batch.length === 0) break;
@@ -477,8 +479,15 @@ export function createIssuesService(deps: IssuesServiceDeps) {
               account = await readers.get(row.userId)!;
             }
             const reader = wallReaderOf(account);
-            const slugs = await storySlugsFor(issue, newsletter, row.userId);
-            const key = await groupKey(slugs, reader);
+            // Readers of the same kind share their decisions (an issue's stories are the same for all
+            // but a PERSONALISED one's): worked out once per kind.
+            const kind = personal ? `user:${row.userId}` : JSON.stringify(reader);
+            if (!keys.has(kind))
+              keys.set(
+                kind,
+                storySlugsFor(issue, newsletter, row.userId).then(async (slugs) => ({ slugs, key: await groupKey(slugs, reader) })),
+              );
+            const { slugs, key } = await keys.get(kind)!;
             if (!renders.has(key)) renders.set(key, render(issue, newsletter, slugs, reader, { token: RECIPIENT_PLACEHOLDER }));
             const rendered = await renders.get(key)!;
             const message: BulkMessage = {
