@@ -17,6 +17,8 @@ export const paths = {
   events: () => '/events/',
   event: (slug: string) => `/events/${slug}/`,
   yourTickets: () => '/user/tickets/',
+  eventTickets: (slug: string) => `/events/${slug}/tickets/`,
+  ticketCalendar: (ticketId: string) => `/user/tickets/${ticketId}/calendar.ics`,
   personPreview: (profileId: string) => `/_preview/people/?profileId=${encodeURIComponent(profileId)}`,
   organisationPreview: (profileId: string) => `/_preview/organisations/?profileId=${encodeURIComponent(profileId)}`,
   topicFeed: (slug: string) => `/topics/${slug}/rss.xml`,

@@ -21,6 +21,7 @@ export default [
   // Events (issue 21, decision 050): the listing and each event's page.
   route('events', 'routes/events/events.tsx'),
   route('events/:slug', 'routes/events/event.tsx'),
+  route('events/:slug/tickets', 'routes/events/checkout.tsx'),
   route('legal', 'routes/legal.tsx'),
   route('careers', 'routes/careers.tsx'),
   route('professional', 'routes/professional.tsx'),
@@ -39,6 +40,9 @@ export default [
   route('user/newsletters/unsubscribe', 'routes/user/newsletters-unsubscribe.tsx'),
   route('newsletters/signup', 'routes/newsletters-signup.tsx'),
   route('user/gifts', 'routes/user/gifts.tsx'),
+  // Event tickets (issue 21): the reader's tickets and each one's calendar file.
+  route('user/tickets', 'routes/user/tickets.tsx'),
+  route('user/tickets/:ticketId/calendar.ics', 'routes/user/ticket-calendar.ts'),
   route('user/membership', 'routes/user/membership.tsx'),
   // The team admin's pages (issue 17): people, invitations and domains; the plan, invoices and card.
   route('user/organisations/users', 'routes/user/organisation-users.tsx'),

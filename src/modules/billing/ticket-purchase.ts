@@ -87,7 +87,7 @@ export type TicketPurchaseResult =
 export const ticketRefusal = (type: TicketErrorType, message: string): TicketPurchaseResult => ({ kind: 'error', type, message });
 
 /** What billing asks of the events module (its service). */
-export type EventTicketsPort = Pick<EventsService, 'eventById' | 'tickets'>;
+export type EventTicketsPort = Pick<EventsService, 'eventById' | 'tickets' | 'sendOrderTickets'>;
 
 /** The price of `quantity` tickets: the unit price (or member price) in the currency, tax on the whole. */
 export interface TicketPrice {
@@ -289,7 +289,11 @@ export function ticketPurchase({
     // The tickets were issued with the payment's record (confirmPaid).
     async fulfil() {},
 
-    receipt: (line, order, { card }) => sendReceipt(line, order, card),
+    // The receipt, then the tickets themselves (QR codes, the calendar file): the events module's email.
+    async receipt(line, order, { card }) {
+      await sendReceipt(line, order, card);
+      await events.sendOrderTickets(order.orderId);
+    },
 
     paid: (_line, order) => ({ kind: 'success', order }),
 

@@ -4,29 +4,11 @@
 import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { events } from './schema.ts';
+import type { SendTickets } from './ticket-mail.ts';
 import { createTickets, type TicketsDeps } from './tickets.ts';
-import type { EventType, ProgrammeItem, SortOrder } from './types.ts';
+import type { EventRecord, EventType, SortOrder } from './types.ts';
 
-export interface EventRecord {
-  eventId: string;
-  slug: string;
-  title: string;
-  description: string;
-  /** ISO instants. */
-  startsAt: string;
-  endsAt: string | null;
-  timeZone: string;
-  type: EventType;
-  location: string;
-  venue: string | null;
-  platform: string | null;
-  featured: boolean;
-  sponsors: string[];
-  thumbnailKey: string | null;
-  programme: ProgrammeItem[];
-  speakerSlugs: string[];
-  topicSlug: string | null;
-}
+export type { EventRecord } from './types.ts';
 
 export interface EventListing {
   upcoming: EventRecord[];
@@ -44,9 +26,21 @@ function toRecord(row: typeof events.$inferSelect): EventRecord {
 export interface EventsServiceDeps extends Pick<TicketsDeps, 'scheduleRelease' | 'seatsReturned'> {
   db: Db;
   now?: () => Date;
+  /** The tickets email (ticket-mail.ts); none: no email (tests of reads). */
+  sendTickets?: SendTickets;
+  /** Where a person's email address is found (identity's people). */
+  emailOf?: (identityId: string) => Promise<string | null>;
 }
 
-export function createEventsService({ db, now = () => new Date(), scheduleRelease, seatsReturned }: EventsServiceDeps) {
+export function createEventsService({
+  db,
+  now = () => new Date(),
+  scheduleRelease,
+  seatsReturned,
+  sendTickets,
+  emailOf,
+}: EventsServiceDeps) {
+  const tickets = createTickets({ db, now, scheduleRelease, seatsReturned });
   async function select(where: SQL | undefined, sortOrder: SortOrder): Promise<EventRecord[]> {
     const rows = await db
       .select()
@@ -62,6 +56,11 @@ export function createEventsService({ db, now = () => new Date(), scheduleReleas
    * The listing page: upcoming events first in `sortOrder` (soonest first by default), then the
    * archive of past ones, newest first. An event stays upcoming until it ends.
    */
+  async function eventById(eventId: string): Promise<EventRecord | null> {
+    const [row] = await db.select().from(events).where(eq(events.eventId, eventId)).limit(1);
+    return row ? toRecord(row) : null;
+  }
+
   async function eventListing({ type, sortOrder = 'asc' }: { type?: EventType | null; sortOrder?: SortOrder }): Promise<EventListing> {
     const all = await select(ofType(type), sortOrder);
     const at = now().getTime();
@@ -74,7 +73,15 @@ export function createEventsService({ db, now = () => new Date(), scheduleReleas
 
   return {
     /** Ticket types, orders, tickets, registrations, the waiting list and the door (tickets.ts). */
-    tickets: createTickets({ db, now, scheduleRelease, seatsReturned }),
+    tickets,
+
+    /** Emails a paid order's tickets (QR codes, the calendar file) to its buyer. */
+    async sendOrderTickets(orderId: string): Promise<void> {
+      const order = await tickets.order(orderId);
+      if (!order || order.state !== 'paid' || !sendTickets || !emailOf) return;
+      const [event, email] = await Promise.all([eventById(order.eventId), emailOf(order.identityId)]);
+      if (event && email) await sendTickets(email, event, order.tickets, 'purchased');
+    },
 
     /** Every event (of one type when given), by start: `asc` soonest first (§7 events). */
     listEvents({ type, sortOrder = 'asc' }: { type?: EventType | null; sortOrder?: SortOrder }): Promise<EventRecord[]> {
@@ -92,10 +99,7 @@ export function createEventsService({ db, now = () => new Date(), scheduleReleas
       return row ? toRecord(row) : null;
     },
 
-    async eventById(eventId: string): Promise<EventRecord | null> {
-      const [row] = await db.select().from(events).where(eq(events.eventId, eventId)).limit(1);
-      return row ? toRecord(row) : null;
-    },
+    eventById,
 
     /** Featured events that have not ended, soonest first (the home page's rail). */
     async featuredEvents(limit: number): Promise<EventRecord[]> {

@@ -2,17 +2,24 @@
 // (their seats, orders and the door; billing takes the money). Its job gives back the seats of a
 // hold whose payment never finished.
 import type { AppModule, ModuleDeps } from '../../platform/module.ts';
+import type { People } from '../identity/people.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
+import type { MailService } from '../mail/mail-service.ts';
+import { createTicketMail } from './ticket-mail.ts';
 import { createEventsService, type EventsService } from './events-service.ts';
 import { RELEASE_HOLD_JOB } from './tickets.ts';
 
-export interface EventsModuleDeps extends Pick<ModuleDeps, 'db'> {
+export interface EventsModuleDeps extends Pick<ModuleDeps, 'db' | 'config'> {
   jobs: Pick<JobRunner, 'enqueue' | 'register'>;
+  mail: Pick<MailService, 'send'>;
+  people: Pick<People, 'get'>;
 }
 
-export function createEventsModule({ db, jobs }: EventsModuleDeps): AppModule<EventsService> {
+export function createEventsModule({ db, config, jobs, mail, people }: EventsModuleDeps): AppModule<EventsService> {
   const service = createEventsService({
     db,
+    sendTickets: createTicketMail({ mail, siteUrl: config.siteUrl, productName: config.productName }),
+    emailOf: async (identityId) => (await people.get(identityId))?.email ?? null,
     scheduleRelease: async (orderId, at) => {
       await jobs.enqueue(RELEASE_HOLD_JOB, { orderId }, { runAt: at, dedupeKey: `${RELEASE_HOLD_JOB}:${orderId}` });
     },

@@ -6,13 +6,15 @@
 // the money and the seats back, and nobody else may refund. On PostgreSQL, 200 buyers racing for
 // the last 10 seats buy exactly 10.
 import { randomUUID } from 'node:crypto';
-import { eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableUuid } from '../../db/stable-id.ts';
 import { createTestApp } from '../../test/app.ts';
 import { graphql, sessionCookies, signIn } from '../../test/graphql.ts';
+import { pageText } from '../../test/html.ts';
 import { billingInvoices, billingTransactions, sandboxBillingPayments } from '../billing/schema.ts';
 import { identities } from '../identity/schema.ts';
+import { outbox } from '../mail/schema.ts';
 import { eventTicketTypes } from './schema.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -138,6 +140,21 @@ describe('purchaseEventTickets', () => {
     expect(await available(typeId)).toBe(48);
     const [invoice] = await app.db.select().from(billingInvoices).where(eq(billingInvoices.total, 60_000));
     expect(invoice).toMatchObject({ state: 'paid', subtotal: 50_000, taxAmount: 10_000, currency: 'EUR' });
+
+    // The tickets by email: a QR code per ticket (inline images) and the event as a calendar file.
+    const mail = await app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, reader.email), eq(outbox.template, 'event_tickets')));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe('Your tickets for Crossroads: The Future of Clienteling');
+    const images = mail[0]!.attachments.filter((a) => a.contentType === 'image/png');
+    expect(images.map((a) => a.cid)).toEqual(result.tickets.map((t: { code: string }) => `qr-${t.code.toLowerCase()}@tickets`));
+    for (const image of images) expect(mail[0]!.html).toContain(`cid:${image.cid}`);
+    const ics = Buffer.from(mail[0]!.attachments.find((a) => a.filename.endsWith('.ics'))!.content, 'base64').toString();
+    expect(ics).toMatch(/BEGIN:VEVENT[\s\S]*SUMMARY:Crossroads: The Future of Clienteling[\s\S]*END:VEVENT/);
+    expect(ics).toContain('LOCATION:Salle Wagram');
+    expect(mail[0]!.text).toContain(`Ada Okafor: ticket code ${result.tickets[0].code}`);
   });
 
   it('shows the ticket types on the event, with what is left', async () => {
@@ -320,4 +337,60 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('capacity under concurren
       .where(like(sandboxBillingPayments.idempotencyKey, `%:race-${typeId}-%`));
     expect(charges).toHaveLength(10);
   }, 120_000);
+});
+
+describe('ticket pages', () => {
+  const page = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it('sends a signed-out reader to register before the checkout, and shows it to a signed-in one', async () => {
+    const typeId = await ticketType({ capacity: 9 });
+    const url = `/events/crossroads-the-future-of-clienteling/tickets/?ticketTypeId=${typeId}&quantity=2&country=FR`;
+    const anonymous = await page(url);
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toMatch(/^\/user\/register\//);
+    const reader = await signIn(app);
+    const checkout = await page(url, reader.cookie);
+    expect(checkout.statusCode).toBe(200);
+    expect(checkout.headers['cache-control']).toContain('no-store');
+    const text = pageText(checkout.body);
+    expect(text).toContain('2 × Summit pass');
+    expect(text).toContain('€600.00');
+    expect(text).toContain('9 left.');
+  });
+
+  it('lists the reader’s tickets with QR codes and a calendar file only they may download', async () => {
+    const typeId = await ticketType();
+    const reader = await signIn(app);
+    const { result } = await buy(reader, typeId);
+    const response = await page('/user/tickets/', reader.cookie);
+    expect(response.statusCode).toBe(200);
+    for (const ticket of result.tickets) expect(pageText(response.body)).toContain(ticket.code);
+    expect(response.body).toContain('<svg');
+    const calendarUrl = `/user/tickets/${result.tickets[0].ticketId}/calendar.ics`;
+    const calendar = await page(calendarUrl, reader.cookie);
+    expect(calendar.statusCode).toBe(200);
+    expect(calendar.headers['content-type']).toContain('text/calendar');
+    expect(calendar.body).toContain('SUMMARY:Crossroads: The Future of Clienteling');
+    expect((await page(calendarUrl, (await signIn(app)).cookie)).statusCode).toBe(404);
+  });
+
+  it('shows the ticket types on the event page, and a sold-out one takes a waiting list', async () => {
+    const typeId = await ticketType({ capacity: 1 });
+    await buy(await signIn(app), typeId, { quantity: 1, names: [] });
+    const reader = await signIn(app);
+    const eventPage = await page('/events/crossroads-the-future-of-clienteling/');
+    const text = pageText(eventPage.body);
+    expect(text).toContain('Summit pass');
+    expect(text).toContain('Members €200');
+    expect(text).toContain('Sold out');
+    const joined = await app.inject({
+      method: 'POST',
+      url: '/events/crossroads-the-future-of-clienteling/',
+      headers: { cookie: reader.cookie, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ intent: 'waiting-list', ticketTypeId: typeId }).toString(),
+    });
+    expect(joined.statusCode).toBe(200);
+    expect(pageText(joined.body)).toContain('You are on the waiting list for Summit pass');
+    expect(await app.services.events.tickets.onWaitingList(typeId, reader.identityId)).toBe(true);
+  });
 });

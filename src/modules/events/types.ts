@@ -22,3 +22,25 @@ export interface ProgrammeItem {
   /** Person profile slugs of who speaks in it. */
   speakerSlugs: string[];
 }
+
+/** An event as the service answers it (instants as ISO strings). */
+export interface EventRecord {
+  eventId: string;
+  slug: string;
+  title: string;
+  description: string;
+  /** ISO instants. */
+  startsAt: string;
+  endsAt: string | null;
+  timeZone: string;
+  type: EventType;
+  location: string;
+  venue: string | null;
+  platform: string | null;
+  featured: boolean;
+  sponsors: string[];
+  thumbnailKey: string | null;
+  programme: ProgrammeItem[];
+  speakerSlugs: string[];
+  topicSlug: string | null;
+}

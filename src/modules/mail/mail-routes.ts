@@ -59,6 +59,8 @@ function toJson(message: OutboxMessage) {
     code: stringField(message, 'code'),
     link: stringField(message, 'link'),
     data: message.data,
+    // Name, type and content (base64) of each file: tests read a calendar file from here.
+    attachments: message.attachments,
     text: message.text,
     html: message.html,
     createdAt: message.createdAt.toISOString(),

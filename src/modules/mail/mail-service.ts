@@ -8,7 +8,9 @@ import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { emailSchema } from '../../shared/validation/formats.ts';
-import { outbox, type OutboxStatus } from './schema.ts';
+import { outbox, type MailAttachment, type OutboxStatus } from './schema.ts';
+
+export type { MailAttachment } from './schema.ts';
 import { EMAIL_TEMPLATES, renderEmail, type EmailData, type EmailTemplate, type TemplateVariables } from './templates.ts';
 
 /** After this many tries a message stays failed for good (and is logged as an error). */
@@ -29,6 +31,7 @@ export interface MailTransport {
     headers: Record<string, string>;
     /** How the text and HTML parts are encoded (nodemailer picks quoted-printable or base64 by itself). */
     textEncoding?: 'base64' | 'quoted-printable';
+    attachments?: { filename: string; contentType: string; content: Buffer; cid?: string }[];
   }): Promise<unknown>;
   close?(): void;
 }
@@ -67,6 +70,17 @@ const sendInput = z.object({
   to: emailSchema,
   template: z.enum(EMAIL_TEMPLATES),
   data: z.record(z.string(), z.unknown()),
+  attachments: z
+    .array(
+      z.object({
+        filename: z.string().trim().min(1).max(200),
+        contentType: z.string().trim().min(1).max(100),
+        content: z.base64().max(2_000_000),
+        cid: z.string().trim().max(200).optional(),
+      }),
+    )
+    .max(60)
+    .default([]),
 });
 
 export interface SendResult {
@@ -116,6 +130,12 @@ export function createMailService({
         // Auto-Submitted stops out-of-office replies; a unique ref stops Gmail threading repeated
         // code emails together, which hides the newest code under the older ones.
         headers: { 'Auto-Submitted': 'auto-generated', 'X-Entity-Ref-ID': row.id },
+        attachments: row.attachments.map(({ filename, contentType, content, cid }) => ({
+          filename,
+          contentType,
+          content: Buffer.from(content, 'base64'),
+          ...(cid ? { cid } : {}),
+        })),
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -137,8 +157,13 @@ export function createMailService({
      * Renders the template, stores the message, then delivers it. Throws on bad input or when the
      * outbox cannot be written; a delivery failure is not thrown: the row is kept as 'failed'.
      */
-    async send<T extends EmailTemplate>(input: { to: string; template: T; data: TemplateVariables<T> }): Promise<SendResult> {
-      const { to, template, data } = sendInput.parse(input);
+    async send<T extends EmailTemplate>(input: {
+      to: string;
+      template: T;
+      data: TemplateVariables<T>;
+      attachments?: MailAttachment[];
+    }): Promise<SendResult> {
+      const { to, template, data, attachments } = sendInput.parse(input);
       // The caller's variables plus what every email knows; renderEmail validates the whole.
       const rendered = await renderEmail(template, { ...data, productName, siteUrl, email: to } as EmailData[typeof template]);
       const [row] = await db
@@ -151,6 +176,7 @@ export function createMailService({
           html: rendered.html,
           text: rendered.text,
           data,
+          attachments,
           status: 'queued',
           attempts: 0,
         })

@@ -4,6 +4,15 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { EmailTemplate } from './templates.ts';
 
+/** A file sent with a message; `cid` makes it an inline image the HTML names as `cid:<cid>`. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+  cid?: string;
+}
+
 export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
@@ -20,6 +29,8 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     /** The template variables (code or link, expiry), for the dev mailbox and tests. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** Files sent with the message (a calendar file, inline images named by content id), base64. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status').$type<OutboxStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

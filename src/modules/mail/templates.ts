@@ -3,6 +3,12 @@
 // frame (templates/frame.ts): the code-and-link emails identity and students send, and the
 // membership emails billing sends. The HTML is React Email, which escapes every value it prints;
 // the copy is data, so no template can forget.
+import {
+  EVENT_TICKET_TEMPLATES,
+  renderEventTicketsEmail,
+  type EventTicketTemplate,
+  type EventTicketsEmailData,
+} from './templates/event-tickets.tsx';
 import { CODE_AND_LINK_TEMPLATES, renderCodeOrLink, type CodeEmailData, type LinkEmailData } from './templates/code-and-link.tsx';
 import {
   ENQUIRY_TEMPLATES,
@@ -44,8 +50,11 @@ export type { NewsletterConfirmationEmailData } from './templates/newsletter.tsx
 // Newsletter issues are rendered by their sender (the newsletters module) and sent with deliverBulk.
 export { RECIPIENT_PLACEHOLDER, renderNewsletterIssue, type NewsletterIssueEmailData } from './templates/newsletter-issue.tsx';
 
+export { EVENT_TICKET_NOTICES, type EventTicketsEmailData } from './templates/event-tickets.tsx';
+
 export const EMAIL_TEMPLATES = [
   ...CODE_AND_LINK_TEMPLATES,
+  ...EVENT_TICKET_TEMPLATES,
   ...MEMBERSHIP_TEMPLATES,
   ...ENQUIRY_TEMPLATES,
   ...ORGANISATION_TEMPLATES,
@@ -70,6 +79,7 @@ export interface EmailData {
   organisation_seat: OrganisationSeatEmailData;
   organisation_domain_code: OrganisationDomainCodeEmailData;
   newsletter_confirmation: NewsletterConfirmationEmailData;
+  event_tickets: EventTicketsEmailData;
 }
 
 /** The variables a caller supplies; the mail service adds productName, siteUrl and email. */
@@ -81,12 +91,16 @@ const ENQUIRY = new Set<EmailTemplate>(ENQUIRY_TEMPLATES);
 const NEWSLETTER = new Set<EmailTemplate>(NEWSLETTER_TEMPLATES);
 
 export async function renderEmail<T extends EmailTemplate>(template: T, data: EmailData[T]): Promise<RenderedEmail> {
+  if (template === 'event_tickets') return renderEventTicketsEmail('event_tickets', data);
   if (MEMBERSHIP.has(template)) return renderMembershipEmail(template as MembershipTemplate, data);
   if (ENQUIRY.has(template)) return renderEnquiryEmail(template as EnquiryTemplate, data);
   if (ORGANISATION.has(template)) return renderOrganisationEmail(template as OrganisationTemplate, data);
   if (NEWSLETTER.has(template)) return renderNewsletterEmail('newsletter_confirmation', data);
   return renderCodeOrLink(
-    template as Exclude<EmailTemplate, MembershipTemplate | EnquiryTemplate | OrganisationTemplate | (typeof NEWSLETTER_TEMPLATES)[number]>,
+    template as Exclude<
+      EmailTemplate,
+      MembershipTemplate | EnquiryTemplate | OrganisationTemplate | EventTicketTemplate | (typeof NEWSLETTER_TEMPLATES)[number]
+    >,
     data,
   );
 }

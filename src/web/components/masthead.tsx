@@ -165,6 +165,9 @@ function AccountMenu({ isMember }: { isMember: boolean }) {
           <li>
             <Link to={paths.newsletters()}>Newsletters</Link>
           </li>
+          <li>
+            <Link to={paths.yourTickets()}>Your tickets</Link>
+          </li>
           {isMember && (
             <li>
               <Link to={paths.gifts()}>Gift links</Link>

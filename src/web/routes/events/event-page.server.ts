@@ -1,6 +1,11 @@
 // The event page's data: the event from its module, its speakers' names from profiles and its
 // related stories from content (each through its service, decision 028).
-import { data, type AppLoadContext } from 'react-router';
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { paths } from '../../../shared/paths.ts';
+import { formFields } from '../user/details.server.ts';
+import { absoluteSiteUrl, currentSession } from '../user/identity.server.ts';
+import { withReturnTo } from '../user/user-paths.ts';
+import { formatPrice } from '../../../modules/billing/money.ts';
 import { EVENT_SLUG } from '../../../modules/events/event-input.ts';
 import { cardView } from '../../components/story-card.tsx';
 
@@ -9,9 +14,10 @@ export async function eventPageData(context: AppLoadContext, slug: string) {
   const event = EVENT_SLUG.test(slug) ? await events.eventBySlug(slug) : null;
   if (!event) throw data(null, { status: 404 });
   const programmeSlugs = event.programme.flatMap((item) => item.speakerSlugs);
-  const [people, topics] = await Promise.all([
+  const [people, topics, ticketTypes] = await Promise.all([
     profiles.peopleBySlugs([...new Set([...event.speakerSlugs, ...programmeSlugs])]),
     event.topicSlug ? content.topicsBySlugs([event.topicSlug]) : Promise.resolve([]),
+    events.tickets.ticketTypes(event.eventId),
   ]);
   const related = topics[0] ? ((await content.latestCardsAbout([{ kind: 'topic', key: topics[0].id }], 3))[0] ?? []) : [];
   const names = new Map(people.map((p) => [p.slug, p.name]));
@@ -24,5 +30,40 @@ export async function eventPageData(context: AppLoadContext, slug: string) {
       speakers: event.speakerSlugs.flatMap(speaker),
     },
     related: related.map(cardView),
+    // Prices for everyone and for members: the page is the same for every reader (decision 034).
+    ticketTypes: ticketTypes.map((t) => ({
+      ticketTypeId: t.ticketTypeId,
+      name: t.name,
+      description: t.description,
+      prices: Object.entries(t.prices).map(([currency, amount]) => formatPrice(amount!, currency)),
+      memberPrices: Object.entries(t.memberPrices ?? {}).map(([currency, amount]) => formatPrice(amount!, currency)),
+      available: t.available,
+      status: t.status,
+      salesStartAt: t.salesStartAt,
+    })),
   };
+}
+
+/**
+ * The event page's one form: joining the waiting list of a sold-out ticket type. A signed-out
+ * reader signs in (or registers) first and comes back to the page.
+ */
+export async function eventPageAction(args: { request: Request; params: { slug?: string }; context: AppLoadContext }) {
+  const { request, context, params } = args;
+  const slug = params.slug ?? '';
+  const event = EVENT_SLUG.test(slug) ? await context.services.events.eventBySlug(slug) : null;
+  if (!event) throw data(null, { status: 404 });
+  const signedIn = await currentSession(args);
+  if (!signedIn) throw redirect(withReturnTo(paths.login(), absoluteSiteUrl(context.config, paths.event(slug))));
+  const fields = await formFields(request);
+  const types = await context.services.events.tickets.ticketTypes(event.eventId);
+  const type = types.find((t) => t.ticketTypeId === fields.ticketTypeId);
+  if (fields.intent !== 'waiting-list' || !type) return { ok: false, message: 'Choose a ticket to wait for.' };
+  if (type.status !== 'sold_out') return { ok: false, message: `${type.name} tickets are not sold out: you can buy them now.` };
+  await context.services.events.tickets.joinWaitingList({
+    ticketTypeId: type.ticketTypeId,
+    identityId: signedIn.session.identityId,
+    email: signedIn.email,
+  });
+  return { ok: true, message: `You are on the waiting list for ${type.name}. We will email ${signedIn.email} if seats come back.` };
 }

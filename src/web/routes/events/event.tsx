@@ -1,7 +1,7 @@
 // /events/:slug/ — an event's page: when (in the event's time zone, and in the reader's once the
 // browser knows it), where (the venue, or the platform of an online event), the programme, the
 // speakers linked to their profiles, the sponsors and related stories; Event JSON-LD.
-import { Link } from 'react-router';
+import { Form, Link, useActionData } from 'react-router';
 import { EVENT_TYPE_NAMES } from '../../../modules/events/types.ts';
 import { imageUrl } from '../../../shared/images.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -11,12 +11,16 @@ import { StoryCard } from '../../components/story-card.tsx';
 import { JsonLd } from '../../lib/json-ld.tsx';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data.ts';
 import { absoluteUrl, socialMeta } from '../../lib/seo.ts';
-import { eventPageData } from './event-page.server.ts';
+import { eventPageAction, eventPageData } from './event-page.server.ts';
 import type { Route } from './+types/event';
 import '../../styles/events.css';
 
 export function loader({ params, context }: Route.LoaderArgs) {
   return eventPageData(context, params.slug);
+}
+
+export function action(args: Route.ActionArgs) {
+  return eventPageAction(args);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -33,7 +37,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
-  const { event, related } = loaderData;
+  const { event, related, ticketTypes } = loaderData;
+  const answer = useActionData<typeof action>();
   const siteUrl = root?.config.siteUrl ?? '';
   const online = event.platform !== null;
   const image = event.thumbnailKey
@@ -138,6 +143,49 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside className="event__aside">
+          {ticketTypes.length > 0 && (
+            <section aria-labelledby="tickets-heading" className="event__section">
+              <h2 id="tickets-heading" className="rail-title">
+                Tickets
+              </h2>
+              {answer && (
+                <p className="event__notice" role="status">
+                  {answer.message}
+                </p>
+              )}
+              <ul className="list-plain ticket-types">
+                {ticketTypes.map((type) => (
+                  <li key={type.ticketTypeId} className="ticket-type">
+                    <h3 className="ticket-type__name">{type.name}</h3>
+                    {type.description && <p className="ticket-type__description">{type.description}</p>}
+                    <p className="ticket-type__price">{type.prices.join(' · ')}</p>
+                    {type.memberPrices.length > 0 && <p className="ticket-type__member">Members {type.memberPrices.join(' · ')}</p>}
+                    {type.status === 'on_sale' && (
+                      <>
+                        <p className="ticket-type__left">{type.available <= 20 ? `Only ${type.available} left` : 'On sale now'}</p>
+                        <Link className="button button--small" to={`${paths.eventTickets(event.slug)}?ticketTypeId=${type.ticketTypeId}`}>
+                          Buy tickets<span className="visually-hidden">: {type.name}</span>
+                        </Link>
+                      </>
+                    )}
+                    {type.status === 'sold_out' && (
+                      <Form method="post" className="ticket-type__waiting">
+                        <p className="ticket-type__left">Sold out</p>
+                        <input type="hidden" name="ticketTypeId" value={type.ticketTypeId} />
+                        <button type="submit" name="intent" value="waiting-list" className="button button--small button--secondary">
+                          Join the waiting list<span className="visually-hidden">: {type.name}</span>
+                        </button>
+                      </Form>
+                    )}
+                    {type.status === 'not_yet' && (
+                      <p className="ticket-type__left">On sale from {formatEventDay(type.salesStartAt, event.timeZone)}</p>
+                    )}
+                    {type.status === 'ended' && <p className="ticket-type__left">Sales have ended</p>}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           {event.speakers.length > 0 && (
             <section aria-labelledby="speakers-heading" className="event__section">
               <h2 id="speakers-heading" className="rail-title">
