@@ -5,7 +5,8 @@
 // placeholder (RECIPIENT_PLACEHOLDER) it replaces per reader with their signed token, so one render
 // serves every reader with the same decision. React Email for the HTML (the mail module's other
 // emails use it too); the plain text is written beside it. Light and dark: the colours are inline
-// for clients that ignore <style>, and a prefers-color-scheme rule inverts them where it is read.
+// for clients that ignore <style>, and a prefers-color-scheme rule inverts them where it is read
+// (React Email's Body puts its background on a cell inside <body>: the rule names the cells too).
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import { z } from 'zod';
@@ -49,7 +50,7 @@ body { margin: 0; padding: 0; width: 100% !important; -webkit-text-size-adjust: 
   .headline { font-size: 28px !important; line-height: 34px !important; }
 }
 @media (prefers-color-scheme: dark) {
-  body, .bg { background-color: #141414 !important; }
+  body, .bg, .bg td { background-color: #141414 !important; }
   .ink, .ink a { color: #f2f2f2 !important; }
   .body { color: #d6d6d6 !important; }
   .muted, .muted a { color: #b3b3b3 !important; }

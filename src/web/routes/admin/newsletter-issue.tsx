@@ -1,7 +1,8 @@
 // /admin/newsletters/:issueId/ (issue 19, decision 048): one issue — its stories, its preview as a
 // kind of reader (the email itself, in a frame), a test to the admin's own address, and then
 // schedule (a time, UTC) or send now; a scheduled issue can go back to draft. Once it is sending or
-// sent, its numbers. Site admins only.
+// sent, its numbers. Site admins only. The preview's frame runs no script: its own CSP has no
+// script source (newsletter-preview.ts).
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { PREVIEW_READERS, type PreviewReader } from '../../../modules/newsletters/issues-service.ts';
 import { FormNotice } from '../../components/form-fields.tsx';
@@ -140,10 +141,10 @@ export default function AdminNewsletterIssue({ loaderData, actionData }: Route.C
         <h2 id="preview-heading" className="admin-newsletters__heading">
           Preview
         </h2>
-        <Form method="get" className="enquiry-filters" aria-label="Preview as">
+        <Form method="get" className="enquiry-filters">
           <div className="field">
             <label htmlFor="preview-as" className="field__label">
-              As
+              Preview as
             </label>
             <select id="preview-as" name="as" className="field__input field__select" defaultValue={as}>
               {PREVIEW_READERS.map((reader) => (
@@ -166,7 +167,6 @@ export default function AdminNewsletterIssue({ loaderData, actionData }: Route.C
           className="issue-preview"
           title={`The email as ${PREVIEW_READER_LABELS[as].toLowerCase()} receives it`}
           src={adminNewsletterPaths.preview(issue.id, as)}
-          sandbox=""
         />
         <p>
           <a href={adminNewsletterPaths.preview(issue.id, as)} target="_blank" rel="noopener">
