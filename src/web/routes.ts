@@ -60,6 +60,11 @@ export default [
   route('user/error', 'routes/user/error.tsx'),
   route('admin/analytics', 'routes/admin/analytics.tsx'),
   route('admin/enquiries', 'routes/admin/enquiries.tsx'),
+  // Events' staff pages (issue 21): attendee lists with CSV and refunds, the door's check-in.
+  route('admin/events', 'routes/admin/events/events.tsx'),
+  route('admin/events/:slug/attendees', 'routes/admin/events/attendees.tsx'),
+  route('admin/events/:slug/attendees.csv', 'routes/admin/events/attendees-csv.ts'),
+  route('admin/events/:slug/check-in', 'routes/admin/events/check-in.tsx'),
   // Newsletter issues (issue 19, decision 048): compose, preview, test, schedule, send; numbers.
   route('admin/newsletters', 'routes/admin/newsletters.tsx'),
   route('admin/newsletters/:issueId', 'routes/admin/newsletter-issue.tsx'),

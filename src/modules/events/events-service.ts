@@ -30,6 +30,8 @@ export interface EventsServiceDeps extends Pick<TicketsDeps, 'scheduleRelease' |
   sendTickets?: SendTickets;
   /** Where a person's email address is found (identity's people). */
   emailOf?: (identityId: string) => Promise<string | null>;
+  /** Schedules a registration's reminder (the jobs runner; idempotent by ticket). */
+  scheduleReminder?: (ticketId: string, at: Date) => Promise<void>;
 }
 
 export function createEventsService({
@@ -39,6 +41,7 @@ export function createEventsService({
   seatsReturned,
   sendTickets,
   emailOf,
+  scheduleReminder,
 }: EventsServiceDeps) {
   const tickets = createTickets({ db, now, scheduleRelease, seatsReturned });
   async function select(where: SQL | undefined, sortOrder: SortOrder): Promise<EventRecord[]> {
@@ -74,6 +77,34 @@ export function createEventsService({
   return {
     /** Ticket types, orders, tickets, registrations, the waiting list and the door (tickets.ts). */
     tickets,
+
+    /**
+     * A free place at an online event (§3 analytics eventPlatform): the registration's ticket, its
+     * email (the calendar file) and, for an event more than a day away, its reminder the day before.
+     * Again: the same place, no second email. Null when the event takes no free registrations.
+     */
+    async registerForEvent({ eventId, identityId, attendeeName }: { eventId: string; identityId: string; attendeeName: string }) {
+      const event = await eventById(eventId);
+      if (!event?.platform || Date.parse(event.endsAt ?? event.startsAt) < now().getTime()) return null;
+      const { created, ticket } = await tickets.register({ eventId, identityId, attendeeName: attendeeName.slice(0, 200) });
+      if (created) {
+        const email = await emailOf?.(identityId);
+        if (email) await sendTickets?.(email, event, [ticket], 'registered');
+        const remindAt = new Date(Date.parse(event.startsAt) - 86_400_000);
+        if (remindAt > now()) await scheduleReminder?.(ticket.ticketId, remindAt);
+      }
+      return { created, ticket, event };
+    },
+
+    /** The reminder job: the day before, once per registration. */
+    async remind(ticketId: string): Promise<void> {
+      const ticket = await tickets.ticket(ticketId);
+      const event = ticket ? await eventById(ticket.eventId) : null;
+      if (!ticket || !event || ticket.state !== 'valid' || Date.parse(event.startsAt) < now().getTime()) return;
+      const email = await emailOf?.(ticket.identityId);
+      if (!email || !(await tickets.markReminded(ticketId))) return;
+      await sendTickets?.(email, event, [ticket], 'reminder');
+    },
 
     /** Emails a paid order's tickets (QR codes, the calendar file) to its buyer. */
     async sendOrderTickets(orderId: string): Promise<void> {

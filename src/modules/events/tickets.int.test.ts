@@ -394,3 +394,90 @@ describe('ticket pages', () => {
     expect(await app.services.events.tickets.onWaitingList(typeId, reader.identityId)).toBe(true);
   });
 });
+
+describe('free registrations for online events', () => {
+  const ONLINE = stableUuid('event', 'voices-online-designing-for-a-smaller-planet');
+
+  it('registers a reader once, emails the place with a calendar file, and reminds them the day before', async () => {
+    const reader = await signIn(app);
+    const first = await app.services.events.registerForEvent({
+      eventId: ONLINE,
+      identityId: reader.identityId,
+      attendeeName: 'Ada Okafor',
+    });
+    const again = await app.services.events.registerForEvent({
+      eventId: ONLINE,
+      identityId: reader.identityId,
+      attendeeName: 'Ada Okafor',
+    });
+    expect(first).toMatchObject({ created: true, ticket: { orderId: null, attendeeName: 'Ada Okafor' } });
+    expect(again).toMatchObject({ created: false, ticket: { ticketId: first!.ticket.ticketId } });
+    const mails = () =>
+      app.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.to, reader.email), eq(outbox.template, 'event_tickets')));
+    expect((await mails()).map((m) => m.subject)).toEqual(['You are registered for Voices Online: Designing for a Smaller Planet']);
+    await app.services.events.remind(first!.ticket.ticketId);
+    await app.services.events.remind(first!.ticket.ticketId);
+    expect((await mails()).map((m) => m.subject)).toContain('Tomorrow: Voices Online: Designing for a Smaller Planet');
+    expect(await mails()).toHaveLength(2);
+  });
+
+  it('takes no registration for an event held in a place', async () => {
+    const reader = await signIn(app);
+    expect(await app.services.events.registerForEvent({ eventId: EVENT, identityId: reader.identityId, attendeeName: 'Ada' })).toBeNull();
+  });
+});
+
+describe('staff pages', () => {
+  const page = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const post = (url: string, form: Record<string, string>, cookie: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+  const BASE = '/admin/events/crossroads-the-future-of-clienteling';
+
+  it('lists the attendees with a CSV for a site admin, and refuses anyone else', async () => {
+    const typeId = await ticketType();
+    const { result } = await buy(await signIn(app), typeId, { names: ['Zoë "Z" Adams', '=cmd'] });
+    const list = await page(`${BASE}/attendees/`, admin.cookie);
+    expect(list.statusCode).toBe(200);
+    expect(pageText(list.body)).toContain(result.tickets[0].code);
+    const csv = await page(`${BASE}/attendees.csv`, admin.cookie);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe('Name,Ticket,Code,Order,State,Checked in at');
+    expect(csv.body).toContain(`"Zoë ""Z"" Adams",Summit pass,${result.tickets[0].code},${result.orderId},valid,`);
+    expect(csv.body).toContain(`'=cmd,Summit pass,${result.tickets[1].code}`);
+    const reader = await signIn(app);
+    expect((await page(`${BASE}/attendees/`, reader.cookie)).statusCode).toBe(403);
+    expect((await page(`${BASE}/attendees.csv`, reader.cookie)).statusCode).toBe(403);
+    expect((await page(`${BASE}/check-in/`, reader.cookie)).statusCode).toBe(403);
+    expect((await page(`${BASE}/attendees/`)).statusCode).toBe(302);
+  });
+
+  it('checks a ticket in once at the door and refuses it the second time', async () => {
+    const typeId = await ticketType();
+    const { result } = await buy(await signIn(app), typeId);
+    const code = result.tickets[0].code as string;
+    const first = await post(`${BASE}/check-in/`, { code: code.toLowerCase() }, admin.cookie);
+    expect(pageText(first.body)).toContain('Welcome, Ada Okafor: checked in.');
+    const second = await post(`${BASE}/check-in/`, { code }, admin.cookie);
+    expect(pageText(second.body)).toMatch(new RegExp(`Refused: ticket ${code} \\(Ada Okafor\\) was already checked in at \\d\\d:\\d\\d`));
+    const unknown = await post(`${BASE}/check-in/`, { code: 'NOSUCHCODE' }, admin.cookie);
+    expect(pageText(unknown.body)).toContain('Refused: no ticket for this event has that code.');
+    const reader = await signIn(app);
+    expect((await post(`${BASE}/check-in/`, { code: result.tickets[1].code }, reader.cookie)).statusCode).toBe(403);
+  });
+
+  it('refunds an order from the attendee list', async () => {
+    const typeId = await ticketType({ capacity: 2 });
+    const { result } = await buy(await signIn(app), typeId);
+    const refunded = await post(`${BASE}/attendees/`, { intent: 'refund', orderId: result.orderId }, admin.cookie);
+    expect(pageText(refunded.body)).toContain(`Order ${result.orderId} refunded: 2 seats are on sale again.`);
+    expect(await available(typeId)).toBe(2);
+  });
+});

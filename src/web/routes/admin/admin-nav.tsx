@@ -7,6 +7,7 @@ import { adminNewsletterPaths } from './newsletter-admin.ts';
 const ADMIN_PAGES = [
   { key: 'analytics', label: 'Analytics', href: paths.adminAnalytics() },
   { key: 'enquiries', label: 'Enquiries', href: paths.adminEnquiries() },
+  { key: 'events', label: 'Events', href: paths.adminEvents() },
   { key: 'newsletters', label: 'Newsletters', href: adminNewsletterPaths.list() },
 ] as const;
 

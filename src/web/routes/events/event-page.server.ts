@@ -30,6 +30,8 @@ export async function eventPageData(context: AppLoadContext, slug: string) {
       speakers: event.speakerSlugs.flatMap(speaker),
     },
     related: related.map(cardView),
+    // Changes once, when the event ends; the page cache's time to live is the backstop.
+    isPast: Date.parse(event.endsAt ?? event.startsAt) < Date.now(),
     // Prices for everyone and for members: the page is the same for every reader (decision 034).
     ticketTypes: ticketTypes.map((t) => ({
       ticketTypeId: t.ticketTypeId,
@@ -56,6 +58,21 @@ export async function eventPageAction(args: { request: Request; params: { slug?:
   const signedIn = await currentSession(args);
   if (!signedIn) throw redirect(withReturnTo(paths.login(), absoluteSiteUrl(context.config, paths.event(slug))));
   const fields = await formFields(request);
+  if (fields.intent === 'register') {
+    const registered = await context.services.events.registerForEvent({
+      eventId: event.eventId,
+      identityId: signedIn.session.identityId,
+      attendeeName: (fields.attendeeName ?? '').trim() || signedIn.email,
+    });
+    if (!registered) return { ok: false, message: 'This event takes no registrations now.' };
+    return {
+      ok: true,
+      registered: { eventId: event.eventId, eventPlatform: event.platform ?? '' },
+      message: registered.created
+        ? `You are registered. We have emailed ${signedIn.email} your place and a calendar file; the link to join comes the day before.`
+        : 'You are already registered: your place is on your tickets page.',
+    };
+  }
   const types = await context.services.events.tickets.ticketTypes(event.eventId);
   const type = types.find((t) => t.ticketTypeId === fields.ticketTypeId);
   if (fields.intent !== 'waiting-list' || !type) return { ok: false, message: 'Choose a ticket to wait for.' };

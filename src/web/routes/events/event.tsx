@@ -8,6 +8,7 @@ import { paths } from '../../../shared/paths.ts';
 import { EventTime, formatClock, formatEventDay, zoneName } from '../../components/events/event-time.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { StoryCard } from '../../components/story-card.tsx';
+import { useTrackResult } from '../../analytics/use-track-event.ts';
 import { JsonLd } from '../../lib/json-ld.tsx';
 import { rootDataFromMatches, useRootData } from '../../lib/root-data.ts';
 import { absoluteUrl, socialMeta } from '../../lib/seo.ts';
@@ -39,6 +40,8 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const { event, related, ticketTypes } = loaderData;
   const answer = useActionData<typeof action>();
+  const isPast = loaderData.isPast;
+  useTrackResult(answer, 'user_complete_event_registration', answer && 'registered' in answer ? (answer.registered ?? null) : null);
   const siteUrl = root?.config.siteUrl ?? '';
   const online = event.platform !== null;
   const image = event.thumbnailKey
@@ -143,12 +146,33 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside className="event__aside">
+          {online && !isPast && (
+            <section aria-labelledby="register-heading" className="event__section">
+              <h2 id="register-heading" className="rail-title">
+                Register
+              </h2>
+              <p className="ticket-type__description">
+                Free for registered readers. The link to join on {event.platform} comes by email the day before.
+              </p>
+              {answer && 'registered' in answer && (
+                <p className="event__notice" role="status">
+                  {answer.message}
+                </p>
+              )}
+              <Form method="post">
+                <input type="hidden" name="intent" value="register" />
+                <button type="submit" className="button button--small">
+                  Register free
+                </button>
+              </Form>
+            </section>
+          )}
           {ticketTypes.length > 0 && (
             <section aria-labelledby="tickets-heading" className="event__section">
               <h2 id="tickets-heading" className="rail-title">
                 Tickets
               </h2>
-              {answer && (
+              {answer && !('registered' in answer) && (
                 <p className="event__notice" role="status">
                   {answer.message}
                 </p>
