@@ -48,7 +48,8 @@ export function isAnonymousRequest(cookies: Partial<Record<string, string>>): bo
  * Account, checkout and preview screens show flow state and forms, and admin screens what only a
  * site admin may see (the page decision's audience does not say admin): never shared between readers.
  */
-const PRIVATE_PATHS = /^\/(?:user|subscriptions|admin|my-bof|_preview|_dev)(?:\/|$)/;
+// A reader's own pages: their account, purchases, staff screens, the partner hub, saved jobs, previews.
+const PRIVATE_PATHS = /^\/(?:user|subscriptions|admin|my-bof|_preview|_dev|careers\/your-jobs)(?:\/|$)/;
 
 export function isCacheablePath(url: string): boolean {
   return !PRIVATE_PATHS.test(url);

@@ -7,6 +7,7 @@ import { createAccountsModule } from '../modules/accounts/module.ts';
 import { createAnalyticsModule } from '../modules/analytics/module.ts';
 import { createBillingModule } from '../modules/billing/module.ts';
 import { createConsentModule } from '../modules/consent/module.ts';
+import { createCareersModule } from '../modules/careers/module.ts';
 import { createContentModule } from '../modules/content/module.ts';
 import { createEnquiriesModule } from '../modules/enquiries/module.ts';
 import { createEventsModule } from '../modules/events/module.ts';
@@ -77,6 +78,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     analytics: analytics.service,
   });
   const profiles = createProfilesModule({ db, lookups: lookups.service, organisations: organisations.service, changes });
+  const careers = createCareersModule({ db, profiles: profiles.service });
   const students = createStudentsModule({ ...deps('students'), mail: mail.service, people });
   const walls = createWallsModule({ ...deps('walls'), follows: follows.service, changes });
   const newsletters = createNewslettersModule({
@@ -123,6 +125,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     memberships,
     organisations,
     profiles,
+    careers,
     students,
     walls,
     search,

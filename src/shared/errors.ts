@@ -142,8 +142,12 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * An AppError, also one from another copy of this file: the page build bundles its own, so a
+ * service's error reaches a page action as an instance of the other class. Its code tells.
+ */
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+  return error instanceof AppError || (error instanceof Error && 'code' in error && String(error.code) in APP_ERRORS);
 }
 
 // The four general result types of §8. Domain result types with fields of their own (purchase,

@@ -12,6 +12,9 @@ export const paths = {
   /** The BoF 500: the index by class (`?class=2026`), and its search. */
   bof500: () => '/bof500/',
   bof500Search: () => '/bof500/search/',
+  /** A reader's saved jobs (§2), and an organisation's partner hub (§2). */
+  yourJobs: () => '/careers/your-jobs/',
+  partnerHub: () => '/my-bof/partner/',
   organisations: () => '/organisations/',
   organisation: (slug: string) => `/organisations/${slug}/`,
   events: () => '/events/',

@@ -24,6 +24,8 @@ export default [
   route('events/:slug/tickets', 'routes/events/checkout.tsx'),
   route('legal', 'routes/legal.tsx'),
   route('careers', 'routes/careers.tsx'),
+  route('careers/your-jobs', 'routes/careers/your-jobs.tsx'),
+  route('my-bof/partner', 'routes/my-bof/partner.tsx'),
   route('professional', 'routes/professional.tsx'),
   // Enquiries (modules/enquiries): /contact/professional|student|insights|media/, one page per audience; others 404.
   route('contact/:kind', 'routes/contact/contact.tsx'),

@@ -8,6 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { EventName, EventPayloads } from '../../shared/analytics/events.ts';
 import { decodeEvent, type CollectorRequest } from './collector.ts';
 import { readDashboardAggregates, type DashboardAggregates } from './dashboard.ts';
+import { readProfileNumbers, type ProfileNumbers } from './profile-numbers.ts';
 import { serverEvent } from './server-events.ts';
 import { analyticsBadRows, analyticsEvents, type AnalyticsBadRowInsert, type AnalyticsEventRow } from './schema.ts';
 
@@ -163,6 +164,16 @@ export function createAnalyticsService({ db, maxBatchEvents = 5_000 }: Analytics
     return readDashboardAggregates(db, options);
   }
 
+  /** The partner hub's numbers for an organisation's profiles over the last `days` days (profile-numbers.ts). */
+  function profileNumbers(options: {
+    profileIds: readonly string[];
+    jobUrls: readonly string[];
+    days: number;
+    now?: Date;
+  }): Promise<ProfileNumbers[]> {
+    return readProfileNumbers(db, options);
+  }
+
   /** Waits for the batches under way (the module's onClose: every request was answered by then). */
   async function close(): Promise<void> {
     while (committing || waiting.length > 0) {
@@ -171,7 +182,7 @@ export function createAnalyticsService({ db, maxBatchEvents = 5_000 }: Analytics
     }
   }
 
-  return { collect, recordServerEvent, recordBadPayload, dashboard, close };
+  return { collect, recordServerEvent, recordBadPayload, dashboard, profileNumbers, close };
 }
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -106,12 +106,13 @@ export interface DashboardAggregates {
 
 const e = analyticsEvents;
 /** The tracker's visitor: its domain user id, else our network user id, else the signed-in user. */
-const visitor = sql`coalesce(${e.domainUserid}, ${e.networkUserid}, ${e.userId})`;
+export const visitor = sql`coalesce(${e.domainUserid}, ${e.networkUserid}, ${e.userId})`;
 const utcDay = sql<string>`to_char(${e.collectorTstamp} at time zone 'UTC', 'YYYY-MM-DD')`;
-const int = (expression: SQL) => sql<number>`(${expression})::int`.mapWith(Number);
-const named = (name: string) => sql`${e.eventName} = ${name}`;
+export const int = (expression: SQL) => sql<number>`(${expression})::int`.mapWith(Number);
+export const named = (name: string) => sql`${e.eventName} = ${name}`;
 
-function inRange({ from, to }: DashboardRange, names: readonly string[]): SQL | undefined {
+/** Events of these names collected in the range. */
+export function inRange({ from, to }: DashboardRange, names: readonly string[]): SQL | undefined {
   return and(inArray(e.eventName, [...names]), gte(e.collectorTstamp, from), lt(e.collectorTstamp, to));
 }
 

@@ -19,6 +19,8 @@ const DC = { 'xmlns:dc': 'http://purl.org/dc/elements/1.1/' };
  */
 const PRIVATE_PATHS = [
   '/user/',
+  '/careers/your-jobs/',
+  '/my-bof/',
   '/admin/',
   '/subscriptions/individuals/',
   '/subscriptions/students/',

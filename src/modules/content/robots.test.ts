@@ -35,9 +35,11 @@ const PUBLIC_SUBSCRIPTION_PAGES = [
   '/subscriptions/executive/',
   '/subscriptions/groups/',
 ];
-/** A page is private when it belongs to a reader, an admin, a draft's preview, or a step of buying or cancelling. */
+/** A page is private when it belongs to a reader (saved jobs, the partner hub too), an admin, a draft's preview, or a step of buying or cancelling. */
 const isPrivatePage = (path: string) =>
   path.startsWith('/user/') ||
+  path.startsWith('/careers/your-jobs/') ||
+  path.startsWith('/my-bof/') ||
   path.startsWith('/admin/') ||
   path.startsWith('/_preview/') ||
   (path.startsWith('/subscriptions/') && !PUBLIC_SUBSCRIPTION_PAGES.includes(path));

@@ -1,7 +1,7 @@
 // Follows, reading history and recommendations: the one service every transport (GraphQL, the
 // follow buttons' actions, the following page) calls. Reads are batched: each call costs a fixed
 // number of statements whatever the number of follows or stories.
-import { and, count, desc, eq, gte, max, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, max, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Logger } from '../../platform/module.ts';
 import { createWriteBehind } from '../../platform/write-behind.ts';
@@ -247,6 +247,32 @@ export function createFollowsService({
         .from(userFollows)
         .where(and(eq(userFollows.userId, userId), eq(userFollows.followsType, followsType), eq(userFollows.followsKey, followsKey)));
       return row !== undefined;
+    },
+
+    /** How many readers follow each of these things, and how many of them began since `since` (the partner hub). */
+    async followerCounts({
+      followsType,
+      followsKeys,
+      since,
+    }: {
+      followsType: FollowsType;
+      followsKeys: readonly string[];
+      since: Date;
+    }): Promise<{ followsKey: string; followers: number; newFollowers: number }[]> {
+      if (followsKeys.length === 0) return [];
+      const rows = await db
+        .select({
+          followsKey: userFollows.followsKey,
+          followers: sql<number>`count(*)::int`.mapWith(Number),
+          // As text: postgres-js does not bind a Date inside a raw sql fragment.
+          newFollowers: sql<number>`(count(*) filter (where ${userFollows.createdAt} >= ${since.toISOString()}::timestamptz))::int`.mapWith(
+            Number,
+          ),
+        })
+        .from(userFollows)
+        .where(and(eq(userFollows.followsType, followsType), inArray(userFollows.followsKey, [...followsKeys])))
+        .groupBy(userFollows.followsKey);
+      return followsKeys.map((key) => rows.find((row) => row.followsKey === key) ?? { followsKey: key, followers: 0, newFollowers: 0 });
     },
 
     /** Who follows a thing (usersByFollow), oldest follower first. */

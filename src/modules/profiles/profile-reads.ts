@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { bof500ClassKey, bof500ClassYear, BOF500_BADGE } from './bof500.ts';
 import type { Bof500Query, DirectoryQuery } from './profile-input.ts';
 import { organisationOf, personOf } from './profile-rows.ts';
-import type { OrganisationProfile, PersonProfile } from './profile-types.ts';
+import type { Job, OrganisationProfile, PersonProfile } from './profile-types.ts';
 import { featuredOrganisationProfiles, organisationProfiles, personProfiles, type FeaturedCategory } from './schema.ts';
 
 export const DIRECTORY_PAGE_SIZE = 24;
@@ -144,6 +144,25 @@ export function createProfileReads({ db, now }: { db: Db; now: () => Date }) {
         .from(organisationProfiles)
         .where(and(UUID.test(key) ? eq(organisationProfiles.profileId, key) : eq(organisationProfiles.slug, key), organisationPublished));
       return row ? organisationOf(row) : null;
+    },
+
+    /** The jobs the published organisations among `profileIds` list, each organisation with its name and slug (saved jobs, the partner hub). */
+    async jobsOf(
+      profileIds: readonly string[],
+    ): Promise<{ profileId: string; slug: string; title: string; format: OrganisationProfile['format']; jobs: Job[] }[]> {
+      const ids = profileIds.filter((id) => UUID.test(id));
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({
+          profileId: organisationProfiles.profileId,
+          slug: organisationProfiles.slug,
+          title: organisationProfiles.title,
+          format: organisationProfiles.format,
+          details: organisationProfiles.details,
+        })
+        .from(organisationProfiles)
+        .where(and(inArray(organisationProfiles.profileId, ids), organisationPublished));
+      return rows.map(({ details, ...organisation }) => ({ ...organisation, jobs: details.jobs ?? [] }));
     },
 
     /** Every published profile's slug and when it was last published, for /sitemap.xml. */

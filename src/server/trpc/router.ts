@@ -31,6 +31,10 @@ export const appRouter = router({
   lookups: router({
     countries: publicProcedure.query(({ ctx }) => ctx.services.lookups.countries()),
   }),
+  careers: router({
+    /** The reader's saved jobs as `profileId/jobId` keys: the Save buttons' state on a page every reader shares. */
+    savedJobKeys: signedInProcedure.query(({ ctx }) => ctx.services.careers.savedJobKeys(ctx.claims.user_id)),
+  }),
   account: router({
     userData: signedInProcedure.query(({ ctx }) => ctx.services.accounts.getUserData(ctx.claims.sub)),
     // The schema words the field errors; the service also refuses lookup keys that do not exist.

@@ -163,6 +163,9 @@ function AccountMenu({ isMember }: { isMember: boolean }) {
             <Link to={paths.following()}>Following</Link>
           </li>
           <li>
+            <Link to={paths.yourJobs()}>Saved jobs</Link>
+          </li>
+          <li>
             <Link to={paths.newsletters()}>Newsletters</Link>
           </li>
           <li>

@@ -4,6 +4,7 @@
 // preview of a draft (/_preview/…), without the follow button.
 import type { OrganisationPageData, PersonPageData } from '../../routes/profiles/profile-page.server.ts';
 import { BOF500_BADGE } from '../../../modules/profiles/bof500.ts';
+import { SaveJobButton } from '../save-job-button.tsx';
 import { paths } from '../../../shared/paths.ts';
 import {
   LinkedProfiles,
@@ -198,6 +199,8 @@ export function OrganisationPage({ data }: { data: OrganisationPageData }) {
                     <span className="profile-jobs__meta">
                       {job.location} · posted {job.postedOn}
                     </span>
+                    {/* A draft's preview has no Save: its jobs may not be listed yet. */}
+                    {!preview && <SaveJobButton profileId={profile.profileId} job={job} signedIn={follow.following !== null} />}
                   </li>
                 ))}
               </ul>
