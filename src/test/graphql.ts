@@ -3,7 +3,9 @@
 // client, which refreshes tokens the server refuses and asks again, stale tokens are replaced
 // before asking: a membership change makes the tokens minted before it stale (decision 046).
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read whatever shape a query asked for */
+import { eq } from 'drizzle-orm';
 import { SESSION_COOKIE } from '../modules/identity/identity-routes.ts';
+import { identities } from '../modules/identity/schema.ts';
 import { MAIN_TOKEN_COOKIE, PAYWALL_TOKEN_COOKIE } from '../shared/auth/cookies.ts';
 import { isAuthError } from '../web/auth/is-auth-error.ts';
 import type { createTestApp } from './app.ts';
@@ -31,6 +33,16 @@ export async function signIn(app: App, { first = 'Ada', last = 'Okafor', email }
     identitySessionToken: token,
     cookie: await freshCookie(app, token),
   };
+}
+
+/** A fresh identity made a site admin (`metadata_admin.is_bof_admin`), with cookies minted after it became one. */
+export async function signInAsSiteAdmin(app: App, name: { first: string; last: string } = { first: 'Ann', last: 'Admin' }) {
+  const admin = await signIn(app, name);
+  await app.db
+    .update(identities)
+    .set({ metadataAdmin: { is_bof_admin: true } })
+    .where(eq(identities.id, admin.identityId));
+  return { ...admin, cookie: await freshCookie(app, admin.identitySessionToken) };
 }
 
 /** Both tokens minted for an identity session, and the cookie header a browser then sends. */

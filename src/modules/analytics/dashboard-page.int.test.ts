@@ -1,12 +1,10 @@
 // /admin/analytics/ over HTTP (inject, the built app): who may open it, and what an admin sees —
 // the charts with their data tables, the period switcher, the empty states.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EVENTS } from '../../shared/analytics/events.ts';
 import { createTestApp } from '../../test/app.ts';
-import { signIn } from '../../test/graphql.ts';
-import { identities } from '../identity/schema.ts';
+import { signIn, signInAsSiteAdmin } from '../../test/graphql.ts';
 import { analyticsEvents, type AnalyticsEventRow } from './schema.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -41,13 +39,8 @@ beforeAll(async () => {
   app = await createTestApp({ SITE_URL: SITE });
   reader = await signIn(app);
   // Admin is metadata_admin.is_bof_admin (session/claims-source.ts); the tokens minted after carry it.
-  const admin = await signIn(app, { first: 'Ann', last: 'Admin' });
-  await app.db
-    .update(identities)
-    .set({ metadataAdmin: { is_bof_admin: true } })
-    .where(eq(identities.id, admin.identityId));
-  const issued = await app.services.session.refreshTokens({ identitySessionToken: admin.identitySessionToken });
-  adminCookie = `ory_kratos_session=${admin.identitySessionToken}; bof_session=${issued!.main.token}; blaize_jwt=${issued!.paywall.token}`;
+  const admin = await signInAsSiteAdmin(app);
+  adminCookie = admin.cookie;
 });
 afterAll(async () => {
   await app.close();

@@ -4,8 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
-import { signIn } from '../../test/graphql.ts';
-import { identities } from '../identity/schema.ts';
+import { signIn, signInAsSiteAdmin } from '../../test/graphql.ts';
 import { jobs } from '../jobs/schema.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { outbox } from '../mail/schema.ts';
@@ -28,13 +27,8 @@ const newEmail = (who = 'sender') => `${who}${Date.now()}${++counter}@house.exam
 beforeAll(async () => {
   app = await createTestApp({ SITE_URL: SITE, ENQUIRIES_INBOX: INBOX });
   reader = await signIn(app);
-  const admin = await signIn(app, { first: 'Ann', last: 'Admin' });
-  await app.db
-    .update(identities)
-    .set({ metadataAdmin: { is_bof_admin: true } })
-    .where(eq(identities.id, admin.identityId));
-  const issued = await app.services.session.refreshTokens({ identitySessionToken: admin.identitySessionToken });
-  adminCookie = `ory_kratos_session=${admin.identitySessionToken}; bof_session=${issued!.main.token}; blaize_jwt=${issued!.paywall.token}`;
+  const admin = await signInAsSiteAdmin(app);
+  adminCookie = admin.cookie;
   adminUserId = admin.userId;
 });
 afterAll(async () => {

@@ -10,10 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stableUuid } from '../../db/stable-id.ts';
 import { seedDemoNewsletterIssues } from '../../demo/newsletter-issues.ts';
 import { createTestApp } from '../../test/app.ts';
-import { signIn } from '../../test/graphql.ts';
+import { signIn, signInAsSiteAdmin } from '../../test/graphql.ts';
 import { startSmtpSink, type ReceivedMail } from '../../test/smtp-sink.ts';
 import { storiesWith } from '../../test/stories.ts';
-import { identities } from '../identity/schema.ts';
 import { createIssuesService } from './issues-service.ts';
 import { newsletterConsents, newsletterDeliveries, newsletterSubscriptions } from './schema.ts';
 
@@ -35,13 +34,8 @@ let premium: { slug: string; body: { type: string; text?: string }[] };
 beforeAll(async () => {
   smtp = await startSmtpSink();
   app = await createTestApp({ SMTP_URL: smtp.url });
-  admin = await signIn(app, { first: 'Ann', last: 'Admin' });
-  await app.db
-    .update(identities)
-    .set({ metadataAdmin: { is_bof_admin: true } })
-    .where(eq(identities.id, admin.identityId));
-  const issued = await app.services.session.refreshTokens({ identitySessionToken: admin.identitySessionToken });
-  adminCookie = `ory_kratos_session=${admin.identitySessionToken}; bof_session=${issued!.main.token}; blaize_jwt=${issued!.paywall.token}`;
+  admin = await signInAsSiteAdmin(app);
+  adminCookie = admin.cookie;
   free = (await storiesWith(app.db, 'free', 1))[0]!;
   premium = (await storiesWith(app.db, 'premium', 1))[0] as typeof premium;
 });
