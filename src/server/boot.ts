@@ -7,6 +7,7 @@ import { seedDemoOrganisation } from '../demo/organisation.ts';
 import { seedDemoContent } from '../demo/seed.ts';
 import { seedDemoNewsletterSubscriptions } from '../demo/newsletter-subscriptions.ts';
 import { seedDemoNewsletterIssues } from '../demo/newsletter-issues.ts';
+import { seedDemoEventTickets } from '../demo/event-tickets.ts';
 import { seedDemoAnalytics } from '../modules/analytics/demo-events.ts';
 import { seedDemoSubscriptions } from '../modules/billing/demo-subscriptions.ts';
 import { stories } from '../modules/content/schema.ts';
@@ -78,6 +79,9 @@ export async function prepareDemoAccounts(
   }
   await seedDemoOrganisation(services);
   await seedDemoNewsletterSubscriptions({ newsletters: services.newsletters, people: services.identity.people });
+  // Ticket types, a nearly sold-out roundtable and the members' tickets (bought with the sandbox's test card).
+  if (sandbox)
+    await seedDemoEventTickets({ events: services.events, billing: services.billing, people: services.identity.people, sandbox });
   const admin = await services.identity.people.findByEmail('admin@example.com');
   if (admin?.userId)
     await seedDemoNewsletterIssues({ issues: services.newsletters.issues, content: services.content, adminUserId: admin.userId });
