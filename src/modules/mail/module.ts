@@ -4,7 +4,7 @@ import { createMailService, createTransport, type MailService } from './mail-ser
 import { registerDevMailbox } from './mail-routes.ts';
 
 /** SMTP connections a newsletter send keeps open at once. */
-export const BULK_CONNECTIONS = 5;
+export const BULK_CONNECTIONS = 8;
 
 export function createMailModule({ db, config, log }: Pick<ModuleDeps, 'db' | 'config' | 'log'>): AppModule<MailService> {
   const mail = createMailService({

@@ -35,8 +35,8 @@ import {
 export const SEND_JOB = 'newsletters.send_issue';
 /** Readers claimed at once; a runner that dies leaves at most this many uncertain. */
 export const SEND_BATCH = 200;
-/** Messages handed to the transport at once (the mail module pools 5 SMTP connections). */
-export const SEND_CONCURRENCY = 10;
+/** Messages handed to the transport at once (the mail module pools 8 SMTP connections). */
+export const SEND_CONCURRENCY = 20;
 /** A claimed row older than this was left by a runner that stopped: it becomes `uncertain`. */
 export const STALE_CLAIM_MS = 2 * 60_000;
 /** A refused hand-off (4xx, or no connection) is tried again this many times in all. */
