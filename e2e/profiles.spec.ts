@@ -1,4 +1,13 @@
-import { clickAndWaitForPost, createAccount, expect, expectAccessible, test, TEST_PASSWORD } from './fixtures.ts';
+import {
+  clickAndWaitForPost,
+  createAccount,
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  signInOnScreen,
+  test,
+  TEST_PASSWORD,
+} from './fixtures.ts';
 
 test('a reader filters the organisations directory, opens a profile and follows it', async ({ page, request }) => {
   const email = await createAccount(request);
@@ -110,4 +119,24 @@ test('a reader opens the BoF 500 from the people directory, picks a class, filte
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('The BoF 500', { exact: true })).toBeVisible();
+});
+
+test('a site admin features an organisation on the home page, and readers see it there', async ({ page, browser, baseURL }) => {
+  await signInOnScreen(page, { email: 'admin@example.com', password: DEMO_PASSWORD, returnTo: `${baseURL}/admin/profiles/` });
+  await expect(page.getByRole('heading', { level: 1, name: 'Featured organisations' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Organisation name').fill('Tessaro');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await page.getByRole('button', { name: 'Feature Tessaro' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Tessaro is featured on the home page from/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove Tessaro from the home page' })).toBeVisible();
+  await expectAccessible(page);
+
+  const reader = await browser.newPage();
+  await reader.goto(`${baseURL}/`);
+  await expect(reader.getByRole('region', { name: /organisations/i }).getByRole('link', { name: 'Tessaro' })).toBeVisible();
+  await reader.close();
+
+  await page.getByRole('button', { name: 'Remove Tessaro from the home page' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No longer featured on the home page.' })).toBeVisible();
 });

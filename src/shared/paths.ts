@@ -58,4 +58,5 @@ export const paths = {
   projectsEditor: (profileId: string) => `/user/organisations/profiles/projects/edit/?profileId=${encodeURIComponent(profileId)}`,
   adminAnalytics: () => '/admin/analytics/',
   adminEnquiries: () => '/admin/enquiries/',
+  adminProfiles: () => '/admin/profiles/',
 } as const;

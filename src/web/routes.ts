@@ -62,6 +62,7 @@ export default [
   route('user/error', 'routes/user/error.tsx'),
   route('admin/analytics', 'routes/admin/analytics.tsx'),
   route('admin/enquiries', 'routes/admin/enquiries.tsx'),
+  route('admin/profiles', 'routes/admin/featured-profiles.tsx'),
   // Events' staff pages (issue 21): attendee lists with CSV and refunds, the door's check-in.
   route('admin/events', 'routes/admin/events/events.tsx'),
   route('admin/events/:slug/attendees', 'routes/admin/events/attendees.tsx'),

@@ -19,7 +19,18 @@ export const profileMessages = {
   notCompany: 'Choose another published organisation profile',
   format: 'Only the newsroom changes a profile’s format',
   pinned: 'Pin one of this profile’s projects',
+  featuring: 'Only the newsroom features organisations',
+  featureCategory: 'Choose where to feature it',
+  featureStart: 'Use a date, e.g. 2026-12-01',
 } as const;
+
+/** Featuring an organisation (§3 FeaturedOrganisationProfile): where, and from which day (today when left out). */
+export const featureInputSchema = z.object({
+  profileId: z.uuid({ error: profileMessages.notCompany }),
+  category: z.enum(['HOMEPAGE_COMPONENT', 'ORGANISATION_INDEX'], { error: profileMessages.featureCategory }),
+  startDate: z.iso.date({ error: profileMessages.featureStart }).optional(),
+});
+export const unfeatureInputSchema = featureInputSchema.pick({ profileId: true, category: true });
 
 export type LookupCheck = (
   kind: 'country' | 'jobIndustry' | 'companySize' | 'companyType' | 'companyOwnership' | 'personCategory',

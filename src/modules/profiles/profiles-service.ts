@@ -5,6 +5,7 @@ import { inArray, type Column } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { ChangeBus } from '../../platform/change-bus.ts';
 import { createProfileEditing } from './profile-editing.ts';
+import { createProfileFeaturing } from './profile-featuring.ts';
 import { profileInputSchemas, type LookupCheck } from './profile-input.ts';
 import { createProfileReads } from './profile-reads.ts';
 import { createProfileSearch } from './profile-search.ts';
@@ -72,6 +73,7 @@ export function createProfilesService({
     organisationsBySlugs: (slugs: readonly string[]) => organisationsWhere(organisationProfiles.slug, slugs),
     ...reads,
     ...editing,
+    ...createProfileFeaturing({ db, changes, now }),
     ...createProfileSearch({ db }),
   };
 }

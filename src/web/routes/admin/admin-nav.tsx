@@ -9,6 +9,7 @@ const ADMIN_PAGES = [
   { key: 'enquiries', label: 'Enquiries', href: paths.adminEnquiries() },
   { key: 'events', label: 'Events', href: paths.adminEvents() },
   { key: 'newsletters', label: 'Newsletters', href: adminNewsletterPaths.list() },
+  { key: 'profiles', label: 'Profiles', href: paths.adminProfiles() },
 ] as const;
 
 export function AdminNav({ current }: { current: (typeof ADMIN_PAGES)[number]['key'] }) {

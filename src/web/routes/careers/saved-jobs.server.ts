@@ -4,8 +4,7 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../shared/paths.ts';
-import { isAppError } from '../../../shared/errors.ts';
-import type { FieldError } from '../../../shared/validation/field-errors.ts';
+import { refusalMessage } from '../../lib/refusal.ts';
 import { withReturnTo } from '../user/user-paths.ts';
 import { absoluteSiteUrl } from '../user/identity.server.ts';
 
@@ -30,13 +29,7 @@ export async function savedJobsAction({ request, context }: { request: Request; 
       message: intent.data === 'save' ? `${title} is saved.` : `${title} is removed from your saved jobs.`,
     });
   } catch (error) {
-    if (isAppError(error)) {
-      // The first field's problem for a refused input (InputError), else the refusal's own words.
-      const fieldErrors = 'fieldErrors' in error ? (error.fieldErrors as FieldError[]) : [];
-      const message = fieldErrors[0]?.message ?? error.message;
-      return data<SaveJobActionData>({ ok: false, message }, { status: 400 });
-    }
-    throw error;
+    return data<SaveJobActionData>({ ok: false, message: refusalMessage(error) }, { status: 400 });
   }
 }
 
