@@ -16,6 +16,7 @@ import { absoluteSiteUrl } from '../user/identity.server.ts';
 import { withReturnTo } from '../user/user-paths.ts';
 import type { Route } from './+types/analytics';
 import { AdminNav } from './admin-nav.tsx';
+import { PeriodSwitch, StatTiles } from '../../components/stats.tsx';
 import { IssueTable, serialise } from './issue-table.tsx';
 import { adminNewsletterPaths } from './newsletter-admin.ts';
 import {
@@ -65,22 +66,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           What readers did in the last {dashboard.days} days, {formatDay(dashboard.range.days[0]!)} to{' '}
           {formatDay(dashboard.range.days.at(-1)!)} (UTC days), from the events of readers who accepted analytics cookies.
         </p>
-        <nav className="period-switch" aria-label="Period">
-          <ul className="list-plain">
-            {periods.map((days) => (
-              <li key={days}>
-                <Link
-                  to={`${PATH}?days=${days}`}
-                  className="period-switch__link"
-                  aria-current={days === dashboard.days ? 'page' : undefined}
-                  preventScrollReset
-                >
-                  {days} days
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PeriodSwitch path={PATH} periods={periods} current={dashboard.days} />
       </header>
 
       <Totals dashboard={dashboard} />
@@ -129,14 +115,7 @@ function Totals({ dashboard }: { dashboard: AnalyticsDashboard }) {
       <h2 id="totals-heading" className="visually-hidden">
         Totals for the period
       </h2>
-      <dl className="stat-tiles">
-        {items.map((item) => (
-          <div key={item.label} className="stat-tile">
-            <dt>{item.label}</dt>
-            <dd>{formatNumber(item.value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatTiles items={items} />
     </section>
   );
 }
