@@ -60,13 +60,21 @@ export function IssueTable({ issues }: { issues: readonly Issue[] }) {
                 <span className={`issue-state issue-state--${issue.state}`}>{ISSUE_STATE_LABELS[issue.state]}</span>
                 <span className="issue-table__meta">{when(issue)}</span>
               </td>
-              <td className="issue-table__number">
-                {issue.numbers.delivered}
-                {issue.numbers.recipients > 0 && <span className="issue-table__meta"> of {issue.numbers.recipients}</span>}
+              <td className="issue-table__number" data-label="Delivered">
+                <span>
+                  {issue.numbers.delivered}
+                  {issue.numbers.recipients > 0 && <span className="issue-table__meta"> of {issue.numbers.recipients}</span>}
+                </span>
               </td>
-              <td className="issue-table__number">{issue.numbers.bounced}</td>
-              <td className="issue-table__number">{issue.numbers.unsubscribed}</td>
-              <td className="issue-table__number">{issue.numbers.clicks}</td>
+              <td className="issue-table__number" data-label="Bounced">
+                {issue.numbers.bounced}
+              </td>
+              <td className="issue-table__number" data-label="Unsubscribed">
+                {issue.numbers.unsubscribed}
+              </td>
+              <td className="issue-table__number" data-label="Clicks">
+                {issue.numbers.clicks}
+              </td>
             </tr>
           ))}
         </tbody>
