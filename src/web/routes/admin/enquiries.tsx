@@ -3,7 +3,7 @@
 // Site admins only (is_bof_admin, session/permissions.ts as /admin/analytics/): signed out → sign in
 // and come back; signed in without the role → 403, for the list and for every change. An /admin/
 // page is private: never kept in the shared page cache (page-cache.ts PRIVATE_PATHS).
-import { data, Form, Link, redirect, useNavigation, type MetaFunction } from 'react-router';
+import { data, Form, Link, useNavigation, type MetaFunction } from 'react-router';
 import type { Enquiry } from '../../../modules/enquiries/enquiries-service.ts';
 import {
   ENQUIRY_COMPANY_LABELS,
@@ -17,26 +17,16 @@ import {
   type EnquiryKind,
   type EnquiryStatus,
 } from '../../../modules/enquiries/enquiry-input.ts';
-import { isSignedIn, isSiteAdmin } from '../../../modules/session/permissions.ts';
 import { paths } from '../../../shared/paths.ts';
 import { FormNotice } from '../../components/form-fields.tsx';
 import { pageParam } from '../../lib/page-param.ts';
 import { rootDataFromMatches } from '../../lib/root-data.ts';
 import { formFields } from '../user/details.server.ts';
-import { absoluteSiteUrl } from '../user/identity.server.ts';
-import { withReturnTo } from '../user/user-paths.ts';
 import type { Route } from './+types/enquiries';
 import { AdminNav, AdminForbidden } from './admin-nav.tsx';
+import { requireSiteAdmin } from './site-admin.server.ts';
 
 const PATH = paths.adminEnquiries();
-
-/** The admin's own principal, or the answer for everyone else (sign in, or 403). */
-function requireSiteAdmin({ request, context }: { request: Request; context: Route.LoaderArgs['context'] }) {
-  const url = new URL(request.url);
-  if (!isSignedIn(context.user)) throw redirect(withReturnTo(paths.login(), absoluteSiteUrl(context.config, `${PATH}${url.search}`)));
-  if (!isSiteAdmin(context.user)) throw data({ kind: 'forbidden' as const }, { status: 403 });
-  return context.user;
-}
 
 /** ?kind=…&status=…&page=… as the list's query; an unknown value is no filter. */
 function filtersOf(request: Request): { kind: EnquiryKind | null; status: EnquiryStatus | null; page: number } {
