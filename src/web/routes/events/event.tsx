@@ -188,7 +188,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                       <>
                         <p className="ticket-type__left">{type.available <= 20 ? `Only ${type.available} left` : 'On sale now'}</p>
                         <Link className="button button--small" to={`${paths.eventTickets(event.slug)}?ticketTypeId=${type.ticketTypeId}`}>
-                          Buy tickets<span className="visually-hidden">: {type.name}</span>
+                          Buy tickets<span className="visually-hidden"> for {type.name}</span>
                         </Link>
                       </>
                     )}
@@ -197,7 +197,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                         <p className="ticket-type__left">Sold out</p>
                         <input type="hidden" name="ticketTypeId" value={type.ticketTypeId} />
                         <button type="submit" name="intent" value="waiting-list" className="button button--small button--secondary">
-                          Join the waiting list<span className="visually-hidden">: {type.name}</span>
+                          Join the waiting list<span className="visually-hidden"> for {type.name}</span>
                         </button>
                       </Form>
                     )}

@@ -37,11 +37,11 @@ export default function StaffEvents({ loaderData }: Route.ComponentProps) {
               <td>{formatEventDay(event.startsAt, event.timeZone)}</td>
               <td>
                 <Link to={paths.adminEventAttendees(event.slug)}>
-                  Attendees<span className="visually-hidden">: {event.title}</span>
+                  Attendees<span className="visually-hidden"> for {event.title}</span>
                 </Link>
                 {' · '}
                 <Link to={paths.adminEventCheckIn(event.slug)}>
-                  Check-in<span className="visually-hidden">: {event.title}</span>
+                  Check-in<span className="visually-hidden"> for {event.title}</span>
                 </Link>
               </td>
             </tr>
