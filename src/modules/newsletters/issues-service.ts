@@ -649,7 +649,9 @@ export function createIssuesService(deps: IssuesServiceDeps) {
   }
 
   /** Every issue, newest first, with its newsletter and numbers (the admin list, analytics). */
-  async function list({ limit = 50, state }: { limit?: number; state?: IssueRow['state'] } = {}): Promise<IssueSummary[]> {
+  async function list({ limit = 50, state, issueId }: { limit?: number; state?: IssueRow['state']; issueId?: string } = {}): Promise<
+    IssueSummary[]
+  > {
     const rows = await db
       .select({
         issue: newsletterIssues,
@@ -657,7 +659,7 @@ export function createIssuesService(deps: IssuesServiceDeps) {
       })
       .from(newsletterIssues)
       .innerJoin(newsletters, eq(newsletters.newsletterId, newsletterIssues.newsletterId))
-      .where(state ? eq(newsletterIssues.state, state) : undefined)
+      .where(and(state ? eq(newsletterIssues.state, state) : undefined, issueId ? eq(newsletterIssues.id, issueId) : undefined))
       .orderBy(desc(newsletterIssues.createdAt), asc(newsletterIssues.id))
       .limit(limit);
     const numbers = await numbersOf(rows.map((r) => r.issue.id));

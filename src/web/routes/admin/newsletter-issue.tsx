@@ -23,9 +23,9 @@ export async function loader(args: Route.LoaderArgs) {
   const { issues } = args.context.services.newsletters;
   const issue = await issues.get(args.params.issueId);
   if (!issue) throw data({ kind: 'not-found' as const }, { status: 404 });
-  const summary = (await issues.list({ limit: 200 })).find((s) => s.issue.id === issue.id)!;
+  const [summary] = await issues.list({ issueId: issue.id, limit: 1 });
   const as = readerOf(new URL(args.request.url).searchParams.get('as'));
-  return { issue: serialise(summary), storySlugs: issue.storySlugs, as, adminEmail: args.context.user?.email ?? '' };
+  return { issue: serialise(summary!), storySlugs: issue.storySlugs, as, adminEmail: args.context.user?.email ?? '' };
 }
 
 type ActionData = { ok: boolean; message: string };
