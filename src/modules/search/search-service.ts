@@ -10,7 +10,7 @@
 // (content `storiesForSearch`, profiles `profilesForSearch`), and the change bus's `pages` messages
 // (a revised story, a published profile) say which to read again. The first search of a process
 // builds the whole index when it holds another version's documents (SEARCH_INDEX_VERSION).
-import { and, count, desc, eq, gte, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { ChangeBus } from '../../platform/change-bus.ts';
 import type { Logger } from '../../platform/module.ts';
@@ -257,59 +257,74 @@ export function createSearchService({ db, content, profiles, walls, changes, log
     return keys;
   }
 
+  /**
+   * One statement per search: the matched set once (materialised), then the counts per filter, each
+   * under the other filters, and the page. Two halves, so each uses its own GIN index and no row's
+   * body vector is read back for matching: what the reader reads whole matches on `full_vector`,
+   * the rest on `open_vector`. Relevance is ts_rank over the open text (headline A, standfirst B,
+   * names C): a match found only in a body counts as a match and ranks below the others (decision 049).
+   */
   async function run(term: string, query: SearchQuery, keys: string[]): Promise<Omit<SearchResults, 'query' | 'correctedTerm'>> {
     const d = searchDocuments;
     const tsquery = sql`websearch_to_tsquery('english', ${term})`;
     const readable = inArray(d.wallKey, keys);
-    const vector = sql`(case when ${readable} then ${d.fullVector} else ${d.openVector} end)`;
-    const matches = or(and(readable, sql`${d.fullVector} @@ ${tsquery}`), and(not(readable), sql`${d.openVector} @@ ${tsquery}`))!;
     const at = now();
-    const since = (date: SearchDate) => new Date(at.getTime() - DATE_SPANS[date] * DAY_MS);
-    const byType = query.type ? eq(d.kind, query.type) : undefined;
-    const byTopic = query.topic ? sql`${d.topics} @> array[${query.topic}]::text[]` : undefined;
-    const byDate = query.date ? gte(d.publishedAt, since(query.date)) : undefined;
-    const within = (date: SearchDate) =>
-      sql<number>`(count(*) filter (where ${d.publishedAt} >= ${since(date).toISOString()}::timestamptz))::int`;
+    const since = (date: SearchDate) => sql`${new Date(at.getTime() - DATE_SPANS[date] * DAY_MS).toISOString()}::timestamptz`;
+    const typeOk = query.type ? sql`kind = ${query.type}` : sql`true`;
+    const topicOk = query.topic ? sql`topics @> array[${query.topic}]::text[]` : sql`true`;
+    const dateOk = query.date ? sql`published_at >= ${since(query.date)}` : sql`true`;
+    // Relevance, then recency: a year-old story keeps three quarters of its score, a ten-year-old one a little over half.
+    const score = sql`(rank + 0.01) * (0.5 + 0.5 / (1 + greatest(0, extract(epoch from (${at.toISOString()}::timestamptz - published_at)) / 86400) / 365))`;
+    const half = (vector: SQL, who: SQL) => sql`
+      select ${d.kind} as kind, ${d.sourceId} as source_id, ${d.topics} as topics, ${d.publishedAt} as published_at,
+             ts_rank(${d.openVector}, ${tsquery}) as rank
+      from ${d} where ${who} and ${vector} @@ ${tsquery}`;
 
-    const [types, topicRows, [dates], topics] = await Promise.all([
-      db
-        .select({ value: d.kind, count: count() })
-        .from(d)
-        .where(and(matches, byTopic, byDate))
-        .groupBy(d.kind),
-      db
-        .select({ value: sql<string>`t.slug`, count: sql<number>`count(*)::int` })
-        .from(sql`${d} cross join lateral unnest(${d.topics}) as t(slug)`)
-        .where(and(matches, byType, byDate))
-        .groupBy(sql`t.slug`)
-        .orderBy(desc(sql`count(*)`), sql`t.slug`)
-        .limit(12),
-      db
-        .select({ any: count(), week: within('week'), month: within('month'), year: within('year') })
-        .from(d)
-        .where(and(matches, byType, byTopic)),
-      content.listTopics(),
-    ]);
-    const typeCounts = SEARCH_TYPES.map((value) => ({ value, count: types.find((t) => t.value === value)?.count ?? 0 }));
+    const statement = (page: number) => sql`
+      with m as materialized (${half(sql`${d.fullVector}`, readable)} union all ${half(sql`${d.openVector}`, sql`not (${readable})`)}),
+      f as (select m.*, ${typeOk} as type_ok, ${topicOk} as topic_ok, ${dateOk} as date_ok from m)
+      select
+        (select coalesce(json_agg(json_build_object('value', kind, 'count', n)), '[]'::json)
+           from (select kind, count(*)::int as n from f where topic_ok and date_ok group by kind) x) as types,
+        (select coalesce(json_agg(json_build_object('value', slug, 'count', n) order by n desc, slug), '[]'::json)
+           from (select t.slug, count(*)::int as n from f cross join lateral unnest(f.topics) as t(slug)
+                 where type_ok and date_ok group by t.slug order by n desc, t.slug limit 12) y) as topics,
+        (select json_build_object('any', count(*)::int,
+                  'week', (count(*) filter (where published_at >= ${since('week')}))::int,
+                  'month', (count(*) filter (where published_at >= ${since('month')}))::int,
+                  'year', (count(*) filter (where published_at >= ${since('year')}))::int)
+           from f where type_ok and topic_ok) as dates,
+        (select count(*)::int from f where type_ok and date_ok) as any_topic,
+        (select coalesce(json_agg(json_build_object('kind', kind, 'sourceId', source_id) order by score desc, published_at desc, source_id), '[]'::json)
+           from (select kind, source_id, published_at, ${score} as score from f where type_ok and topic_ok and date_ok
+                 order by score desc, published_at desc, source_id limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}) z) as page`;
+
+    const answer = async (page: number) => {
+      const [row] = rowsOf<{
+        types: unknown;
+        topics: unknown;
+        dates: unknown;
+        any_topic: number;
+        page: unknown;
+      }>(await db.execute(statement(page)));
+      return {
+        types: json<{ value: SearchType; count: number }[]>(row!.types),
+        topics: json<{ value: string; count: number }[]>(row!.topics),
+        dates: json<Record<'any' | SearchDate, number>>(row!.dates),
+        anyTopic: Number(row!.any_topic),
+        rows: json<{ kind: SearchType; sourceId: string }[]>(row!.page),
+      };
+    };
+
+    let found = await answer(query.page);
+    const typeCounts = SEARCH_TYPES.map((value) => ({ value, count: found.types.find((t) => t.value === value)?.count ?? 0 }));
     const anyType = typeCounts.reduce((sum, t) => sum + t.count, 0);
     const total = query.type ? (typeCounts.find((t) => t.value === query.type)?.count ?? 0) : anyType;
     const pageCount = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
     const page = Math.min(query.page, pageCount);
-
-    // Relevance (title A, standfirst B, names C, body D), then recency: a year-old story keeps three
-    // quarters of its score, a ten-year-old one a little over half.
-    const ageDays = sql`greatest(0, extract(epoch from (${at.toISOString()}::timestamptz - ${d.publishedAt})) / 86400)`;
-    const score = sql`ts_rank(${vector}, ${tsquery}) * (0.5 + 0.5 / (1 + ${ageDays} / 365))`;
-    const pageRows = total
-      ? await db
-          .select({ kind: d.kind, sourceId: d.sourceId })
-          .from(d)
-          .where(and(matches, byType, byTopic, byDate))
-          .orderBy(desc(score), desc(d.publishedAt), d.sourceId)
-          .limit(SEARCH_PAGE_SIZE)
-          .offset((page - 1) * SEARCH_PAGE_SIZE)
-      : [];
-    const results = pageRows.length ? await present(pageRows, tsquery, readable) : [];
+    // A page past the end (an old link) shows the last one.
+    if (page !== query.page) found = await answer(page);
+    const [results, topics] = await Promise.all([found.rows.length ? present(found.rows, tsquery, readable) : [], content.listTopics()]);
     const names = new Map(topics.map((t) => [t.slug, t.name]));
     return {
       total,
@@ -318,23 +333,13 @@ export function createSearchService({ db, content, profiles, walls, changes, log
       results,
       counts: {
         types: typeCounts,
-        topics: topicRows.flatMap((t) =>
-          names.has(t.value) ? [{ value: t.value, count: Number(t.count), name: names.get(t.value)! }] : [],
-        ),
-        dates: SEARCH_DATES.map((value) => ({ value, count: Number(dates?.[value] ?? 0) })),
-        anyDate: Number(dates?.any ?? 0),
+        topics: found.topics.flatMap((t) => (names.has(t.value) ? [{ value: t.value, count: t.count, name: names.get(t.value)! }] : [])),
+        dates: SEARCH_DATES.map((value) => ({ value, count: found.dates[value] })),
+        anyDate: found.dates.any,
         anyType,
-        anyTopic: query.topic ? await countWithout(matches, byType, byDate) : total,
+        anyTopic: found.anyTopic,
       },
     };
-  }
-
-  async function countWithout(...conditions: (SQL | undefined)[]): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(searchDocuments)
-      .where(and(...conditions));
-    return row?.n ?? 0;
   }
 
   /** The page's results with their snippets, in rank order: ts_headline runs on these few rows only. */
@@ -492,6 +497,16 @@ const MARKS = new RegExp(`[${MARK_START}${MARK_END}]`, 'g');
 
 function unmarked(text: string): string {
   return text.replace(MARKS, '');
+}
+
+/** Rows of `db.execute`: postgres.js answers an array, PGlite an object holding `rows`. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+}
+
+/** A json column: parsed by the driver, or its text. */
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
 /** ts_headline's output split at its marks into plain pieces. */
