@@ -4,7 +4,7 @@
 // tsvectors generated from the row (what every reader may read; and that plus the gated body), GIN
 // indexes on both, and a vocabulary of readable words with a trigram index for typo tolerance.
 import { sql, type SQL } from 'drizzle-orm';
-import type { SearchType } from '../../shared/validation/search.ts';
+import type { SearchType } from '../../shared/search.ts';
 import { customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -17,7 +17,7 @@ const openText = sql`${weighted('title', 'A')} || ${weighted('description', 'B')
 export const searchDocuments = pgTable(
   'search_documents',
   {
-    /** The type filter's value (shared/validation/search.ts): story, case_study, person, organisation. */
+    /** The type filter's value (shared/search.ts): story, case_study, person, organisation. */
     kind: text('kind').$type<SearchType>().notNull(),
     /** The owning module's id (a story id, a profile id). */
     sourceId: text('source_id').notNull(),

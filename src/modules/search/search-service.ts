@@ -16,15 +16,8 @@ import type { ChangeBus } from '../../platform/change-bus.ts';
 import type { Logger } from '../../platform/module.ts';
 import type { SessionUser } from '../../shared/auth/session-user.ts';
 import { paths } from '../../shared/paths.ts';
-import {
-  SEARCH_DATES,
-  SEARCH_PAGE_SIZE,
-  SEARCH_TYPES,
-  searchQuerySchema,
-  type SearchDate,
-  type SearchQuery,
-  type SearchType,
-} from '../../shared/validation/search.ts';
+import { SEARCH_DATES, SEARCH_PAGE_SIZE, SEARCH_TYPES, type SearchDate, type SearchType } from '../../shared/search.ts';
+import { searchQuerySchema, type SearchQuery } from '../../shared/validation/search.ts';
 import type { ContentService, StoryText } from '../content/content-service.ts';
 import type { StoryAccess } from '../content/types.ts';
 import type { ProfileKind, ProfileText } from '../profiles/profile-search.ts';

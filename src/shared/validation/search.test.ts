@@ -1,7 +1,8 @@
 // The search query as a reader's address bar may send it, and the analytics fields it becomes (§3, §5).
 import { describe, expect, it } from 'vitest';
 import { validateEvent } from '../analytics/events.ts';
-import { SEARCH_TERM_MAX, searchFilters, searchQuerySchema } from './search.ts';
+import { SEARCH_TERM_MAX, searchFilters } from '../search.ts';
+import { searchQuerySchema } from './search.ts';
 
 describe('searchQuerySchema', () => {
   it('keeps a good query and its filters', () => {

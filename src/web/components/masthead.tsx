@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../shared/paths.ts';
-import { SEARCH_TERM_MAX } from '../../shared/validation/search.ts';
+import { SEARCH_TERM_MAX } from '../../shared/search.ts';
 import { trackEvent } from '../analytics/analytics.ts';
 import type { Audience } from '../../shared/auth/audience.ts';
 import { browserAuthStarting, useSessionUser } from '../lib/session.ts';

@@ -11,13 +11,8 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { Form, Link } from 'react-router';
 import type { Highlighted, SearchResult, SearchResults } from '../../modules/search/search-service.ts';
 import { paths } from '../../shared/paths.ts';
-import {
-  SEARCH_DATE_LABELS,
-  SEARCH_TERM_MAX,
-  SEARCH_TYPE_LABELS,
-  searchFilters,
-  type SearchQuery,
-} from '../../shared/validation/search.ts';
+import { SEARCH_DATE_LABELS, SEARCH_TERM_MAX, SEARCH_TYPE_LABELS, searchFilters } from '../../shared/search.ts';
+import type { SearchQuery } from '../../shared/validation/search.ts';
 import type { EventPayloads } from '../../shared/analytics/events.ts';
 import { trackEvent } from '../analytics/analytics.ts';
 import { Picture } from '../components/picture.tsx';
