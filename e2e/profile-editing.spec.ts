@@ -104,6 +104,15 @@ test('the Lind Group owner adds a project with an uploaded image and a YouTube l
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 3, name: new RegExp(`^${before - 1}\\. ${title}`) })).toBeVisible();
   await expectAccessible(page);
+  // The mouse's way: drag the project's handle onto the last project's place. A screen tall enough
+  // for both: Playwright scrolls to the target mid-drag, which would move the press under the mouse.
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: viewport.width, height: 3200 });
+  const items = page.locator('li.project-edit');
+  const count = await items.count();
+  await page.locator('li.project-edit', { has: heading }).locator('.project-edit__handle').dragTo(items.last());
+  await expect(page.getByRole('heading', { level: 3, name: new RegExp(`^${count}\\. ${title}`) })).toBeVisible();
+  await page.setViewportSize(viewport);
   await screenshots(page, 'projects-editor');
 
   await page.getByRole('button', { name: /^Publish/ }).click();

@@ -2,7 +2,8 @@
 // or ADMIN adds, edits and deletes its projects, with images they upload (JPEG, PNG or WebP up to
 // 5 MB, checked by their bytes) and YouTube links (§5's rule), orders them (Move up / Move down,
 // forms that work from the keyboard and without JavaScript), pins one and publishes. The server half is organisation-edit.server.ts; the rules are the services'.
-import { Form, Link, useNavigation } from 'react-router';
+import { useState } from 'react';
+import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { paths } from '../../../../shared/paths.ts';
 import { AccountLayout } from '../../../components/account-layout.tsx';
 import { TextField } from '../../../components/form-fields.tsx';
@@ -16,6 +17,7 @@ import {
   valueFrom,
   type Answer,
 } from '../../../components/profiles/edit/edit-fields.tsx';
+import { useHydrated } from '../../../lib/hydrated.ts';
 import { userPageMeta } from '../user-meta.ts';
 import type { Route } from './+types/projects-edit';
 import { projectsAction, projectsLoader } from './organisation-edit.server.ts';
@@ -147,16 +149,70 @@ function Projects({ data, answer }: { data: Data; answer: Answer | undefined }) 
   );
 }
 
-/** The projects in order, each with its Move up / Move down buttons (plain forms: keyboard and no JavaScript alike). */
+/**
+ * The projects in order, each with its Move up / Move down buttons (plain forms: keyboard and no
+ * JavaScript alike). Once the page runs, a project can also be dragged onto another's place: the
+ * drop sends the same "move" form with the new position.
+ */
+/** What a dragged project carries: its id, under a type nothing else on the page drags. */
+const PROJECT_DRAG_TYPE = 'application/x-atelier-project';
+
 function ProjectList({ data, answer }: { data: Data; answer: Answer | undefined }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const [dragged, setDragged] = useState<string | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const end = () => {
+    setDragged(null);
+    setOver(null);
+  };
   return (
-    <ol className="profile-edit__list">
-      {data.projects.map((project, index) => (
-        <li key={project.projectId} className="project-edit">
-          <ProjectItem data={data} project={project} index={index} answer={answer} />
-        </li>
-      ))}
-    </ol>
+    <>
+      {hydrated && data.projects.length > 1 && (
+        <p className="profile-edit__meta">Drag a project onto another’s place to move it there, or use Move up and Move down.</p>
+      )}
+      <ol className="profile-edit__list">
+        {data.projects.map((project, index) => (
+          <li
+            key={project.projectId}
+            className={over === index && dragged !== project.projectId ? 'project-edit project-edit--drop' : 'project-edit'}
+            onDragOver={(event) => {
+              if (!event.dataTransfer.types.includes(PROJECT_DRAG_TYPE)) return;
+              event.preventDefault();
+              setOver(index);
+            }}
+            onDrop={(event) => {
+              event.preventDefault();
+              const moving = event.dataTransfer.getData(PROJECT_DRAG_TYPE);
+              end();
+              if (!moving || moving === project.projectId) return;
+              void submit({ intent: 'move', profileId: data.profileId, projectId: moving, position: String(index) }, { method: 'post' });
+            }}
+          >
+            {hydrated && data.projects.length > 1 && (
+              // Only the handle starts a drag, so text in the project's fields can still be selected.
+              <span
+                className="project-edit__handle"
+                draggable
+                aria-hidden="true"
+                title={`Drag to move ${project.title}`}
+                onDragStart={(event) => {
+                  event.dataTransfer.effectAllowed = 'move';
+                  event.dataTransfer.setData(PROJECT_DRAG_TYPE, project.projectId);
+                  const item = event.currentTarget.parentElement;
+                  if (item) event.dataTransfer.setDragImage(item, 16, 16);
+                  setDragged(project.projectId);
+                }}
+                onDragEnd={end}
+              >
+                ⠿ Drag
+              </span>
+            )}
+            <ProjectItem data={data} project={project} index={index} answer={answer} />
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 
