@@ -39,8 +39,8 @@ export const SEND_BATCH = 200;
 export const SEND_CONCURRENCY = 20;
 /** A claimed row older than this was left by a runner that stopped: it becomes `uncertain`. */
 export const STALE_CLAIM_MS = 2 * 60_000;
-/** A refused hand-off (4xx, or no connection) is tried again this many times in all. */
-export const MAX_DELIVERY_ATTEMPTS = 3;
+/** A refused hand-off (4xx, or no connection) is tried again, at the job's next tries, this many times in all. */
+export const MAX_DELIVERY_ATTEMPTS = 5;
 /** Stories in a PERSONALISED issue, per reader. */
 export const PERSONAL_STORIES = 5;
 /** Stories "the latest of a topic" takes. */
@@ -150,6 +150,20 @@ export interface IssuesServiceDeps {
 
 /** The story as one kind of reader gets it in an email. */
 type EmailStory = NewsletterIssueEmailData['stories'][number];
+
+/**
+ * What a failed hand-off means: the server refused it for now (4xx) or there was no connection —
+ * it was not accepted, so it may be tried again; refused for good (5xx) — failed; anything else
+ * (the connection dropped after the message was sent) — uncertain, never sent again.
+ */
+export function statusAfterError(error: unknown, attempts: number): DeliveryStatus {
+  if (error instanceof z.ZodError) return 'failed'; // refused before anything was sent (the address)
+  const e = error as { responseCode?: number; code?: string };
+  const notAccepted = (e.responseCode !== undefined && e.responseCode < 500) || e.code === 'ECONNECTION' || e.code === 'EDNS';
+  if (notAccepted) return attempts < MAX_DELIVERY_ATTEMPTS ? 'pending' : 'failed';
+  if (e.responseCode !== undefined) return 'failed';
+  return 'uncertain';
+}
 
 export function createIssuesService(deps: IssuesServiceDeps) {
   const { db, mail, jobs, content, walls, follows, accounts, subscriptions, secret, siteUrl, productName, log } = deps;
@@ -420,19 +434,6 @@ export function createIssuesService(deps: IssuesServiceDeps) {
       .where(and(eq(newsletterDeliveries.id, id), eq(newsletterDeliveries.status, 'sending')));
   }
 
-  /**
-   * What a failed hand-off means: the server refused it for now (4xx) or there was no connection —
-   * it was not accepted, so it may be tried again; refused for good (5xx) — failed; anything else
-   * (the connection dropped after the message was sent) — uncertain, never sent again.
-   */
-  function afterError(error: unknown, attempts: number): DeliveryStatus {
-    const e = error as { responseCode?: number; code?: string };
-    const notAccepted = (e.responseCode !== undefined && e.responseCode < 500) || e.code === 'ECONNECTION' || e.code === 'EDNS';
-    if (notAccepted) return attempts < MAX_DELIVERY_ATTEMPTS ? 'pending' : 'failed';
-    if (e.responseCode !== undefined) return 'failed';
-    return 'uncertain';
-  }
-
   function personalised(html: string, text: string, token: string) {
     return { html: html.replaceAll(RECIPIENT_PLACEHOLDER, token), text: text.replaceAll(RECIPIENT_PLACEHOLDER, token) };
   }
@@ -464,6 +465,40 @@ export function createIssuesService(deps: IssuesServiceDeps) {
     const readers = new Map<string, Promise<AccountReader | null>>();
     const keys = new Map<string, Promise<{ slugs: string[]; key: string }>>();
     const personal = newsletter.newsletterGroup === 'PERSONALISED';
+    let refusedForNow = false;
+    /** The message for one reader: their group's render with their own links, and the list headers. */
+    const messageFor = async (row: DeliveryRow): Promise<BulkMessage> => {
+      const token = tokenFor(row.id);
+      let account: AccountReader | null = null;
+      if (row.userId) {
+        if (!readers.has(row.userId)) readers.set(row.userId, accounts.readerOf(row.userId));
+        account = await readers.get(row.userId)!;
+      }
+      const reader = wallReaderOf(account);
+      // Readers of the same kind share their decisions (an issue's stories are the same for all but
+      // a PERSONALISED one's): worked out once per kind.
+      const kind = personal ? `user:${row.userId}` : JSON.stringify(reader);
+      if (!keys.has(kind))
+        keys.set(
+          kind,
+          storySlugsFor(issue, newsletter, row.userId).then(async (slugs) => ({ slugs, key: await groupKey(slugs, reader) })),
+        );
+      const { slugs, key } = await keys.get(kind)!;
+      if (!renders.has(key)) renders.set(key, render(issue, newsletter, slugs, reader, { token: RECIPIENT_PLACEHOLDER }));
+      const rendered = await renders.get(key)!;
+      return {
+        to: row.email,
+        subject: rendered.subject,
+        ...personalised(rendered.html, rendered.text, token),
+        headers: {
+          'List-Unsubscribe': `<${oneClickUrl(token)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          'List-Id': `${newsletter.title} <${newsletter.slug}.${new URL(site).hostname}>`,
+          Precedence: 'bulk',
+          'X-Entity-Ref-ID': row.id,
+        },
+      };
+    };
     for (;;) {
       const batch = await claim(issueId);
       if (batch.length === 0) break;
@@ -471,40 +506,20 @@ export function createIssuesService(deps: IssuesServiceDeps) {
       const work = async () => {
         while (next < batch.length) {
           const row = batch[next++]!;
-          const token = tokenFor(row.id);
+          let message: BulkMessage;
           try {
-            let account: AccountReader | null = null;
-            if (row.userId) {
-              if (!readers.has(row.userId)) readers.set(row.userId, accounts.readerOf(row.userId));
-              account = await readers.get(row.userId)!;
-            }
-            const reader = wallReaderOf(account);
-            // Readers of the same kind share their decisions (an issue's stories are the same for all
-            // but a PERSONALISED one's): worked out once per kind.
-            const kind = personal ? `user:${row.userId}` : JSON.stringify(reader);
-            if (!keys.has(kind))
-              keys.set(
-                kind,
-                storySlugsFor(issue, newsletter, row.userId).then(async (slugs) => ({ slugs, key: await groupKey(slugs, reader) })),
-              );
-            const { slugs, key } = await keys.get(kind)!;
-            if (!renders.has(key)) renders.set(key, render(issue, newsletter, slugs, reader, { token: RECIPIENT_PLACEHOLDER }));
-            const rendered = await renders.get(key)!;
-            const message: BulkMessage = {
-              to: row.email,
-              subject: rendered.subject,
-              ...personalised(rendered.html, rendered.text, token),
-              headers: {
-                'List-Unsubscribe': `<${oneClickUrl(token)}>`,
-                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-                'List-Id': `${newsletter.title} <${newsletter.slug}.${new URL(site).hostname}>`,
-                Precedence: 'bulk',
-                'X-Entity-Ref-ID': row.id,
-              },
-            };
+            message = await messageFor(row);
+          } catch (error) {
+            // Nothing was handed over: the issue could not be made for this reader (a story gone…).
+            await mark(row.id, 'failed', error instanceof Error ? error.message.slice(0, 500) : String(error));
+            log.error({ deliveryId: row.id, err: String(error) }, 'newsletter delivery could not be rendered');
+            continue;
+          }
+          try {
             await mail.deliverBulk(message);
           } catch (error) {
-            const status = afterError(error, row.attempts);
+            const status = statusAfterError(error, row.attempts);
+            if (status === 'pending') refusedForNow = true;
             await mark(row.id, status, error instanceof Error ? error.message.slice(0, 500) : String(error));
             if (status !== 'pending') log.warn({ deliveryId: row.id, err: String(error) }, `newsletter delivery ${status}`);
             continue;
@@ -513,6 +528,9 @@ export function createIssuesService(deps: IssuesServiceDeps) {
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, work));
+      // The server refused for now (or could not be reached): the job tries again after its backoff,
+      // rather than spending every reader's attempts in a few seconds.
+      if (refusedForNow) throw new Error(`issue ${issueId}: the mail server refused for now; will try again`);
     }
     // Done when nothing is pending or in another runner's hands.
     const [open] = await db

@@ -380,6 +380,45 @@ describe('sending an issue', () => {
   });
 });
 
+describe('a mail server that refuses for now', () => {
+  it('ends the run and leaves the readers waiting; the next run sends them', async () => {
+    const readers = Array.from({ length: 5 }, () => newEmail('later'));
+    const LUXURY = stableUuid('newsletter', 'the-luxury-letter');
+    for (const email of readers) await subscribe(LUXURY, { email });
+    const { newsletters, content, walls, follows, jobs } = app.services;
+    const id = await compose({ newsletterId: LUXURY, subject: 'Refused for now', storySlugs: free.slug });
+    const transport = nodemailer.createTransport({ url: smtp.url });
+    let down = true;
+    const service = createIssuesService({
+      db: app.db,
+      mail: {
+        deliverBulk: async (message) => {
+          if (down) throw Object.assign(new Error('421 try again later'), { responseCode: 421 });
+          await transport.sendMail({ from: 'Atelier <news@atelier.test>', ...message });
+        },
+      },
+      jobs,
+      content,
+      walls,
+      follows,
+      subscriptions: newsletters,
+      accounts: { readerOf: async () => null },
+      secret: 'test-secret',
+      siteUrl: SITE,
+      productName: 'Atelier',
+      log: { error() {}, warn() {}, info() {} },
+    });
+    await newsletters.issues.schedule({ issueId: id, at: new Date() });
+    await expect(service.runSend(id)).rejects.toThrow('refused for now');
+    const waiting = await app.db.select().from(newsletterDeliveries).where(eq(newsletterDeliveries.issueId, id));
+    expect(waiting.map((r) => r.status).filter((s) => s !== 'pending')).toEqual([]);
+    down = false;
+    expect(await service.runSend(id)).toBe('sent');
+    transport.close();
+    for (const email of readers) expect(smtp.to(email).filter((m) => m.subject === 'Refused for now')).toHaveLength(1);
+  });
+});
+
 describe('a send interrupted and resumed', () => {
   it('never sends one reader the same issue twice: what the stopped runner had in hand is uncertain, the rest goes out', async () => {
     const readers = Array.from({ length: 60 }, () => newEmail('bulk'));
