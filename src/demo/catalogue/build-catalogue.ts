@@ -9,6 +9,7 @@
 // organisations, people, story-templates, sentences, quotes, events, newsletters, art-words);
 // the generator is settings, random, text, fill-template, dealer and this file.
 import type { StoryBlock } from '../../modules/content/types.ts';
+import { blockText } from '../../modules/content/words.ts';
 import type { ArtSpec } from '../../modules/media/art/art-spec.ts';
 import { ART_ALT, ART_CAPTIONS, ART_CREDITS, type ArtStyle } from './art-words.ts';
 import { AUTHORS } from './authors.ts';
@@ -529,16 +530,4 @@ export function buildDemoCatalogue(): DemoCatalogue {
   const newsletters: DemoNewsletter[] = NEWSLETTERS.map((n) => ({ ...n, description: typeset(n.description) }));
 
   return { topics, authors, stories, people: demoPeople, organisations, events, newsletters };
-}
-
-function blockText(block: StoryBlock): string {
-  switch (block.type) {
-    case 'paragraph':
-    case 'heading':
-      return block.text;
-    case 'quote':
-      return `${block.text} ${block.attribution}`;
-    case 'image':
-      return `${block.caption} ${block.alt}`;
-  }
 }

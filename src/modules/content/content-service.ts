@@ -11,7 +11,7 @@ import { LEAD_IN_PARAGRAPHS, type AccessDecision, type StoryFacts } from '../wal
 import type { StoryAccess, StoryBlock, StoryMediaType } from './types.ts';
 import { authors, stories, storyAuthors, storyTopics, topics } from './schema.ts';
 import { pagesShowingStory, reviseStorySchema, SLUG, type ReviseStoryInput } from './revisions.ts';
-import { countWords, readingMinutes } from './words.ts';
+import { blockText, countWords, readingMinutes } from './words.ts';
 
 export interface TopicRef {
   slug: string;
@@ -526,7 +526,7 @@ export function createContentService({ db, changes = localChangeBus(), log }: Co
           heroKey: r.heroKey,
           topics: [{ slug: r.topicSlug, name: r.topicName }, ...others],
           authors: (byStory.get(r.id) ?? []).map((a) => a.name),
-          bodyText: bodyText(r.body),
+          bodyText: r.body.map(blockText).join('\n'),
         };
       });
     },
@@ -626,23 +626,6 @@ export function createContentService({ db, changes = localChangeBus(), log }: Co
       related,
     };
   }
-}
-
-/** A body's words as plain text, block by block: paragraphs, headings, quotes with their attribution, image captions. */
-function bodyText(body: StoryBlock[]): string {
-  return body
-    .map((block) => {
-      switch (block.type) {
-        case 'paragraph':
-        case 'heading':
-          return block.text;
-        case 'quote':
-          return `${block.text} ${block.attribution}`;
-        case 'image':
-          return block.caption;
-      }
-    })
-    .join('\n');
 }
 
 /** The opening paragraphs only: headings, quotes and images further down stay on the server. */
