@@ -3,6 +3,7 @@
 // with preview and public links, and an action's answer. Plain inputs posted by a Form.
 import { Form, Link, useNavigation } from 'react-router';
 import { FormNotice } from '../../form-fields.tsx';
+import { Picture } from '../../picture.tsx';
 
 export interface Answer {
   intent: string;
@@ -228,6 +229,94 @@ export function PublishPanel({
             Public page
           </Link>
         )}
+      </div>
+    </section>
+  );
+}
+
+type ImageSlot = 'thumbnail' | 'cover';
+
+/**
+ * The profile's own pictures (a portrait or logo, and a cover): each shown as it is in the draft,
+ * with an upload form (a file posted as multipart: no JavaScript needed) and a Remove button.
+ */
+export function ImagesPanel({
+  images,
+  labels,
+  answer,
+  hidden = {},
+}: {
+  images: Record<ImageSlot, string | null>;
+  labels: Record<ImageSlot, string>;
+  answer: Answer | undefined;
+  hidden?: Record<string, string>;
+}) {
+  const hiddenInputs = (intent: string, slot: ImageSlot) => (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="slot" value={slot} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+  return (
+    <section className="account-section profile-edit" aria-labelledby="images-heading">
+      <h2 id="images-heading" className="account-section__title">
+        Pictures
+      </h2>
+      <AnswerNotice answer={answer} intents={['image', 'remove-image']} />
+      <div className="profile-edit__images">
+        {(['thumbnail', 'cover'] as const).map((slot) => {
+          const key = images[slot];
+          const name = labels[slot].toLowerCase();
+          return (
+            <div key={slot} className="profile-edit__image">
+              <h3 className="profile-edit__item-title">{labels[slot]}</h3>
+              {key ? (
+                <Picture
+                  className={slot === 'thumbnail' ? 'profile-edit__picture profile-edit__picture--square' : 'profile-edit__picture'}
+                  imageKey={key}
+                  alt={`The ${name} in the draft`}
+                  ratio={slot === 'thumbnail' ? '1x1' : '3x2'}
+                  width={320}
+                  sizes="160px"
+                />
+              ) : (
+                <p className="profile-edit__meta">None yet.</p>
+              )}
+              <Form method="post" encType="multipart/form-data">
+                {hiddenInputs('image', slot)}
+                <div className="field">
+                  <label htmlFor={`image-${slot}`} className="field__label">
+                    {key ? `Replace the ${name}` : `Upload a ${name}`}
+                  </label>
+                  <p id={`image-${slot}-hint`} className="field__hint">
+                    JPEG, PNG or WebP, up to 5 MB.
+                  </p>
+                  <input
+                    id={`image-${slot}`}
+                    name="image"
+                    type="file"
+                    accept="image/jpeg,image/png,image/webp"
+                    required
+                    className="field__input"
+                    aria-describedby={`image-${slot}-hint`}
+                  />
+                </div>
+                <IntentButton intent="image" label={`Upload the ${name}`} busyLabel="Uploading…" small />
+              </Form>
+              {key && (
+                <Form method="post">
+                  {hiddenInputs('remove-image', slot)}
+                  <button type="submit" className="button button--small button--secondary">
+                    Remove the {name}
+                  </button>
+                </Form>
+              )}
+            </div>
+          );
+        })}
       </div>
     </section>
   );

@@ -12,6 +12,7 @@ import type { ProfileActor } from '../../../../modules/profiles/profiles-service
 import { previewActor, profileId as profileIdOf } from '../../profiles/profile-page.server.ts';
 import {
   EDIT_MESSAGES,
+  imageAction,
   fieldText,
   lookupOptions,
   publishState,
@@ -22,6 +23,7 @@ import {
   type Args,
   type EditAnswer,
 } from './profile-edit.server.ts';
+import { ORGANISATION_IMAGES } from '../../../components/profiles/edit/image-labels.ts';
 
 const refusedMessage = EDIT_MESSAGES.refusedOrganisation;
 const SEARCH_SHOWN = 8;
@@ -106,6 +108,7 @@ export async function organisationEditLoader(args: Args) {
     previewUrl: paths.organisationPreview(profile.profileId),
     publicUrl: profile.version > 0 ? paths.organisation(profile.slug) : null,
     projectsUrl: paths.projectsEditor(profile.profileId),
+    images: { thumbnail: profile.thumbnailKey, cover: profile.details.coverKey ?? null },
     profile: organisationFields(profile),
     keyPeople: keyPeople.map(({ profileId: id, name, slug, role }) => ({ profileId: id, name, slug, role: role ?? '' })),
     subsidiaries: subsidiaries.map(({ profileId: id, name, slug }) => ({ profileId: id, name, slug })),
@@ -210,7 +213,7 @@ const NOT_FOUND = {
 export async function organisationEditAction(args: Args) {
   const actor = await previewActor(args.context, args.request);
   const { profiles } = args.context.services;
-  const { fields } = await readForm(args.request);
+  const { fields, files } = await readForm(args.request);
   const intent = fields.intent ?? '';
   const profileId = (fields.profileId ?? '').slice(0, 64);
   const answer = (message: string) => ({ intent, status: 'success', message }) satisfies EditAnswer;
@@ -220,6 +223,13 @@ export async function organisationEditAction(args: Args) {
       case 'save':
         await profiles.updateOrganisation(actor, profileId, organisationInput(fields));
         return answer(EDIT_MESSAGES.saved);
+      case 'image':
+      case 'remove-image':
+        // Who may edit is checked before anything is stored: a stranger's upload is never kept.
+        await profiles.organisationSource(actor, profileId);
+        return await imageAction(args, { intent, fields, files, label: ORGANISATION_IMAGES }, (update) =>
+          profiles.updateOrganisation(actor, profileId, update),
+        );
       case 'publish':
         await profiles.publishOrganisation(actor, profileId);
         return redirect(`${paths.organisationProfileEditor(profileId)}&done=published`);

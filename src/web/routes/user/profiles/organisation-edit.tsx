@@ -12,6 +12,7 @@ import {
   DoneNotice,
   errorFrom,
   FieldRows,
+  ImagesPanel,
   IntentButton,
   PublishPanel,
   TextArea,
@@ -19,6 +20,7 @@ import {
   type Answer,
   type RowColumn,
 } from '../../../components/profiles/edit/edit-fields.tsx';
+import { ORGANISATION_IMAGES } from '../../../components/profiles/edit/image-labels.ts';
 import { userPageMeta } from '../user-meta.ts';
 import type { Route } from './+types/organisation-edit';
 import { organisationEditAction, organisationEditLoader } from './organisation-edit.server.ts';
@@ -68,6 +70,7 @@ function Editor({ data, answer }: { data: Data; answer: Answer | undefined }) {
         <AnswerNotice answer={answer} intents={['publish']} />
       </div>
       <PublishPanel state={data.state} previewUrl={data.previewUrl} publicUrl={data.publicUrl} hidden={{ profileId: id }} />
+      <ImagesPanel images={data.images} labels={ORGANISATION_IMAGES} answer={answer} hidden={{ profileId: id }} />
 
       <section className="account-section profile-edit" aria-labelledby="fields-heading">
         <h2 id="fields-heading" className="account-section__title">

@@ -6,6 +6,7 @@ import { paths } from '../../../../shared/paths.ts';
 import { previewActor } from '../../profiles/profile-page.server.ts';
 import {
   EDIT_MESSAGES,
+  imageAction,
   fieldText,
   lookupOptions,
   publishState,
@@ -16,6 +17,7 @@ import {
   type Args,
   type EditAnswer,
 } from './profile-edit.server.ts';
+import { PERSON_IMAGES } from '../../../components/profiles/edit/image-labels.ts';
 
 const PATH = paths.personProfileEditor();
 const refusedMessage = EDIT_MESSAGES.refusedPerson;
@@ -36,6 +38,7 @@ export async function personEditLoader(args: Args) {
     state: publishState(profile.version, source.hasUnpublishedChanges),
     previewUrl: paths.personPreview(profile.profileId),
     publicUrl: profile.version > 0 ? paths.person(profile.slug) : null,
+    images: { thumbnail: profile.thumbnailKey, cover: profile.details.coverKey ?? null },
     profile: {
       profileId: profile.profileId,
       firstName: profile.firstName,
@@ -86,7 +89,7 @@ function personInput(fields: Record<string, string>) {
 export async function personEditAction(args: Args) {
   const actor = await previewActor(args.context, args.request);
   const { profiles } = args.context.services;
-  const { fields } = await readForm(args.request);
+  const { fields, files } = await readForm(args.request);
   const intent = fields.intent ?? '';
   try {
     switch (intent) {
@@ -109,6 +112,15 @@ export async function personEditAction(args: Args) {
         if (!profileId) return data<EditAnswer>({ intent, status: 'error', message: refusedMessage }, { status: 403 });
         await profiles.publishPerson(actor, profileId);
         return redirect(`${PATH}?done=published`);
+      }
+      case 'image':
+      case 'remove-image': {
+        // Only someone with a profile gets this far: a stranger's upload is never stored.
+        const profileId = await profiles.ownPersonProfileId(actor.identityId);
+        if (!profileId) return data<EditAnswer>({ intent, status: 'error', message: refusedMessage }, { status: 403 });
+        return await imageAction(args, { intent, fields, files, label: PERSON_IMAGES }, (update) =>
+          profiles.updatePerson(actor, profileId, update),
+        );
       }
       default:
         return data<EditAnswer>({ intent, status: 'error', message: EDIT_MESSAGES.unknownForm }, { status: 400 });

@@ -10,12 +10,14 @@ import {
   AnswerNotice,
   DoneNotice,
   FieldRows,
+  ImagesPanel,
   IntentButton,
   PublishPanel,
   TextArea,
   formOf,
   type Answer,
 } from '../../../components/profiles/edit/edit-fields.tsx';
+import { PERSON_IMAGES } from '../../../components/profiles/edit/image-labels.ts';
 import { userPageMeta } from '../user-meta.ts';
 import type { Route } from './+types/person-edit';
 import { personEditAction, personEditLoader } from './person-edit.server.ts';
@@ -80,6 +82,7 @@ function EditProfile({ data, answer }: { data: Extract<Data, { kind: 'edit' }>; 
         <AnswerNotice answer={answer} intents={['publish']} />
       </div>
       <PublishPanel state={data.state} previewUrl={data.previewUrl} publicUrl={data.publicUrl} />
+      <ImagesPanel images={data.images} labels={PERSON_IMAGES} answer={answer} />
 
       <section className="account-section profile-edit" aria-labelledby="edit-heading">
         <h2 id="edit-heading" className="account-section__title">

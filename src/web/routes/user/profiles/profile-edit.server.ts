@@ -120,3 +120,36 @@ export function publishState(version: number, hasUnpublishedChanges: boolean) {
     hasUnpublishedChanges,
   };
 }
+
+/** The profile's own pictures: `thumbnail` (a person's portrait, an organisation's logo) and `cover`. */
+const IMAGE_SLOTS = { thumbnail: 'thumbnailKey', cover: 'coverKey' } as const;
+export type ImageSlot = keyof typeof IMAGE_SLOTS;
+
+/**
+ * The "image" and "remove-image" forms of an editor: an uploaded picture (checked and stored by the
+ * media module) becomes the draft's portrait, logo or cover; removing one clears it. `save` is the
+ * editor's own update, called only after the caller has checked who may edit.
+ */
+export async function imageAction(
+  args: Args,
+  {
+    intent,
+    fields,
+    files,
+    label,
+  }: { intent: string; fields: Record<string, string>; files: Record<string, File>; label: Record<ImageSlot, string> },
+  save: (update: Partial<Record<(typeof IMAGE_SLOTS)[ImageSlot], string | null>>) => Promise<unknown>,
+): Promise<EditAnswer | ReturnType<typeof data<EditAnswer>>> {
+  const slot = fields.slot === 'thumbnail' || fields.slot === 'cover' ? fields.slot : null;
+  if (!slot) return data<EditAnswer>({ intent, status: 'error', message: EDIT_MESSAGES.unknownForm }, { status: 400 });
+  if (intent === 'remove-image') {
+    await save({ [IMAGE_SLOTS[slot]]: null });
+    return { intent, status: 'success', message: `${label[slot]} removed from the draft: publish to take it off your public page.` };
+  }
+  const file = files.image;
+  if (!file) return data<EditAnswer>({ intent, status: 'error', message: 'Choose an image file (JPEG, PNG or WebP).' }, { status: 400 });
+  const stored = await args.context.services.media.upload(new Uint8Array(await file.arrayBuffer()));
+  if (!stored.ok) return data<EditAnswer>({ intent, status: 'error', message: stored.message }, { status: 422 });
+  await save({ [IMAGE_SLOTS[slot]]: stored.key });
+  return { intent, status: 'success', message: `${label[slot]} added to the draft: publish to show it on your public page.` };
+}

@@ -307,3 +307,89 @@ describe('organisation profile editors', () => {
     expect((await app.services.profiles.projectsOf(profileId)).map((p) => p.title)).toEqual(['Autumn Show']);
   });
 });
+
+describe('a profile’s own pictures', () => {
+  it('a person uploads a portrait and a cover, sees them in the draft and, once published, on their page; removes one', async () => {
+    const person = await signIn(app, { first: 'Paula', last: 'Picture' });
+    // No profile yet: nothing is stored for them.
+    const early = await postFile(
+      PERSON,
+      person.cookie,
+      { intent: 'image', slot: 'thumbnail' },
+      { name: 'me.png', type: 'image/png', bytes: await png() },
+    );
+    expect(early.statusCode).toBe(403);
+    await post(PERSON, person.cookie, { intent: 'create', firstName: 'Paula', lastName: 'Picture', category: 'DESIGNER' });
+
+    const portrait = await postFile(
+      PERSON,
+      person.cookie,
+      { intent: 'image', slot: 'thumbnail' },
+      { name: 'me.png', type: 'image/png', bytes: await png() },
+    );
+    expect(portrait.statusCode).toBe(200);
+    expect(text(portrait.body)).toContain('Portrait added to the draft: publish to show it on your public page.');
+    const cover = await postFile(
+      PERSON,
+      person.cookie,
+      { intent: 'image', slot: 'cover' },
+      { name: 'cover.png', type: 'image/png', bytes: await png() },
+    );
+    expect(text(cover.body)).toContain('Cover image added to the draft');
+    const profileId = (await app.services.profiles.ownPersonProfileId(person.identityId))!;
+    const actor = {
+      identityId: person.identityId,
+      userId: person.userId,
+      principal: { membershipLevel: 'None', isBofAdmin: false } as never,
+    };
+    const { profile } = await app.services.profiles.personSource(actor, profileId);
+    expect(profile.thumbnailKey).toMatch(/^upload-/);
+    expect(profile.details.coverKey).toMatch(/^upload-/);
+    expect(text((await get(PERSON, person.cookie)).body)).toContain('Replace the portrait');
+
+    const fake = await postFile(
+      PERSON,
+      person.cookie,
+      { intent: 'image', slot: 'cover' },
+      { name: 'cv.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.7') },
+    );
+    expect(fake.statusCode).toBe(422);
+    expect(text(fake.body)).toContain(UPLOAD_MESSAGES.wrongType);
+    const nowhere = await post(PERSON, person.cookie, { intent: 'image', slot: 'banner' });
+    expect(nowhere.statusCode).toBe(400);
+
+    await post(PERSON, person.cookie, { intent: 'publish' });
+    const publicPage = (await get(`/people/${profile.slug}/`)).body;
+    expect(publicPage).toContain(`/img/${profile.thumbnailKey}/`);
+
+    const removed = await post(PERSON, person.cookie, { intent: 'remove-image', slot: 'cover' });
+    expect(text(removed.body)).toContain('Cover image removed from the draft');
+    expect((await app.services.profiles.personSource(actor, profileId)).profile.details.coverKey).toBeNull();
+  });
+
+  it('an organisation’s admin uploads its logo; a USER is refused before anything is stored', async () => {
+    const { admin, user, profileId } = await organisationWithProfile();
+    const logo = await postFile(
+      EDIT,
+      admin.cookie,
+      { intent: 'image', slot: 'thumbnail', profileId },
+      { name: 'logo.png', type: 'image/png', bytes: await png() },
+    );
+    expect(text(logo.body)).toContain('Logo added to the draft');
+    const refused = await postFile(
+      EDIT,
+      user.cookie,
+      { intent: 'image', slot: 'thumbnail', profileId },
+      { name: 'logo.png', type: 'image/png', bytes: await png() },
+    );
+    expect(refused.statusCode).toBe(403);
+    const actor = {
+      identityId: admin.identityId,
+      userId: admin.userId,
+      principal: { membershipLevel: 'Premium', isBofAdmin: false } as never,
+    };
+    const key = (await app.services.profiles.organisationSource(actor, profileId)).profile.thumbnailKey;
+    expect(key).toMatch(/^upload-/);
+    expect(text((await get(`${EDIT}?profileId=${profileId}`, admin.cookie)).body)).toContain('Replace the logo');
+  });
+});
