@@ -23,7 +23,7 @@ function toRecord(row: typeof events.$inferSelect): EventRecord {
   };
 }
 
-export interface EventsServiceDeps extends Pick<TicketsDeps, 'scheduleRelease' | 'seatsReturned'> {
+export interface EventsServiceDeps extends Pick<TicketsDeps, 'scheduleRelease'> {
   db: Db;
   now?: () => Date;
   /** The tickets email (ticket-mail.ts); none: no email (tests of reads). */
@@ -38,12 +38,11 @@ export function createEventsService({
   db,
   now = () => new Date(),
   scheduleRelease,
-  seatsReturned,
   sendTickets,
   emailOf,
   scheduleReminder,
 }: EventsServiceDeps) {
-  const tickets = createTickets({ db, now, scheduleRelease, seatsReturned });
+  const tickets = createTickets({ db, now, scheduleRelease });
   async function select(where: SQL | undefined, sortOrder: SortOrder): Promise<EventRecord[]> {
     const rows = await db
       .select()

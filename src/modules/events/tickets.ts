@@ -167,11 +167,9 @@ export interface TicketsDeps {
   now: () => Date;
   /** Schedules the release of a hold at its expiry (the jobs runner; idempotent by order). */
   scheduleRelease?: (orderId: string, at: Date) => Promise<void>;
-  /** Seats came back to a ticket type: tell its waiting list. */
-  seatsReturned?: (ticketTypeId: string) => Promise<void>;
 }
 
-export function createTickets({ db, now, scheduleRelease, seatsReturned }: TicketsDeps) {
+export function createTickets({ db, now, scheduleRelease }: TicketsDeps) {
   async function withTickets(rows: OrderRow[]): Promise<OrderView[]> {
     if (rows.length === 0) return [];
     const tickets = await db
@@ -207,7 +205,6 @@ export function createTickets({ db, now, scheduleRelease, seatsReturned }: Ticke
         .where(eq(eventTicketTypes.ticketTypeId, row.ticketTypeId));
       return row;
     });
-    if (released) await seatsReturned?.(released.ticketTypeId);
     return released !== null;
   }
 
@@ -322,21 +319,19 @@ export function createTickets({ db, now, scheduleRelease, seatsReturned }: Ticke
 
     /** A paid order refunded (staff, through billing): its tickets stop opening the door and its seats go back. */
     async refundOrder(orderId: string): Promise<OrderView | null> {
-      const refunded = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [row] = await tx
           .update(eventOrders)
           .set({ state: 'refunded', refundedAt: now() })
           .where(and(eq(eventOrders.orderId, orderId), eq(eventOrders.state, 'paid')))
           .returning();
-        if (!row) return null;
+        if (!row) return;
         await tx
           .update(eventTicketTypes)
           .set({ taken: sql`${eventTicketTypes.taken} - ${row.quantity}` })
           .where(eq(eventTicketTypes.ticketTypeId, row.ticketTypeId));
         await tx.update(eventTickets).set({ state: 'refunded' }).where(eq(eventTickets.orderId, orderId));
-        return row;
       });
-      if (refunded) await seatsReturned?.(refunded.ticketTypeId);
       return order(orderId);
     },
 
@@ -403,32 +398,6 @@ export function createTickets({ db, now, scheduleRelease, seatsReturned }: Ticke
         .from(eventWaitingList)
         .where(and(eq(eventWaitingList.ticketTypeId, ticketTypeId), eq(eventWaitingList.identityId, identityId)));
       return rows.length > 0;
-    },
-
-    /** Who is waiting and not yet told, first come first; each returned is marked told. */
-    async takeWaiting(ticketTypeId: string, limit: number): Promise<{ email: string; identityId: string }[]> {
-      const waiting = await db
-        .select()
-        .from(eventWaitingList)
-        .where(and(eq(eventWaitingList.ticketTypeId, ticketTypeId), isNull(eventWaitingList.notifiedAt)))
-        .orderBy(asc(eventWaitingList.createdAt))
-        .limit(limit);
-      const told: { email: string; identityId: string }[] = [];
-      for (const w of waiting) {
-        const rows = await db
-          .update(eventWaitingList)
-          .set({ notifiedAt: now() })
-          .where(
-            and(
-              eq(eventWaitingList.ticketTypeId, ticketTypeId),
-              eq(eventWaitingList.identityId, w.identityId),
-              isNull(eventWaitingList.notifiedAt),
-            ),
-          )
-          .returning();
-        if (rows.length) told.push({ email: w.email, identityId: w.identityId });
-      }
-      return told;
     },
 
     /** Everyone holding a ticket or a registration for the event, by name (staff). */

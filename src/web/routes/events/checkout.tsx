@@ -11,6 +11,7 @@ import { CountryChoice, CurrencyChoice, PayerNames } from '../../components/bill
 import { SandboxTestCards } from '../../components/billing/card-fields.tsx';
 import { useCardPurchase } from '../../components/billing/use-card-purchase.tsx';
 import { formatEventDay } from '../../components/events/event-time.tsx';
+import { TicketList } from '../../components/events/ticket-list.tsx';
 import { FormNotice, TextField } from '../../components/form-fields.tsx';
 import { userPageMeta } from '../user/user-meta.ts';
 import type { Route } from './+types/checkout';
@@ -37,29 +38,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 type Choice = 'quantity' | 'country' | 'currency';
-
-export function TicketList({ tickets }: { tickets: { ticketId: string; code: string; attendeeName: string; qrSvg: string }[] }) {
-  return (
-    <ul className="list-plain ticket-list">
-      {tickets.map((ticket) => (
-        <li key={ticket.ticketId} className="ticket">
-          <div
-            className="ticket__qr"
-            role="img"
-            aria-label={`QR code for ticket ${ticket.code}`}
-            dangerouslySetInnerHTML={{ __html: ticket.qrSvg }}
-          />
-          <div>
-            <p className="ticket__name">{ticket.attendeeName}</p>
-            <p className="ticket__code">
-              Code <strong>{ticket.code}</strong>
-            </p>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function Confirmation({ answer, title }: { answer: Extract<CheckoutActionData, { status: 'success' }>; title: string }) {
   return (

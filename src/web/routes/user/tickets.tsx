@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
 import { EventTime } from '../../components/events/event-time.tsx';
-import { TicketList } from '../events/checkout.tsx';
+import { TicketList } from '../../components/events/ticket-list.tsx';
 import type { Route } from './+types/tickets';
 import { requireSignedIn } from './details.server.ts';
 import { yourTickets } from './tickets.server.ts';
