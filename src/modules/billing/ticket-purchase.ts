@@ -22,15 +22,15 @@ import { formatMoney, taxLabel } from './money.ts';
 import { threeDSecureAnswer, type PurchaseKind } from './paid-purchase.ts';
 import { parseCurrency } from './pricing.ts';
 import type { BillingProvider, CardSummary } from './provider.ts';
-import { PURCHASE_MESSAGES } from './purchase-terms.ts';
+import { PURCHASE_MESSAGES, purchaseInputSchema } from './purchase-terms.ts';
 import { billingAccounts, billingInvoices, billingTransactions } from './schema.ts';
 import { taxAmount, taxFor, type TaxInfo } from './tax/index.ts';
 
 export const MAX_TICKETS = 1000;
 
-export const ticketPurchaseInputSchema = z
-  .object({
-    identityId: z.uuid(),
+export const ticketPurchaseInputSchema = purchaseInputSchema
+  .pick({ identityId: true, currency: true, billingInfo: true, cardToken: true, idempotencyKey: true, threeDSecureActionResultToken: true })
+  .extend({
     ticketTypeId: z.uuid({ error: 'Choose a ticket.' }),
     quantity: z.coerce
       .number({ error: 'Enter how many tickets.' })
@@ -39,20 +39,6 @@ export const ticketPurchaseInputSchema = z
       .max(MAX_TICKETS, `Buy at most ${MAX_TICKETS} tickets at once.`),
     /** One per ticket; left out or short, the rest carry the buyer's name. */
     attendeeNames: z.array(safeText().trim().max(200, 'Use at most 200 characters.')).max(MAX_TICKETS).default([]),
-    currency: safeText().trim().min(1, 'Choose a currency.').max(10),
-    billingInfo: z.object({
-      firstName: safeText().trim().min(1, 'Enter your first name.').max(100, 'Use at most 100 characters.'),
-      lastName: safeText().trim().min(1, 'Enter your last name.').max(100, 'Use at most 100 characters.'),
-      countryCode: z
-        .string()
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-Z]{2}$/, 'Choose your country.'),
-      postalCode: safeText().trim().max(20, 'Use at most 20 characters.').nullish(),
-    }),
-    cardToken: safeText().trim().min(1, 'Enter your card details.').max(200),
-    idempotencyKey: safeText().trim().min(8, 'A purchase key has at least 8 characters.').max(255),
-    threeDSecureActionResultToken: safeText().trim().min(1).max(200).nullish(),
   })
   .refine((input) => input.attendeeNames.length <= input.quantity, {
     path: ['attendeeNames'],
