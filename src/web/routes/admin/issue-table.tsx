@@ -4,6 +4,8 @@
 import { Link } from 'react-router';
 import type { IssueSummary } from '../../../modules/newsletters/issues-service.ts';
 import { adminDateFormat, adminNewsletterPaths, ISSUE_STATE_LABELS } from './newsletter-admin.ts';
+// Its styles travel with it: /admin/analytics/ shows it too.
+import '../../styles/newsletter-admin.css';
 
 export function serialise({ issue, newsletter, numbers }: IssueSummary) {
   return {
