@@ -5,6 +5,8 @@ import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
 import { and, asc, inArray, sql } from 'drizzle-orm';
 import { analyticsEvents } from '../modules/analytics/schema.ts';
+import type { OrganisationDetails } from '../modules/profiles/profile-types.ts';
+import { organisationProfiles } from '../modules/profiles/schema.ts';
 import type { createTestApp } from './app.ts';
 import { graphql, sessionCookies, signIn } from './graphql.ts';
 
@@ -16,6 +18,36 @@ const YEAR = 365 * 24 * 3_600_000;
 export async function tokensFor(app: App, identitySessionToken: string) {
   const { cookie, mainToken } = await sessionCookies(app, identitySessionToken);
   return { claims: decodeJwt(mainToken), cookie };
+}
+
+/**
+ * An organisation profile owned by an account (its OWNER and ADMINs edit it): a draft, or, with
+ * `published`, a public profile at version 1 with the given details (jobs, …).
+ */
+export async function organisationProfileFor(
+  app: App,
+  accountId: string,
+  { title = 'Maison Edit', published = false, details = {} }: { title?: string; published?: boolean; details?: OrganisationDetails } = {},
+) {
+  const profileId = randomUUID();
+  const slug = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${profileId.slice(0, 8)}`;
+  await app.db.insert(organisationProfiles).values({
+    profileId,
+    slug,
+    title,
+    summary: 'A house made for tests.',
+    city: 'Lyon',
+    country: 'FR',
+    organisationIndustry: 'LUXURY_FASHION',
+    organisationSize: 'SIZE_11_50',
+    organisationType: 'BRAND',
+    ownershipType: 'PRIVATE',
+    yearEstablished: 2001,
+    accountId,
+    details,
+    ...(published ? { version: 1, publishedAt: new Date() } : {}),
+  });
+  return { profileId, slug };
 }
 
 /** An organisation bought by a new person, as billing starts it. */

@@ -3,8 +3,7 @@
 import { Link } from 'react-router';
 import type { Bof500Data } from '../../routes/profiles/bof500.server.ts';
 import { paths } from '../../../shared/paths.ts';
-import { Picture } from '../picture.tsx';
-import { DirectoryPagination, DirectoryResults } from './directory.tsx';
+import { DirectoryPagination, DirectoryResults, PersonCard } from './directory.tsx';
 
 export function Bof500Classes({ classes, current, total }: { classes: Bof500Data['classes']; current: number | undefined; total: number }) {
   const link = (year: number | undefined, label: string) => (
@@ -33,29 +32,13 @@ export function Bof500People({ data, basePath }: { data: Bof500Data; basePath: s
       <DirectoryResults total={page.total} noun={page.total === 1 ? 'person' : 'people'}>
         <ul className="directory-grid">
           {page.items.map((person) => (
-            <li key={person.profileId} className="directory-card">
-              {person.thumbnailKey && (
-                <Picture
-                  className="directory-card__image directory-card__image--round"
-                  imageKey={person.thumbnailKey}
-                  alt=""
-                  ratio="1x1"
-                  width={160}
-                  sizes="80px"
-                />
-              )}
-              <div>
-                <Link to={paths.person(person.slug)} className="directory-card__name">
-                  {person.name}
-                </Link>
-                <p className="directory-card__meta">{person.subtitle}</p>
-                <p className="directory-card__tag">
-                  {[person.category, person.nationality, person.classYear ? `Class of ${person.classYear}` : null]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-              </div>
-            </li>
+            <PersonCard
+              key={person.profileId}
+              person={person}
+              tag={[person.category, person.nationality, person.classYear ? `Class of ${person.classYear}` : null]
+                .filter(Boolean)
+                .join(' · ')}
+            />
           ))}
         </ul>
       </DirectoryResults>

@@ -2,6 +2,8 @@
 // filtered page has its own address), the result count and pagination that keeps the filters.
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
+import { paths } from '../../../shared/paths.ts';
+import { Picture } from '../picture.tsx';
 
 export interface FilterSelect {
   name: string;
@@ -129,5 +131,36 @@ export function DirectoryResults({ total, noun, children }: { total: number; nou
       </p>
       {children}
     </section>
+  );
+}
+
+/** A person in a directory list: portrait, name (to the profile), what they do, and a line of tags. */
+export function PersonCard({
+  person,
+  tag,
+}: {
+  person: { slug: string; name: string; subtitle: string; thumbnailKey: string | null };
+  tag: string;
+}) {
+  return (
+    <li className="directory-card">
+      {person.thumbnailKey && (
+        <Picture
+          className="directory-card__image directory-card__image--round"
+          imageKey={person.thumbnailKey}
+          alt=""
+          ratio="1x1"
+          width={160}
+          sizes="80px"
+        />
+      )}
+      <div>
+        <Link to={paths.person(person.slug)} className="directory-card__name">
+          {person.name}
+        </Link>
+        <p className="directory-card__meta">{person.subtitle}</p>
+        <p className="directory-card__tag">{tag}</p>
+      </div>
+    </li>
   );
 }

@@ -44,22 +44,9 @@ async function organisationWithJobs() {
   const { owner, accountId } = await kit.newOrganisation(app);
   const member = await signIn(app, { first: 'Uma', last: 'User' });
   await kit.add(app, owner.cookie, accountId, [member.email], 'USER');
-  const profileId = randomUUID();
-  const slug = `maison-jobs-${profileId.slice(0, 8)}`;
-  await app.db.insert(organisationProfiles).values({
-    profileId,
-    slug,
+  const { profileId, slug } = await kit.organisationProfileFor(app, accountId, {
     title: 'Maison Jobs',
-    summary: 'A house that is hiring.',
-    city: 'Lyon',
-    country: 'FR',
-    organisationIndustry: 'LUXURY_FASHION',
-    organisationSize: 'SIZE_11_50',
-    organisationType: 'BRAND',
-    ownershipType: 'PRIVATE',
-    accountId,
-    version: 1,
-    publishedAt: new Date(),
+    published: true,
     details: { jobs: JOBS },
   });
   const fresh = async (cookieOf: { identitySessionToken: string }) => (await kit.tokensFor(app, cookieOf.identitySessionToken)).cookie;

@@ -2,8 +2,7 @@
 import { Link } from 'react-router';
 import { directoryQuerySchema } from '../../../modules/profiles/profile-input.ts';
 import { paths } from '../../../shared/paths.ts';
-import { DirectoryFilters, DirectoryPagination, DirectoryResults } from '../../components/profiles/directory.tsx';
-import { Picture } from '../../components/picture.tsx';
+import { DirectoryFilters, DirectoryPagination, DirectoryResults, PersonCard } from '../../components/profiles/directory.tsx';
 import { rootDataFromMatches } from '../../lib/root-data.ts';
 import { socialMeta } from '../../lib/seo.ts';
 import { lookupTitles } from './profile-page.server.ts';
@@ -65,25 +64,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
       <DirectoryResults total={page.total} noun={page.total === 1 ? 'person' : 'people'}>
         <ul className="directory-grid">
           {page.items.map((person) => (
-            <li key={person.profileId} className="directory-card">
-              {person.thumbnailKey && (
-                <Picture
-                  className="directory-card__image directory-card__image--round"
-                  imageKey={person.thumbnailKey}
-                  alt=""
-                  ratio="1x1"
-                  width={160}
-                  sizes="80px"
-                />
-              )}
-              <div>
-                <Link to={paths.person(person.slug)} className="directory-card__name">
-                  {person.name}
-                </Link>
-                <p className="directory-card__meta">{person.subtitle}</p>
-                <p className="directory-card__tag">{person.category}</p>
-              </div>
-            </li>
+            <PersonCard key={person.profileId} person={person} tag={person.category} />
           ))}
         </ul>
       </DirectoryResults>

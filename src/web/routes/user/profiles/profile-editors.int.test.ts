@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisationProfiles } from '../../../../modules/profiles/schema.ts';
 import { UPLOAD_MESSAGES } from '../../../../modules/media/uploads.ts';
 import { createTestApp } from '../../../../test/app.ts';
 import { signIn } from '../../../../test/graphql.ts';
@@ -135,22 +134,7 @@ async function organisationWithProfile() {
   const [admin, user] = [await signIn(app, { first: 'Ada', last: 'Admin' }), await signIn(app, { first: 'Uma', last: 'User' })];
   await kit.add(app, owner.cookie, accountId, [admin.email], 'ADMIN');
   await kit.add(app, owner.cookie, accountId, [user.email], 'USER');
-  const profileId = randomUUID();
-  const slug = `maison-edit-${profileId.slice(0, 8)}`;
-  await app.db.insert(organisationProfiles).values({
-    profileId,
-    slug,
-    title: 'Maison Edit',
-    summary: 'A house made for tests.',
-    city: 'Lyon',
-    country: 'FR',
-    organisationIndustry: 'LUXURY_FASHION',
-    organisationSize: 'SIZE_11_50',
-    organisationType: 'BRAND',
-    ownershipType: 'PRIVATE',
-    yearEstablished: 2001,
-    accountId,
-  });
+  const { profileId, slug } = await kit.organisationProfileFor(app, accountId);
   const fresh = async (who: Person) => ({ ...who, cookie: (await kit.tokensFor(app, who.identitySessionToken)).cookie });
   return { owner: await fresh(owner), admin: await fresh(admin), user: await fresh(user), profileId, slug };
 }
