@@ -2,6 +2,7 @@
 // the ticket type with what is left, priced for the reader (the member price for a member) in the
 // billing country's tax, and the purchase its form submits through billing's one paid-purchase
 // path. Signed-out readers create an account (or sign in) first and come back here.
+import { NO_CARD_TOKEN, unfinishedPurchaseAnswer } from '../card-purchase-answer.server.ts';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { CURRENCIES, type Currency } from '../../../modules/billing/catalogue.ts';
 import { formatMoney, taxLabel } from '../../../modules/billing/money.ts';
@@ -111,11 +112,7 @@ export async function checkoutAction(args: {
   const signedIn = await currentSession(args);
   if (!signedIn) return { status: 'error', message: 'Your session ended. Sign in again to continue.' };
   const fields = await formFields(request);
-  if (!fields.cardToken)
-    return {
-      status: 'error',
-      message: 'Enter your card details. The card form needs JavaScript, so your card goes straight to our payment provider.',
-    };
+  if (!fields.cardToken) return NO_CARD_TOKEN;
   const quantity = Number(fields.quantity ?? '');
   const attendeeNames = Array.from(
     { length: Math.min(Number.isInteger(quantity) ? quantity : 0, MAX_NAMED) },
@@ -162,19 +159,10 @@ export async function checkoutAction(args: {
       };
     }
     case 'three_d_secure':
-      return { status: 'three_d_secure', actionToken: result.threeDSecureActionToken, message: result.message };
     case 'error':
-      return { status: 'error', type: result.type, message: result.message };
     case 'invalid':
-      return {
-        status: 'error',
-        message: 'Please check the highlighted fields.',
-        fieldErrors: Object.fromEntries(
-          result.fieldErrors.map((error) => [
-            error.path[0] === 'attendeeNames' ? `attendee${String(error.path[1] ?? 0)}` : (error.path.at(-1) ?? ''),
-            error.message,
-          ]),
-        ),
-      };
+      return unfinishedPurchaseAnswer(result, (error) =>
+        error.path[0] === 'attendeeNames' ? `attendee${String(error.path[1] ?? 0)}` : (error.path.at(-1) ?? ''),
+      );
   }
 }

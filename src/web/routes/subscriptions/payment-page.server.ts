@@ -4,6 +4,7 @@
 // submits. A student plan needs a verified academic address: without one the page sends the reader to
 // /subscriptions/students/validation/ first, and a student purchase ends on the student confirmation
 // page. Server-only, so the catalogue, tax rules and services stay out of the browser bundle.
+import { NO_CARD_TOKEN, unfinishedPurchaseAnswer } from '../card-purchase-answer.server.ts';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import {
@@ -149,11 +150,7 @@ export async function paymentAction(
   const signedIn = await currentSession(args);
   if (!signedIn) return { status: 'error', message: 'Your session ended. Sign in again to continue.' };
   const fields = await formFields(request);
-  if (!fields.cardToken)
-    return {
-      status: 'error',
-      message: 'Enter your card details. The card form needs JavaScript, so your card goes straight to our payment provider.',
-    };
+  if (!fields.cardToken) return NO_CARD_TOKEN;
   const { billing } = context.services;
   const purchase = kind === 'student' ? billing.purchaseStudentSubscription : billing.purchaseIndividualSubscription;
   const result = await purchase({
@@ -191,14 +188,8 @@ export async function paymentAction(
       };
     }
     case 'three_d_secure':
-      return { status: 'three_d_secure', actionToken: result.threeDSecureActionToken, message: result.message };
     case 'error':
-      return { status: 'error', type: result.type, message: result.message };
     case 'invalid':
-      return {
-        status: 'error',
-        message: 'Please check the highlighted fields.',
-        fieldErrors: Object.fromEntries(result.fieldErrors.map((error) => [error.path.at(-1) ?? '', error.message])),
-      };
+      return unfinishedPurchaseAnswer(result);
   }
 }

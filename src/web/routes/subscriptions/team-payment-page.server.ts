@@ -2,6 +2,7 @@
 // the team plan for the seats asked, priced for the billing country (and, for an EU business, its VAT
 // number: reverse charge), the buyer's details, and the purchase its form submits through billing's
 // one paid-purchase path. Signed-out readers create an account (or sign in) first and come back here.
+import { NO_CARD_TOKEN, unfinishedPurchaseAnswer } from '../card-purchase-answer.server.ts';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { CURRENCIES, type Currency } from '../../../modules/billing/catalogue.ts';
 import { formatDay, formatMoney, taxLabel } from '../../../modules/billing/money.ts';
@@ -94,11 +95,7 @@ export async function teamPaymentAction(args: { request: Request; context: AppLo
   const signedIn = await currentSession(args);
   if (!signedIn) return { status: 'error', message: 'Your session ended. Sign in again to continue.' };
   const fields = await formFields(request);
-  if (!fields.cardToken)
-    return {
-      status: 'error',
-      message: 'Enter your card details. The card form needs JavaScript, so your card goes straight to our payment provider.',
-    };
+  if (!fields.cardToken) return NO_CARD_TOKEN;
   const result = await context.services.billing.organisations.purchaseOrganisationSubscription({
     identityId: signedIn.session.identityId,
     planCode: fields.plan ?? '',
@@ -136,14 +133,8 @@ export async function teamPaymentAction(args: { request: Request; context: AppLo
       };
     }
     case 'three_d_secure':
-      return { status: 'three_d_secure', actionToken: result.threeDSecureActionToken, message: result.message };
     case 'error':
-      return { status: 'error', type: result.type, message: result.message };
     case 'invalid':
-      return {
-        status: 'error',
-        message: 'Please check the highlighted fields.',
-        fieldErrors: Object.fromEntries(result.fieldErrors.map((error) => [error.path.at(-1) ?? '', error.message])),
-      };
+      return unfinishedPurchaseAnswer(result);
   }
 }
