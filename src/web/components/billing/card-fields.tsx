@@ -1,7 +1,7 @@
 // The card fields and their tokenisation, shared by every form that takes a card: the payment
 // form and the membership page's "Update card" form (src/web/routes/user/membership.tsx). The
 // fields have no `name`, so they never join a form's data: the number goes to the provider only.
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useCardAttempt } from './card-attempt.ts';
 import { SANDBOX_TOKENS_URL } from './payment-types.ts';
 
@@ -208,5 +208,31 @@ export function SandboxTestCards() {
         </li>
       </ul>
     </details>
+  );
+}
+
+/** The payment forms' card fieldset: where the card goes, the provider's fields, the sandbox's test cards. */
+export function CardFieldset({ fields, sandbox }: { fields: ReactNode; sandbox: boolean }) {
+  return (
+    <fieldset className="payment__fieldset">
+      <legend className="payment__legend">Card</legend>
+      <p id="payment-secure" className="field__hint">
+        Your card details go straight to our payment provider; we never see or store your card number.
+      </p>
+      {fields}
+      {sandbox && <SandboxTestCards />}
+    </fieldset>
+  );
+}
+
+/** Said to a browser without JavaScript, above a payment form: the card is tokenised in the browser. */
+export function CardNeedsJavaScript() {
+  return (
+    <noscript>
+      <p className="payment__noscript">
+        Paying by card needs JavaScript. Your card details go from your browser straight to our payment provider, never through our server,
+        and that step runs in JavaScript. Please turn JavaScript on to continue.
+      </p>
+    </noscript>
   );
 }

@@ -19,7 +19,7 @@ import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.t
 import { useNewClaims } from '../../lib/new-claims.ts';
 import { FormNotice } from '../form-fields.tsx';
 import { BillingDetails, type BillingChoice } from './billing-details.tsx';
-import { SandboxTestCards } from './card-fields.tsx';
+import { CardFieldset, CardNeedsJavaScript } from './card-fields.tsx';
 import { PaymentConfirmation } from './payment-confirmation.tsx';
 import type { PaymentActionData, PaymentView } from './payment-types.ts';
 import { PlanSummary } from './plan-summary.tsx';
@@ -137,12 +137,7 @@ export function PaymentForm({ view }: { view: PaymentView }) {
             <FormNotice kind="error">Card payments are not available at the moment. Please try again later.</FormNotice>
           ) : (
             <>
-              <noscript>
-                <p className="payment__noscript">
-                  Paying by card needs JavaScript. Your card details go from your browser straight to our payment provider, never through
-                  our server, and that step runs in JavaScript. Please turn JavaScript on to continue.
-                </p>
-              </noscript>
+              <CardNeedsJavaScript />
               <div ref={noticeRef} tabIndex={-1} className="payment__notice">
                 {(problem || view.invalidCurrency) && <FormNotice kind="error">{problem ?? view.invalidCurrency}</FormNotice>}
               </div>
@@ -165,14 +160,7 @@ export function PaymentForm({ view }: { view: PaymentView }) {
                     onPay={() => void payWithWallet()}
                   />
                 )}
-                <fieldset className="payment__fieldset">
-                  <legend className="payment__legend">Card</legend>
-                  <p id="payment-secure" className="field__hint">
-                    Your card details go straight to our payment provider; we never see or store your card number.
-                  </p>
-                  {card.fields}
-                  {view.sandbox && <SandboxTestCards />}
-                </fieldset>
+                <CardFieldset fields={card.fields} sandbox={view.sandbox} />
                 <p className="payment__submit">
                   <button type="submit" className="button" disabled={!hydrated || busy || challenge !== null}>
                     {busy && !walletBusy ? 'Processing…' : plan.trialDays > 0 ? 'Start free trial' : `Pay ${price.fullPrice}`}

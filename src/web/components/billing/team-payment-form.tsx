@@ -11,7 +11,7 @@ import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.t
 import { useNewClaims } from '../../lib/new-claims.ts';
 import { FormNotice, TextField } from '../form-fields.tsx';
 import { CountryChoice, CurrencyChoice, PayerNames } from './billing-details.tsx';
-import { SandboxTestCards } from './card-fields.tsx';
+import { CardFieldset, CardNeedsJavaScript } from './card-fields.tsx';
 import { TEAM_ENQUIRY_PATH, type TeamPaymentActionData, type TeamPaymentView } from './payment-types.ts';
 import { useCardPurchase } from './use-card-purchase.tsx';
 
@@ -159,12 +159,7 @@ export function TeamPaymentForm({ view }: { view: TeamPaymentView }) {
             <FormNotice kind="error">Card payments are not available at the moment. Please try again later.</FormNotice>
           ) : (
             <>
-              <noscript>
-                <p className="payment__noscript">
-                  Paying by card needs JavaScript. Your card details go from your browser straight to our payment provider, never through
-                  our server, and that step runs in JavaScript. Please turn JavaScript on to continue.
-                </p>
-              </noscript>
+              <CardNeedsJavaScript />
               <div ref={noticeRef} tabIndex={-1} className="payment__notice">
                 {(problem || view.invalidCurrency) && <FormNotice kind="error">{problem ?? view.invalidCurrency}</FormNotice>}
               </div>
@@ -250,14 +245,7 @@ export function TeamPaymentForm({ view }: { view: TeamPaymentView }) {
                     onChange={(currency) => choose('currency', currency)}
                   />
                 </fieldset>
-                <fieldset className="payment__fieldset">
-                  <legend className="payment__legend">Card</legend>
-                  <p id="payment-secure" className="field__hint">
-                    Your card details go straight to our payment provider; we never see or store your card number.
-                  </p>
-                  {card.fields}
-                  {view.sandbox && <SandboxTestCards />}
-                </fieldset>
+                <CardFieldset fields={card.fields} sandbox={view.sandbox} />
                 <p className="payment__submit">
                   <button type="submit" className="button" disabled={!hydrated || busy || challenge !== null || !price}>
                     {busy ? 'Processing…' : price ? `Pay ${price.fullPrice}` : 'Choose your seats'}

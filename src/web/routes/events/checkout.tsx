@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.ts';
 import { CountryChoice, CurrencyChoice, PayerNames } from '../../components/billing/billing-details.tsx';
-import { SandboxTestCards } from '../../components/billing/card-fields.tsx';
+import { CardFieldset, CardNeedsJavaScript } from '../../components/billing/card-fields.tsx';
 import { useCardPurchase } from '../../components/billing/use-card-purchase.tsx';
 import { formatEventDay } from '../../components/events/event-time.tsx';
 import { TicketList } from '../../components/events/ticket-list.tsx';
@@ -163,12 +163,7 @@ export default function Checkout({ loaderData: view }: Route.ComponentProps) {
             </FormNotice>
           ) : (
             <>
-              <noscript>
-                <p className="payment__noscript">
-                  Paying by card needs JavaScript: your card details go from your browser straight to our payment provider. Please turn
-                  JavaScript on to continue.
-                </p>
-              </noscript>
+              <CardNeedsJavaScript />
               <div ref={noticeRef} tabIndex={-1} className="payment__notice">
                 {problem && <FormNotice kind="error">{problem}</FormNotice>}
               </div>
@@ -226,14 +221,7 @@ export default function Checkout({ loaderData: view }: Route.ComponentProps) {
                   />
                   <CurrencyChoice value={price?.currency} currencies={view.currencies} onChange={(c) => choose('currency', c)} />
                 </fieldset>
-                <fieldset className="payment__fieldset">
-                  <legend className="payment__legend">Card</legend>
-                  <p className="field__hint">
-                    Your card details go straight to our payment provider; we never see or store your card number.
-                  </p>
-                  {card.fields}
-                  {view.sandbox && <SandboxTestCards />}
-                </fieldset>
+                <CardFieldset fields={card.fields} sandbox={view.sandbox} />
                 <p className="payment__submit">
                   <button type="submit" className="button" disabled={!hydrated || busy || challenge !== null || !price}>
                     {busy ? 'Processing…' : price ? `Pay ${price.fullPrice}` : 'Choose a currency'}
