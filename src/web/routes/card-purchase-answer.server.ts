@@ -36,3 +36,22 @@ export function unfinishedPurchaseAnswer(
       };
   }
 }
+
+/**
+ * What every card purchase takes from its form, as the billing service's input names it: the payer
+ * (names, country, postcode), the card token, the idempotency key and a 3-D Secure challenge's result.
+ */
+export function cardPurchaseFields(fields: Record<string, string>, cardToken: string) {
+  return {
+    currency: fields.currency ?? '',
+    billingInfo: {
+      firstName: fields.firstName ?? '',
+      lastName: fields.lastName ?? '',
+      countryCode: fields.countryCode ?? '',
+      postalCode: fields.postalCode || null,
+    },
+    cardToken,
+    idempotencyKey: fields.idempotencyKey ?? '',
+    threeDSecureActionResultToken: fields.threeDSecureActionResultToken || null,
+  };
+}

@@ -2,7 +2,7 @@
 // the ticket type with what is left, priced for the reader (the member price for a member) in the
 // billing country's tax, and the purchase its form submits through billing's one paid-purchase
 // path. Signed-out readers create an account (or sign in) first and come back here.
-import { NO_CARD_TOKEN, unfinishedPurchaseAnswer } from '../card-purchase-answer.server.ts';
+import { cardPurchaseFields, NO_CARD_TOKEN, unfinishedPurchaseAnswer } from '../card-purchase-answer.server.ts';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { CURRENCIES, type Currency } from '../../../modules/billing/catalogue.ts';
 import { formatMoney, taxLabel } from '../../../modules/billing/money.ts';
@@ -123,16 +123,7 @@ export async function checkoutAction(args: {
     ticketTypeId: fields.ticketTypeId ?? '',
     quantity,
     attendeeNames,
-    currency: fields.currency ?? '',
-    billingInfo: {
-      firstName: fields.firstName ?? '',
-      lastName: fields.lastName ?? '',
-      countryCode: fields.countryCode ?? '',
-      postalCode: fields.postalCode || null,
-    },
-    cardToken: fields.cardToken,
-    idempotencyKey: fields.idempotencyKey ?? '',
-    threeDSecureActionResultToken: fields.threeDSecureActionResultToken || null,
+    ...cardPurchaseFields(fields, fields.cardToken),
   });
   switch (result.kind) {
     case 'success': {

@@ -4,7 +4,7 @@
 // submits. A student plan needs a verified academic address: without one the page sends the reader to
 // /subscriptions/students/validation/ first, and a student purchase ends on the student confirmation
 // page. Server-only, so the catalogue, tax rules and services stay out of the browser bundle.
-import { NO_CARD_TOKEN, unfinishedPurchaseAnswer } from '../card-purchase-answer.server.ts';
+import { cardPurchaseFields, NO_CARD_TOKEN, unfinishedPurchaseAnswer } from '../card-purchase-answer.server.ts';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import {
@@ -156,16 +156,7 @@ export async function paymentAction(
   const result = await purchase({
     identityId: signedIn.session.identityId,
     planCode: fields.plan ?? '',
-    currency: fields.currency ?? '',
-    billingInfo: {
-      firstName: fields.firstName ?? '',
-      lastName: fields.lastName ?? '',
-      countryCode: fields.countryCode ?? '',
-      postalCode: fields.postalCode || null,
-    },
-    cardToken: fields.cardToken,
-    idempotencyKey: fields.idempotencyKey ?? '',
-    threeDSecureActionResultToken: fields.threeDSecureActionResultToken || null,
+    ...cardPurchaseFields(fields, fields.cardToken),
   });
   switch (result.kind) {
     case 'success': {
