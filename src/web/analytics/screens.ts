@@ -160,6 +160,21 @@ export const SCREEN_EVENTS: readonly ScreenEvents[] = [
     code: ['src/web/routes/user/newsletters.tsx', 'src/web/routes/user/one-more-step.tsx'],
     events: ['user_submit_newsletter_preferences'],
   },
+  {
+    screen: 'Ticket checkout /events/{slug}/tickets/ (on opening it; once per paid order)',
+    code: ['src/web/routes/events/checkout.tsx'],
+    events: ['user_click_event_tickets', 'user_purchased_ticket'],
+  },
+  {
+    screen: 'Event page /events/{slug}/: “Register free” for an online event',
+    code: ['src/web/routes/events/event.tsx'],
+    events: ['user_complete_event_registration'],
+  },
+  {
+    screen: 'Search: the masthead box, /search/ and /bof500/search/',
+    code: ['src/web/components/masthead.tsx', 'src/web/routes/search.tsx', 'src/web/routes/profiles/bof500-search.tsx'],
+    events: ['user_submit_search', 'user_view_search_results', 'user_click_search_result'],
+  },
 ];
 
 /** Events no screen sends yet, each with the screen (SPEC §2) it waits for. */
@@ -167,12 +182,6 @@ export const WAITING_EVENTS: Readonly<Partial<Record<EventName, string>>> = {
   user_click_article_context: 'in-story embeds, galleries and modules (story bodies hold text, quotes and images only)',
   user_complete_organisation_join: 'organisation user area /user/organisations/users/',
   user_complete_organisation_leave: 'organisation user area /user/organisations/users/',
-  user_purchased_ticket: 'event pages and ticketing',
-  user_click_event_tickets: 'event pages and ticketing',
-  user_complete_event_registration: 'event pages and ticketing',
-  user_submit_search: 'search pages (/bof500/search/, site search)',
-  user_view_search_results: 'search pages (/bof500/search/, site search)',
-  user_click_search_result: 'search pages (/bof500/search/, site search)',
   user_submit_ai_search: 'AI answer search /the-brain-of-fashion/',
   user_view_ai_search_result: 'AI answer search /the-brain-of-fashion/',
   user_view_newsletter_prompt: 'newsletter prompt modal',

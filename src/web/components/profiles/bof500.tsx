@@ -25,16 +25,27 @@ export function Bof500Classes({ classes, current, total }: { classes: Bof500Data
   );
 }
 
-export function Bof500People({ data, basePath }: { data: Bof500Data; basePath: string }) {
+export function Bof500People({
+  data,
+  basePath,
+  onOpen,
+}: {
+  data: Bof500Data;
+  basePath: string;
+  /** Told which result the reader opened, counting from 1 across pages (the search's result clicks). */
+  onOpen?: (position: number, path: string) => void;
+}) {
+  const first = (data.page.page - 1) * 24;
   const { page, query } = data;
   return (
     <>
       <DirectoryResults total={page.total} noun={page.total === 1 ? 'person' : 'people'}>
         <ul className="directory-grid">
-          {page.items.map((person) => (
+          {page.items.map((person, index) => (
             <PersonCard
               key={person.profileId}
               person={person}
+              onOpen={onOpen && (() => onOpen(first + index + 1, paths.person(person.slug)))}
               tag={[person.category, person.nationality, person.classYear ? `Class of ${person.classYear}` : null]
                 .filter(Boolean)
                 .join(' · ')}

@@ -138,9 +138,12 @@ export function DirectoryResults({ total, noun, children }: { total: number; nou
 export function PersonCard({
   person,
   tag,
+  onOpen,
 }: {
   person: { slug: string; name: string; subtitle: string; thumbnailKey: string | null };
   tag: string;
+  /** Told when the reader opens the profile (a search's result click). */
+  onOpen?: () => void;
 }) {
   return (
     <li className="directory-card">
@@ -155,7 +158,7 @@ export function PersonCard({
         />
       )}
       <div>
-        <Link to={paths.person(person.slug)} className="directory-card__name">
+        <Link to={paths.person(person.slug)} className="directory-card__name" onClick={onOpen}>
           {person.name}
         </Link>
         <p className="directory-card__meta">{person.subtitle}</p>

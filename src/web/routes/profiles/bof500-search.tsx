@@ -1,8 +1,11 @@
 // /bof500/search/ (§2, issue 18) — searching the BoF 500: a name, role or company, with the class,
 // category and nationality filters. A GET form: every search has its own address and works
-// without JavaScript. The page is the same for every reader (decision 034).
+// without JavaScript. The page is the same for every reader (decision 034); each search shown and
+// each result opened is an analytics event.
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
+import { trackEvent } from '../../analytics/analytics.ts';
 import { Bof500People } from '../../components/profiles/bof500.tsx';
 import { DirectoryFilters } from '../../components/profiles/directory.tsx';
 import { rootDataFromMatches } from '../../lib/root-data.ts';
@@ -24,8 +27,42 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
+const SEARCH_TYPE = 'bof500';
+
+/**
+ * The search's analytics (§3, §5): user_view_search_results once per search shown, with a searchId
+ * made in the browser (the page is the same for every reader), and user_click_search_result with
+ * the opened result's position.
+ */
+function useSearchTracking(data: Route.ComponentProps['loaderData']) {
+  const searchId = useRef<string | null>(null);
+  const { query, page } = data;
+  const searchFilters = [
+    ...(query.class ? [['class', String(query.class)]] : []),
+    ...(query.category ? [['category', query.category]] : []),
+    ...(query.country ? [['nationality', query.country]] : []),
+  ];
+  const view = JSON.stringify({ searchType: SEARCH_TYPE, searchTerm: query.q.slice(0, 255), searchFilters, resultsCount: page.total });
+  useEffect(() => {
+    searchId.current = crypto.randomUUID();
+    trackEvent('user_view_search_results', {
+      ...(JSON.parse(view) as { searchType: string; searchTerm: string; searchFilters: string[][]; resultsCount: number }),
+      searchId: searchId.current,
+    });
+  }, [view]);
+  return (position: number, targetUrl: string) =>
+    trackEvent('user_click_search_result', {
+      searchType: SEARCH_TYPE,
+      searchTerm: query.q.slice(0, 255),
+      position,
+      targetUrl,
+      ...(searchId.current ? { searchId: searchId.current } : {}),
+    });
+}
+
 export default function Bof500Search({ loaderData }: Route.ComponentProps) {
   const { query, classes, categories, countries } = loaderData;
+  const onOpen = useSearchTracking(loaderData);
   return (
     <div className="wrap listing">
       <header className="listing__header">
@@ -49,7 +86,7 @@ export default function Bof500Search({ loaderData }: Route.ComponentProps) {
           { name: 'country', label: 'Nationality', value: query.country, options: countries },
         ]}
       />
-      <Bof500People data={loaderData} basePath={paths.bof500Search()} />
+      <Bof500People data={loaderData} basePath={paths.bof500Search()} onOpen={onOpen} />
     </div>
   );
 }
