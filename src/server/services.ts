@@ -91,7 +91,13 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     walls: walls.service,
     follows: follows.service,
   });
-  const search = createSearchModule({ ...deps('search'), content: content.service, profiles: profiles.service, walls: walls.service, changes });
+  const search = createSearchModule({
+    ...deps('search'),
+    content: content.service,
+    profiles: profiles.service,
+    walls: walls.service,
+    changes,
+  });
   const session = createSessionModule({
     ...deps('session'),
     identity: identity.service,

@@ -52,7 +52,13 @@ export default function OrganisationMemberships({ loaderData, actionData }: Rout
     return (
       <AccountLayout title={loaderData.account.title} intro={<>Signed in as {loaderData.email}</>} menu={teamMenu('memberships', true)}>
         <AccountChooser choices={loaderData.choices} current={loaderData.account.accountId} path={MEMBERSHIPS_PATH} />
-        <OwnSeat account={loaderData.account} role={loaderData.role} since={loaderData.since} contact={loaderData.contact} answer={answer} />
+        <OwnSeat
+          account={loaderData.account}
+          role={loaderData.role}
+          since={loaderData.since}
+          contact={loaderData.contact}
+          answer={answer}
+        />
       </AccountLayout>
     );
   }

@@ -39,7 +39,13 @@ export default function OrganisationUsers({ loaderData, actionData }: Route.Comp
     return (
       <AccountLayout title={loaderData.account.title} intro={<>Signed in as {loaderData.email}</>} menu={teamMenu('users', true)}>
         <AccountChooser choices={loaderData.choices} current={loaderData.account.accountId} path={USERS_PATH} />
-        <OwnSeat account={loaderData.account} role={loaderData.role} since={loaderData.since} contact={loaderData.contact} answer={answer} />
+        <OwnSeat
+          account={loaderData.account}
+          role={loaderData.role}
+          since={loaderData.since}
+          contact={loaderData.contact}
+          answer={answer}
+        />
       </AccountLayout>
     );
   }
