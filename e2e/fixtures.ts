@@ -3,13 +3,28 @@ import { expect, test as base, type APIRequestContext, type Locator, type Page }
 import type { BrowserContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { CONSENT_COOKIE, CONSENT_REVISION, type ConsentCategory } from '../src/modules/consent/browser/cookie-consent.ts';
+import { PROMPT_SEEN_KEY } from '../src/modules/newsletters/newsletter-words.ts';
 
 /**
  * Pages fail the test on a console error or an uncaught exception, and on a page wider than the
  * screen: after every document load the page must fit the viewport (issue 16: on a phone a wider
  * page zooms the whole site out).
  */
-export const test = base.extend<{ consoleErrors: string[]; fitsScreen: void }>({
+export const test = base.extend<{ consoleErrors: string[]; fitsScreen: void; newsletterPromptSeen: boolean }>({
+  /**
+   * The newsletter prompt opens once per browser halfway down a story; the journeys' browsers have
+   * already seen it, so it never covers what they click. A test about the prompt sets this to false
+   * (`test.use({ newsletterPromptSeen: false })`).
+   */
+  newsletterPromptSeen: [true, { option: true }],
+  context: [
+    async ({ context, newsletterPromptSeen }, use) => {
+      if (newsletterPromptSeen)
+        await context.addInitScript((key) => localStorage.setItem(key, 'seen in an earlier visit'), PROMPT_SEEN_KEY);
+      await use(context);
+    },
+    { scope: 'test' },
+  ],
   fitsScreen: [
     async ({ page }, use) => {
       const problems: string[] = [];

@@ -8,6 +8,7 @@ import {
   expect,
   expectAccessible,
   newEmail,
+  premiumStory,
   presetConsent,
   registerOnScreen,
   signInOnScreen,
@@ -104,4 +105,47 @@ test('a member turns newsletters on and off on /user/newsletters/', async ({ pag
   await clickAndWaitForPost(page, page.getByRole('switch', { name: 'The Week Ahead' }));
   await page.reload();
   await expect(page.getByRole('switch', { name: 'The Week Ahead' })).toBeChecked({ checked: wasOn });
+});
+
+test.describe('the newsletter prompt', () => {
+  test.use({ newsletterPromptSeen: false });
+
+  test('opens once, halfway down a story a signed-out reader may read, never over a wall, and signs them up', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await presetConsent(context, baseURL!);
+    // A walled story never prompts, however far the reader scrolls.
+    await page.goto(await premiumStory(page));
+    await expect(page.locator('aside.wall--pay')).toBeVisible();
+    await page.mouse.wheel(0, 20_000);
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.goto('/');
+    const href = await page
+      .locator('.card', { hasNot: page.locator('.badge') })
+      .locator('.card__headline a')
+      .first()
+      .getAttribute('href');
+    await page.goto(href!);
+    await page.locator('article.story').waitFor();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.mouse.wheel(0, 20_000);
+    const prompt = page.getByRole('dialog', { name: 'Enjoying this story?' });
+    await expect(prompt).toBeVisible();
+    await expectAccessible(page);
+    await prompt.getByLabel('Your email').fill(newEmail());
+    await clickAndWaitForPost(page, prompt.getByRole('button', { name: 'Sign up' }));
+    await expect(prompt.getByText('Check your inbox: we sent a link to confirm your sign-up.')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(prompt).toHaveCount(0);
+
+    // Once per browser: the next story does not ask again.
+    await page.goto(href!);
+    await page.mouse.wheel(0, 20_000);
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
 });

@@ -20,8 +20,11 @@ export type StoredSubscriptionStatus = Exclude<NewsletterSubscriptionStatus, 'no
 export const CONSENT_METHODS = ['double-opt-in', 'signed-in', 'withdrawn'] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 
+/** The browser's note (localStorage) that the newsletter prompt has been shown: it never shows again. */
+export const PROMPT_SEEN_KEY = 'atelier.newsletterPromptShown';
+
 /** Where a sign-up was offered (analytics placementVariant, and the consent record). */
-export const PLACEMENTS = ['story', 'topic', 'footer', 'signup-page', 'preferences', 'one-more-step', 'api', 'email'] as const;
+export const PLACEMENTS = ['story', 'topic', 'footer', 'prompt', 'signup-page', 'preferences', 'one-more-step', 'api', 'email'] as const;
 export type Placement = (typeof PLACEMENTS)[number];
 
 /** The hidden field people leave empty and form-filling robots fill in (as the enquiry forms do). */

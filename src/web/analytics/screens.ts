@@ -161,6 +161,11 @@ export const SCREEN_EVENTS: readonly ScreenEvents[] = [
     events: ['user_submit_newsletter_preferences'],
   },
   {
+    screen: 'Newsletter prompt: once per browser, halfway down a story a signed-out reader may read whole',
+    code: ['src/web/components/newsletter-prompt.tsx'],
+    events: ['user_view_newsletter_prompt'],
+  },
+  {
     screen: 'Ticket checkout /events/{slug}/tickets/ (on opening it; once per paid order)',
     code: ['src/web/routes/events/checkout.tsx'],
     events: ['user_click_event_tickets', 'user_purchased_ticket'],
@@ -184,7 +189,6 @@ export const WAITING_EVENTS: Readonly<Partial<Record<EventName, string>>> = {
   user_complete_organisation_leave: 'organisation user area /user/organisations/users/',
   user_submit_ai_search: 'AI answer search /the-brain-of-fashion/',
   user_view_ai_search_result: 'AI answer search /the-brain-of-fashion/',
-  user_view_newsletter_prompt: 'newsletter prompt modal',
   user_view_download_cta: 'gated downloads (download embeds)',
   user_click_download_cta: 'gated downloads (download embeds)',
   user_submit_download_consent: 'gated downloads (download embeds)',

@@ -11,6 +11,7 @@ import { ConfirmEmailWall } from '../components/confirm-email-wall.tsx';
 import { GiftBanner } from '../components/gift-banner.tsx';
 import { GiftDialog } from '../components/gift-dialog.tsx';
 import { ShareLinks } from '../components/share-links.tsx';
+import { NewsletterPrompt } from '../components/newsletter-prompt.tsx';
 import { NewsletterSignup } from '../components/newsletter-signup.tsx';
 import { newsletterOffer } from './newsletter-offer.server.ts';
 import { canGift, giftAction, storyGift } from './gift-action.server.ts';
@@ -206,6 +207,10 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
             sourcePath={paths.story(story.slug)}
             articleId={story.id}
           />
+          {/* Never over a wall: only a story the reader may read whole prompts them. */}
+          {access.kind === 'full' && (
+            <NewsletterPrompt newsletters={loaderData.newsletters} sourcePath={paths.story(story.slug)} articleId={story.id} />
+          )}
         </div>
       </article>
       {related.length > 0 && (
