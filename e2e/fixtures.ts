@@ -20,7 +20,14 @@ export const test = base.extend<{ consoleErrors: string[]; fitsScreen: void; new
   context: [
     async ({ context, newsletterPromptSeen }, use) => {
       if (newsletterPromptSeen)
-        await context.addInitScript((key) => localStorage.setItem(key, 'seen in an earlier visit'), PROMPT_SEEN_KEY);
+        await context.addInitScript((key) => {
+          // Every frame runs it; a sandboxed one (the issue preview) may not touch storage.
+          try {
+            localStorage.setItem(key, 'seen in an earlier visit');
+          } catch {
+            // nothing to mark there: no prompt opens in a frame without storage
+          }
+        }, PROMPT_SEEN_KEY);
       await use(context);
     },
     { scope: 'test' },
