@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { BaseError, parseInput } from '../../shared/errors.ts';
 import { safeText } from '../../shared/validation/formats.ts';
 import type { ProfilesService } from '../profiles/profiles-service.ts';
+import { savedJobKey } from './saved-job-key.ts';
 import { savedJobs } from './schema.ts';
 
 /** A job as a form names it: the organisation profile that lists it and the job's id there. */
@@ -29,9 +30,6 @@ export interface SavedJob {
   /** The job as its profile lists it now; null once it is taken down. */
   job: { title: string; location: string; url: string; postedOn: string } | null;
 }
-
-/** How a saved job is named in the browser (the Save buttons' state). */
-export const savedJobKey = ({ profileId, jobId }: { profileId: string; jobId: string }) => `${profileId}/${jobId}`;
 
 export function createCareersService({ db, profiles }: { db: Db; profiles: Pick<ProfilesService, 'jobsOf'> }) {
   return {

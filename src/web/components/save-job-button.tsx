@@ -4,6 +4,7 @@
 // signed-in reader, so which jobs this reader saved is asked for in the browser, once per page.
 import { useEffect, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
+import { savedJobKey } from '../../modules/careers/saved-job-key.ts';
 import { paths } from '../../shared/paths.ts';
 import type { SaveJobActionData } from '../routes/careers/saved-jobs.server.ts';
 import { useRootData, type RootData } from '../lib/root-data.ts';
@@ -56,7 +57,7 @@ export function SaveJobButton({
     );
   }
 
-  const key = `${profileId}/${job.jobId}`;
+  const key = savedJobKey({ profileId, jobId: job.jobId });
   const sending = fetcher.formData?.get('intent');
   const answered = fetcher.state === 'idle' && fetcher.data?.ok ? fetcher.data.intent : undefined;
   // What was pressed shows at once; the answer confirms it; before either, what the reader saved.

@@ -12,6 +12,7 @@ import { useNewClaims } from '../../lib/new-claims.ts';
 import { FormNotice, TextField } from '../form-fields.tsx';
 import { CountryChoice, CurrencyChoice, PayerNames } from './billing-details.tsx';
 import { CardFieldset, CardNeedsJavaScript } from './card-fields.tsx';
+import { PriceLines } from './price-lines.tsx';
 import { TEAM_ENQUIRY_PATH, type TeamPaymentActionData, type TeamPaymentView } from './payment-types.ts';
 import { useCardPurchase } from './use-card-purchase.tsx';
 
@@ -29,24 +30,7 @@ function TeamSummary({ view }: { view: TeamPaymentView }) {
           <p className="payment__price">
             <strong>{price.fullPrice}</strong> a year
           </p>
-          <dl className="payment__lines">
-            <div>
-              <dt>
-                {seats} seats × {price.pricePerSeat}
-              </dt>
-              <dd>{price.itemPrice}</dd>
-            </div>
-            {price.taxLabel && (
-              <div>
-                <dt>{price.taxLabel}</dt>
-                <dd>{price.taxAmount}</dd>
-              </div>
-            )}
-            <div className="payment__due">
-              <dt>Due today</dt>
-              <dd>{price.fullPrice}</dd>
-            </div>
-          </dl>
+          <PriceLines item={`${seats} seats × ${price.pricePerSeat}`} price={price} />
           <p className="payment__note">Renews yearly for the seats you hold then. Add seats at any time, priced to your renewal date.</p>
         </>
       ) : (

@@ -3,6 +3,7 @@
 // saved-jobs page with a notice), a fetcher after (the button turns at once). Both idempotent.
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
+import { savedJobKey } from '../../../modules/careers/saved-job-key.ts';
 import { paths } from '../../../shared/paths.ts';
 import { refusalMessage } from '../../lib/refusal.ts';
 import { withReturnTo } from '../user/user-paths.ts';
@@ -39,7 +40,7 @@ export async function savedJobsLoader({ context }: { context: AppLoadContext }) 
   const saved = await context.services.careers.savedJobs(context.user.id);
   return {
     jobs: saved.map((item) => ({
-      key: `${item.profileId}/${item.jobId}`,
+      key: savedJobKey(item),
       profileId: item.profileId,
       jobId: item.jobId,
       savedAt: item.savedAt.toISOString(),

@@ -9,6 +9,7 @@ import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.ts';
 import { CountryChoice, CurrencyChoice, PayerNames } from '../../components/billing/billing-details.tsx';
 import { CardFieldset, CardNeedsJavaScript } from '../../components/billing/card-fields.tsx';
+import { PriceLines } from '../../components/billing/price-lines.tsx';
 import { useCardPurchase } from '../../components/billing/use-card-purchase.tsx';
 import { formatEventDay } from '../../components/events/event-time.tsx';
 import { TicketList } from '../../components/events/ticket-list.tsx';
@@ -125,25 +126,7 @@ export default function Checkout({ loaderData: view }: Route.ComponentProps) {
               <p className="payment__price">
                 <strong>{price.fullPrice}</strong>
               </p>
-              <dl className="payment__lines">
-                <div>
-                  <dt>
-                    {view.quantity} × {ticketType.name}
-                    {price.memberPrice ? ' (member price)' : ''}
-                  </dt>
-                  <dd>{price.itemPrice}</dd>
-                </div>
-                {price.taxLabel && (
-                  <div>
-                    <dt>{price.taxLabel}</dt>
-                    <dd>{price.taxAmount}</dd>
-                  </div>
-                )}
-                <div className="payment__due">
-                  <dt>Due today</dt>
-                  <dd>{price.fullPrice}</dd>
-                </div>
-              </dl>
+              <PriceLines item={`${view.quantity} × ${ticketType.name}${price.memberPrice ? ' (member price)' : ''}`} price={price} />
             </>
           ) : (
             <p className="payment__note">These tickets are not sold in that currency.</p>
