@@ -5,6 +5,8 @@
 import { data, type AppLoadContext } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { formFields, requireSignedIn } from './details.server.ts';
+import { receiptView } from './receipt-view.server.ts';
+import type { ReceiptView } from '../../components/billing/receipt.tsx';
 import { formatDay, formatMoney, taxLabel } from '../../../modules/billing/money.ts';
 import type { CardSummary } from '../../../modules/billing/provider.ts';
 import { UPDATE_CARD_MESSAGES } from '../../../modules/billing/subscriptions-service.ts';
@@ -170,19 +172,6 @@ async function resumeAction(args: { context: AppLoadContext }, identityId: strin
   };
 }
 
-/** An invoice's receipt as the page prints it (display-ready strings). */
-export interface ReceiptView {
-  number: string;
-  issued: string;
-  paid: string | null;
-  refunded: boolean;
-  description: string;
-  lines: { label: string; amount: string }[];
-  total: string;
-  billedTo: string[];
-  paidWith: string | null;
-}
-
 /**
  * /user/membership/?receipt=<invoice id>: the receipt of one of the reader's own invoices. Someone
  * else's invoice, or no such invoice, is a 404 (the same answer, so ids cannot be probed).
@@ -191,28 +180,10 @@ export async function receiptLoader(args: { request: Request; context: AppLoadCo
   const signedIn = await requireSignedIn(args, MEMBERSHIP_PATH);
   const receipt = await args.context.services.billing.receipt(signedIn.session.identityId, invoiceId.slice(0, 64));
   if (!receipt) throw data({ message: 'There is no such receipt on your account.' }, 404);
-  const money = (amount: number) => formatMoney(amount, receipt.currency);
-  const tax = taxLabel(receipt.taxInfo);
   const country = receipt.billedTo.countryCode ? args.context.services.lookups.country(receipt.billedTo.countryCode)?.title : null;
-  return {
-    number: receipt.id.slice(0, 8).toUpperCase(),
-    issued: formatDay(receipt.issuedAt),
-    paid: receipt.paidAt ? formatDay(receipt.paidAt) : null,
-    refunded: receipt.state === 'refunded',
-    description: receipt.description,
-    lines: [
-      ...(receipt.discountAmount > 0
-        ? [
-            { label: receipt.description, amount: money(receipt.subtotal + receipt.discountAmount) },
-            { label: `Discount${receipt.couponCode ? ` (${receipt.couponCode})` : ''}`, amount: `−${money(receipt.discountAmount)}` },
-          ]
-        : [{ label: receipt.description, amount: money(receipt.subtotal) }]),
-      ...(tax ? [{ label: tax, amount: money(receipt.taxAmount) }] : []),
-    ],
-    total: money(receipt.total),
-    billedTo: [receipt.billedTo.name, receipt.billedTo.postalCode, country ?? receipt.billedTo.countryCode].filter((line): line is string =>
-      Boolean(line),
-    ),
-    paidWith: receipt.card ? `${receipt.card.cardType} ending ${receipt.card.lastFour}` : null,
-  };
+  return receiptView(receipt, receipt.description, [
+    receipt.billedTo.name,
+    receipt.billedTo.postalCode,
+    country ?? receipt.billedTo.countryCode,
+  ]);
 }

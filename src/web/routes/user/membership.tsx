@@ -12,12 +12,12 @@ import {
   receiptLoader,
   type MembershipActionData,
   type MembershipView,
-  type ReceiptView,
 } from './membership-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
 import { Fact } from '../../components/fact.tsx';
+import { ReceiptDocument } from '../../components/billing/receipt.tsx';
 import { useCardFields } from '../../components/billing/card-fields.tsx';
 import { InvoiceTable } from '../../components/billing/invoice-table.tsx';
 import { useRecurlyCard, type CardTokens } from '../../components/billing/recurly-card.tsx';
@@ -76,58 +76,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   userPageMeta(matches, { title: 'Your membership', description: 'Your membership, subscription, invoices and card.', path: PATH });
 
 export default function Membership({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.page === 'receipt') return <ReceiptPage receipt={loaderData.receipt} />;
+  if (loaderData.page === 'receipt')
+    return <ReceiptDocument receipt={loaderData.receipt} kicker="Membership" back={{ to: PATH, label: 'Back to your membership' }} />;
   return <MembershipPage loaderData={loaderData} actionData={actionData} />;
-}
-
-/** A receipt to keep: the browser prints it (or saves it as PDF) without the site's furniture. */
-function ReceiptPage({ receipt }: { receipt: ReceiptView }) {
-  return (
-    <div className="wrap receipt">
-      <article className="payment__summary" aria-labelledby="receipt-title">
-        <p className="kicker">Membership</p>
-        <h1 id="receipt-title" className="display">
-          Receipt {receipt.number}
-        </h1>
-        <dl className="membership-facts">
-          <Fact term="Issued">{receipt.issued}</Fact>
-          <Fact term="Paid">{receipt.paid}</Fact>
-          <Fact term="Paid with">{receipt.paidWith}</Fact>
-          <Fact term="Billed to">{receipt.billedTo.join(', ')}</Fact>
-        </dl>
-        <table className="membership-invoices">
-          <caption className="visually-hidden">What this receipt is for</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {receipt.lines.map((line) => (
-              <tr key={line.label}>
-                <td>{line.label}</td>
-                <td>{line.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              <td>{receipt.total}</td>
-            </tr>
-          </tfoot>
-        </table>
-        {receipt.refunded && <p>This payment was refunded.</p>}
-        <p className="cta-row receipt__actions">
-          <button type="button" className="button" onClick={() => window.print()}>
-            Print or save as PDF
-          </button>
-          <Link to={PATH}>Back to your membership</Link>
-        </p>
-      </article>
-    </div>
-  );
 }
 
 type MembershipData = Exclude<Route.ComponentProps['loaderData'], { page: 'receipt' }>;

@@ -9,16 +9,11 @@ import { Form, Link, useNavigation } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
 import { Fact } from '../../components/fact.tsx';
+import { ReceiptDocument } from '../../components/billing/receipt.tsx';
 import { InvoiceTable } from '../../components/billing/invoice-table.tsx';
 import { FormNotice } from '../../components/form-fields.tsx';
 import type { Route } from './+types/organisation-memberships';
-import {
-  membershipsAction,
-  membershipsLoader,
-  teamReceiptLoader,
-  type TeamActionData,
-  type TeamReceipt,
-} from './organisations-page.server.ts';
+import { membershipsAction, membershipsLoader, teamReceiptLoader, type TeamActionData } from './organisations-page.server.ts';
 import { AccountChooser, NoTeam, OwnSeat, teamMenu } from './team-parts.tsx';
 import { userPageMeta } from './user-meta.ts';
 import '../../styles/team-admin.css';
@@ -40,7 +35,17 @@ type Data = Route.ComponentProps['loaderData'];
 
 export default function OrganisationMemberships({ loaderData, actionData }: Route.ComponentProps) {
   const answer = actionData as TeamActionData | undefined;
-  if (loaderData.kind === 'receipt') return <Receipt receipt={loaderData.receipt} />;
+  if (loaderData.kind === 'receipt')
+    return (
+      <ReceiptDocument
+        receipt={loaderData.receipt}
+        kicker={loaderData.receipt.title}
+        back={{
+          to: `${MEMBERSHIPS_PATH}?${new URLSearchParams({ account: loaderData.receipt.accountId })}`,
+          label: 'Back to the team plan',
+        }}
+      />
+    );
   if (loaderData.kind === 'none') {
     return (
       <AccountLayout title="Your team" intro={<>Signed in as {loaderData.email}</>} menu={teamMenu('memberships', false)}>
@@ -279,54 +284,5 @@ function AddSeats({
         </Form>
       )}
     </section>
-  );
-}
-
-function Receipt({ receipt }: { receipt: TeamReceipt }) {
-  return (
-    <div className="wrap receipt">
-      <article className="payment__summary" aria-labelledby="receipt-title">
-        <p className="kicker">{receipt.title}</p>
-        <h1 id="receipt-title" className="display">
-          Receipt {receipt.number}
-        </h1>
-        <dl className="membership-facts">
-          <Fact term="Issued">{receipt.issued}</Fact>
-          <Fact term="Paid">{receipt.paid}</Fact>
-          <Fact term="Paid with">{receipt.paidWith}</Fact>
-          <Fact term="Billed to">{receipt.billedTo.join(', ')}</Fact>
-        </dl>
-        <table className="membership-invoices">
-          <caption className="visually-hidden">What this receipt is for</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {receipt.lines.map((line) => (
-              <tr key={line.label}>
-                <td>{line.label}</td>
-                <td>{line.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              <td>{receipt.total}</td>
-            </tr>
-          </tfoot>
-        </table>
-        {receipt.refunded && <p>This payment was refunded.</p>}
-        <p className="cta-row receipt__actions">
-          <button type="button" className="button" onClick={() => window.print()}>
-            Print or save as PDF
-          </button>
-          <Link to={`${MEMBERSHIPS_PATH}?${new URLSearchParams({ account: receipt.accountId })}`}>Back to the team plan</Link>
-        </p>
-      </article>
-    </div>
   );
 }

@@ -12,6 +12,7 @@ import type { FieldError } from '../../../shared/validation/field-errors.ts';
 import { paths } from '../../../shared/paths.ts';
 import { safeText } from '../../../shared/validation/formats.ts';
 import { formatDay, formatMoney, taxLabel } from '../../../modules/billing/money.ts';
+import { receiptView } from './receipt-view.server.ts';
 import { emailsFromCsv, MAX_EMAILS_PER_REQUEST } from '../../../modules/organisations/organisation-input.ts';
 import type { Actor, OrganisationRole, OrganisationStatus, SeatFigures } from '../../../modules/organisations/organisations-service.ts';
 import type { OrganisationBillingOverview } from '../../../modules/billing/organisation-billing.ts';
@@ -605,30 +606,18 @@ export async function teamReceiptLoader(args: Args, invoiceId: string) {
   });
   const receipt = billedByUs(chosen.accountId) ? await billing.receipt(chosen.accountId, invoiceId.slice(0, 64)) : null;
   if (!receipt) throw notFound();
-  const money = (amount: number) => formatMoney(amount, receipt.currency);
-  const tax = taxLabel(receipt.taxInfo);
   const overview = await billing.organisations.organisationBillingOverview(chosen.accountId);
   const billedTo = overview?.billedTo;
   const country = billedTo?.countryCode ? (lookups.country(billedTo.countryCode)?.title ?? billedTo.countryCode) : null;
   return {
     accountId: chosen.accountId,
     title: chosen.title,
-    number: receipt.id.slice(0, 8).toUpperCase(),
-    issued: formatDay(receipt.issuedAt),
-    paid: receipt.paidAt ? formatDay(receipt.paidAt) : null,
-    refunded: receipt.state === 'refunded',
-    lines: [
-      {
-        label: receiptItem(overview, invoiceId) ?? chosen.title,
-        amount: money(receipt.subtotal),
-      },
-      ...(tax ? [{ label: tax, amount: money(receipt.taxAmount) }] : []),
-    ],
-    total: money(receipt.total),
-    billedTo: [billedTo?.companyName, billedTo?.name, billedTo?.vatNumber ? `VAT ${billedTo.vatNumber}` : null, country].filter(
-      (line): line is string => Boolean(line),
-    ),
-    paidWith: receipt.card ? `${receipt.card.cardType} ending ${receipt.card.lastFour}` : null,
+    ...receiptView(receipt, receiptItem(overview, invoiceId) ?? chosen.title, [
+      billedTo?.companyName,
+      billedTo?.name,
+      billedTo?.vatNumber ? `VAT ${billedTo.vatNumber}` : null,
+      country,
+    ]),
   };
 }
 
