@@ -2,8 +2,8 @@
 // alike and free of any library: the masthead's search box is on every page (the schema that
 // parses a query is shared/validation/search.ts).
 
-/** What the type filter chooses between; events join when they have pages (modules/search/CONTEXT.md). */
-export const SEARCH_TYPES = ['story', 'case_study', 'person', 'organisation'] as const;
+/** What the type filter chooses between (modules/search/CONTEXT.md: a new kind is a reader in its owner's service). */
+export const SEARCH_TYPES = ['story', 'case_study', 'person', 'organisation', 'event'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
@@ -11,7 +11,28 @@ export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
   case_study: 'Case studies',
   person: 'People',
   organisation: 'Organisations',
+  event: 'Events',
 };
+
+/** What a result shows beyond its title, snippet, date and picture, for the kinds that have more. */
+export type SearchDetails =
+  | {
+      kind: 'event';
+      /** The series (§9 event type) as readers see it named. */
+      typeName: string;
+      /** The IANA zone the event happens in: its day is shown there. */
+      timeZone: string;
+      /** Where: a town, or "Online (platform)". */
+      place: string;
+    }
+  | {
+      kind: 'person';
+      /** Lookup keys: a PersonCategory, Country keys. */
+      category: string | null;
+      nationalities: string[];
+      /** The BoF 500 classes the person is in (years); empty: not in the index. */
+      bof500Classes: number[];
+    };
 
 /** The date filter: published within the last week, month or year. */
 export const SEARCH_DATES = ['week', 'month', 'year'] as const;

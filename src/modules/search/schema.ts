@@ -4,8 +4,8 @@
 // tsvectors generated from the row (what every reader may read; and that plus the gated body), GIN
 // indexes on both, and a vocabulary of readable words with a trigram index for typo tolerance.
 import { sql, type SQL } from 'drizzle-orm';
-import type { SearchType } from '../../shared/search.ts';
-import { customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { SearchDetails, SearchType } from '../../shared/search.ts';
+import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -17,7 +17,7 @@ const openText = sql`${weighted('title', 'A')} || ${weighted('description', 'B')
 export const searchDocuments = pgTable(
   'search_documents',
   {
-    /** The type filter's value (shared/search.ts): story, case_study, person, organisation. */
+    /** The type filter's value (shared/search.ts): story, case_study, person, organisation, event. */
     kind: text('kind').$type<SearchType>().notNull(),
     /** The owning module's id (a story id, a profile id). */
     sourceId: text('source_id').notNull(),
@@ -39,7 +39,15 @@ export const searchDocuments = pgTable(
     primaryTopicName: text('primary_topic_name'),
     mediaType: text('media_type'),
     imageKey: text('image_key'),
+    /** An event's start; otherwise the last publish. */
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /**
+     * Values a surface may scope a search to, as `name:value` (`bof500`, `bof500-class:2024`,
+     * `category:DESIGNER`, `nationality:FR` on a person): `/bof500/search/` searches within them.
+     */
+    facets: text('facets').array().notNull().default([]),
+    /** What a result shows beyond the common fields, by kind (shared/search.ts `SearchDetails`): never matched. */
+    details: jsonb('details').$type<SearchDetails>(),
     openVector: tsvector('open_vector').generatedAlwaysAs(openText),
     fullVector: tsvector('full_vector').generatedAlwaysAs(sql`${openText} || ${weighted('body', 'D')}`),
   },
@@ -48,6 +56,7 @@ export const searchDocuments = pgTable(
     index('search_documents_open_idx').using('gin', t.openVector),
     index('search_documents_full_idx').using('gin', t.fullVector),
     index('search_documents_topics_idx').using('gin', t.topics),
+    index('search_documents_facets_idx').using('gin', t.facets),
     index('search_documents_published_idx').on(t.publishedAt),
   ],
 );

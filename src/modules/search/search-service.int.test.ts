@@ -221,6 +221,7 @@ describe('filters and counts', () => {
       { value: 'case_study', count: 0 },
       { value: 'person', count: 1 },
       { value: 'organisation', count: 1 },
+      { value: 'event', count: 0 },
     ]);
     // Signed out, the body-only match is not found: free stories are metered, not read whole (decision 049).
     expect(all.total).toBe(5);
