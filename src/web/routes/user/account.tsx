@@ -6,7 +6,8 @@ import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.t
 import { browserTrpcClient } from '../../api/browser-clients.ts';
 import { AccountLayout } from '../../components/account-layout.tsx';
 import { FlowForm, FlowMessages, formMessages, hasGroup } from '../../components/flow-form.tsx';
-import { FormNotice, SelectField, TextField } from '../../components/form-fields.tsx';
+import { FormNotice, TextField } from '../../components/form-fields.tsx';
+import { PersonalDetailsFields } from '../../components/personal-details-fields.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { useSchemaForm } from '../../lib/schema-form.ts';
 import { browserAuthStarting } from '../../lib/session.ts';
@@ -301,62 +302,7 @@ function DetailsSection({
         aria-labelledby="details-heading"
       >
         <input type="hidden" name="intent" value="details" />
-        <TextField
-          name="firstName"
-          label="First name"
-          autoComplete="given-name"
-          required
-          defaultValue={value('firstName')}
-          error={form.errors.firstName}
-        />
-        <TextField
-          name="lastName"
-          label="Last name"
-          autoComplete="family-name"
-          required
-          defaultValue={value('lastName')}
-          error={form.errors.lastName}
-        />
-        <TextField
-          name="organisationTitle"
-          label="Organisation"
-          autoComplete="organization"
-          defaultValue={value('organisationTitle')}
-          error={form.errors.organisationTitle}
-        />
-        <SelectField
-          name="jobFunction"
-          label="Job function"
-          options={options.jobFunctions}
-          placeholder="Not given"
-          defaultValue={value('jobFunction')}
-          error={form.errors.jobFunction}
-        />
-        <SelectField
-          name="jobIndustry"
-          label="Industry"
-          options={options.jobIndustries}
-          placeholder="Not given"
-          defaultValue={value('jobIndustry')}
-          error={form.errors.jobIndustry}
-        />
-        <SelectField
-          name="jobLevel"
-          label="Job level"
-          options={options.jobLevels}
-          placeholder="Not given"
-          defaultValue={value('jobLevel')}
-          error={form.errors.jobLevel}
-        />
-        <SelectField
-          name="country"
-          label="Country"
-          options={options.countries}
-          placeholder="Not given"
-          autoComplete="country"
-          defaultValue={value('country')}
-          error={form.errors.country}
-        />
+        <PersonalDetailsFields options={options} value={value} errors={form.errors} allRequired={false} />
         <div className="flow-form__actions">
           <button type="submit" className="button" disabled={navigation.state === 'submitting' || trpc.saving}>
             Save details

@@ -7,7 +7,8 @@ import { trackEvent } from '../../analytics/analytics.ts';
 import { trackingSubmit, useTrackEvent } from '../../analytics/use-track-event.ts';
 import { AuthPage } from '../../components/auth-page.tsx';
 import { OmsNewsletters } from '../../components/oms-newsletters.tsx';
-import { FormNotice, SelectField, TextField } from '../../components/form-fields.tsx';
+import { FormNotice } from '../../components/form-fields.tsx';
+import { PersonalDetailsFields } from '../../components/personal-details-fields.tsx';
 import { useSchemaForm } from '../../lib/schema-form.ts';
 import { formatMessages, isSharedMailbox } from '../../../shared/validation/formats.ts';
 import { completeUserDataSchema, isUserDataComplete, type USER_DATA_FIELDS } from '../../../shared/validation/personal-details.ts';
@@ -134,65 +135,7 @@ export default function OneMoreStep({ loaderData, actionData }: Route.ComponentP
         <OmsNewsletters newsletters={newsletters} />
         {!detailsComplete && (
           <>
-            <TextField
-              name="firstName"
-              label="First name"
-              autoComplete="given-name"
-              required
-              defaultValue={value('firstName')}
-              error={form.errors.firstName}
-            />
-            <TextField
-              name="lastName"
-              label="Last name"
-              autoComplete="family-name"
-              required
-              defaultValue={value('lastName')}
-              error={form.errors.lastName}
-            />
-            <TextField
-              name="organisationTitle"
-              label="Organisation"
-              hint="The company, brand or school you work for."
-              autoComplete="organization"
-              required
-              defaultValue={value('organisationTitle')}
-              error={form.errors.organisationTitle}
-            />
-            <SelectField
-              name="jobFunction"
-              label="Job function"
-              options={options.jobFunctions}
-              required
-              defaultValue={value('jobFunction')}
-              error={form.errors.jobFunction}
-            />
-            <SelectField
-              name="jobIndustry"
-              label="Industry"
-              options={options.jobIndustries}
-              required
-              defaultValue={value('jobIndustry')}
-              error={form.errors.jobIndustry}
-            />
-            <SelectField
-              name="jobLevel"
-              label="Job level"
-              options={options.jobLevels}
-              required
-              defaultValue={value('jobLevel')}
-              error={form.errors.jobLevel}
-            />
-            <SelectField
-              name="country"
-              label="Country"
-              hint="Where you are based."
-              options={options.countries}
-              autoComplete="country"
-              required
-              defaultValue={value('country')}
-              error={form.errors.country}
-            />
+            <PersonalDetailsFields options={options} value={value} errors={form.errors} allRequired />
           </>
         )}
         <div className="flow-form__actions">
