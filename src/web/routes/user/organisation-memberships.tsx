@@ -14,7 +14,7 @@ import { InvoiceTable } from '../../components/billing/invoice-table.tsx';
 import { FormNotice } from '../../components/form-fields.tsx';
 import type { Route } from './+types/organisation-memberships';
 import { membershipsAction, membershipsLoader, teamReceiptLoader, type TeamActionData } from './organisations-page.server.ts';
-import { AccountChooser, NoTeam, OwnSeat, teamMenu } from './team-parts.tsx';
+import { AccountChooser, NotAdminPage, teamMenu } from './team-parts.tsx';
 import { userPageMeta } from './user-meta.ts';
 import '../../styles/team-admin.css';
 
@@ -46,27 +46,8 @@ export default function OrganisationMemberships({ loaderData, actionData }: Rout
         }}
       />
     );
-  if (loaderData.kind === 'none') {
-    return (
-      <AccountLayout title="Your team" intro={<>Signed in as {loaderData.email}</>} menu={teamMenu('memberships', false)}>
-        <NoTeam offer={loaderData.offer} answer={answer} />
-      </AccountLayout>
-    );
-  }
-  if (loaderData.kind === 'member') {
-    return (
-      <AccountLayout title={loaderData.account.title} intro={<>Signed in as {loaderData.email}</>} menu={teamMenu('memberships', true)}>
-        <AccountChooser choices={loaderData.choices} current={loaderData.account.accountId} path={MEMBERSHIPS_PATH} />
-        <OwnSeat
-          account={loaderData.account}
-          role={loaderData.role}
-          since={loaderData.since}
-          contact={loaderData.contact}
-          answer={answer}
-        />
-      </AccountLayout>
-    );
-  }
+  if (loaderData.kind === 'none' || loaderData.kind === 'member')
+    return <NotAdminPage data={loaderData} tab="memberships" path={MEMBERSHIPS_PATH} answer={answer} />;
   return <PlanPage data={loaderData} answer={answer} />;
 }
 

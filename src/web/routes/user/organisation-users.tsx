@@ -11,7 +11,7 @@ import { FormNotice } from '../../components/form-fields.tsx';
 import type { Route } from './+types/organisation-users';
 import { usersAction, usersLoader, type TeamActionData } from './organisations-page.server.ts';
 import { paths } from '../../../shared/paths.ts';
-import { AccountChooser, NoTeam, OwnSeat, teamMenu } from './team-parts.tsx';
+import { AccountChooser, NotAdminPage, teamMenu } from './team-parts.tsx';
 import { userPageMeta } from './user-meta.ts';
 import '../../styles/team-admin.css';
 
@@ -28,27 +28,8 @@ type AdminData = Extract<Data, { kind: 'admin' }>;
 
 export default function OrganisationUsers({ loaderData, actionData }: Route.ComponentProps) {
   const answer = actionData as TeamActionData | undefined;
-  if (loaderData.kind === 'none') {
-    return (
-      <AccountLayout title="Your team" intro={<>Signed in as {loaderData.email}</>} menu={teamMenu('users', false)}>
-        <NoTeam offer={loaderData.offer} answer={answer} />
-      </AccountLayout>
-    );
-  }
-  if (loaderData.kind === 'member') {
-    return (
-      <AccountLayout title={loaderData.account.title} intro={<>Signed in as {loaderData.email}</>} menu={teamMenu('users', true)}>
-        <AccountChooser choices={loaderData.choices} current={loaderData.account.accountId} path={USERS_PATH} />
-        <OwnSeat
-          account={loaderData.account}
-          role={loaderData.role}
-          since={loaderData.since}
-          contact={loaderData.contact}
-          answer={answer}
-        />
-      </AccountLayout>
-    );
-  }
+  if (loaderData.kind === 'none' || loaderData.kind === 'member')
+    return <NotAdminPage data={loaderData} tab="users" path={USERS_PATH} answer={answer} />;
   return <AdminPage data={loaderData} answer={answer} />;
 }
 

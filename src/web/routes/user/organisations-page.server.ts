@@ -126,13 +126,18 @@ const filterSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
-// ---------- /user/organisations/users/ ----------
-
-export async function usersLoader(args: Args) {
-  const { signedIn, actor } = await actorOf(args, USERS_PATH);
+/**
+ * What both team pages show a reader who administers no team: no team at all (with a seat waiting
+ * for them, if any), or a USER's own seat. `admin` carries on with the page's own part.
+ */
+async function teamPageStart(args: Args, path: string) {
+  const { signedIn, actor } = await actorOf(args, path);
   const { organisations } = args.context.services;
   const { chosen, choices } = await chosenAccount(args, actor.identityId);
-  if (!chosen) return { kind: 'none' as const, email: signedIn.email, offer: await offerFor(args, actor.identityId, signedIn.email) };
+  if (!chosen) {
+    const page = { kind: 'none' as const, email: signedIn.email, offer: await offerFor(args, actor.identityId, signedIn.email) };
+    return { kind: 'not-admin' as const, page };
+  }
   const account = {
     accountId: chosen.accountId,
     title: chosen.title,
@@ -140,7 +145,7 @@ export async function usersLoader(args: Args) {
     active: chosen.status !== 'Expired',
   };
   if (chosen.role === 'USER') {
-    return {
+    const page = {
       kind: 'member' as const,
       email: signedIn.email,
       choices,
@@ -149,7 +154,20 @@ export async function usersLoader(args: Args) {
       since: (await organisations.ownSeat(actor.identityId, chosen.accountId))?.createdAt.toISOString() ?? null,
       contact: await contactOf(args, chosen),
     };
+    return { kind: 'not-admin' as const, page };
   }
+  return { kind: 'admin' as const, signedIn, actor, chosen, choices, account };
+}
+
+export type NotAdminTeamPage = Extract<Awaited<ReturnType<typeof teamPageStart>>, { kind: 'not-admin' }>['page'];
+
+// ---------- /user/organisations/users/ ----------
+
+export async function usersLoader(args: Args) {
+  const start = await teamPageStart(args, USERS_PATH);
+  if (start.kind === 'not-admin') return start.page;
+  const { signedIn, actor, chosen, choices, account } = start;
+  const { organisations } = args.context.services;
   const url = new URL(args.request.url);
   const filter = filterSchema.parse({
     q: url.searchParams.get('q') ?? '',
@@ -492,28 +510,11 @@ function doneNotice(url: URL, plan: { seatsBought: number; endsOn: string | null
 }
 
 export async function membershipsLoader(args: Args) {
-  const { signedIn, actor } = await actorOf(args, MEMBERSHIPS_PATH);
+  const start = await teamPageStart(args, MEMBERSHIPS_PATH);
+  if (start.kind === 'not-admin') return start.page;
+  const { signedIn, actor, chosen, choices, account } = start;
   const { organisations, billing, lookups } = args.context.services;
   const url = new URL(args.request.url);
-  const { chosen, choices } = await chosenAccount(args, actor.identityId);
-  if (!chosen) return { kind: 'none' as const, email: signedIn.email, offer: await offerFor(args, actor.identityId, signedIn.email) };
-  const account = {
-    accountId: chosen.accountId,
-    title: chosen.title,
-    status: STATUS_WORDS[chosen.status],
-    active: chosen.status !== 'Expired',
-  };
-  if (chosen.role === 'USER') {
-    return {
-      kind: 'member' as const,
-      email: signedIn.email,
-      choices,
-      account,
-      role: roleWords(chosen.role),
-      since: (await organisations.ownSeat(actor.identityId, chosen.accountId))?.createdAt.toISOString() ?? null,
-      contact: await contactOf(args, chosen),
-    };
-  }
   const [seats, overview] = await Promise.all([
     organisations.seats(actor, chosen.accountId),
     billedByUs(chosen.accountId) ? billing.organisations.organisationBillingOverview(chosen.accountId) : null,

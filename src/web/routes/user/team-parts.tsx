@@ -6,7 +6,8 @@ import { Form, Link, useNavigation } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { Fact } from '../../components/fact.tsx';
 import { FormNotice } from '../../components/form-fields.tsx';
-import type { AccountMenuItem } from '../../components/account-layout.tsx';
+import { AccountLayout, type AccountMenuItem } from '../../components/account-layout.tsx';
+import type { NotAdminTeamPage } from './organisations-page.server.ts';
 import { formatDay } from '../../../modules/billing/money.ts';
 
 /** The account menu; the team's two pages are listed for someone on an organisation, and its profiles for its OWNER and ADMINs. */
@@ -139,5 +140,32 @@ export function OwnSeat({
         <a href={`mailto:${contact.email}`}>{contact.email}</a>.
       </p>
     </section>
+  );
+}
+
+/** A team page for someone who administers no team: no team yet (any seat waiting), or their own seat. */
+export function NotAdminPage({
+  data,
+  tab,
+  path,
+  answer,
+}: {
+  data: NotAdminTeamPage;
+  tab: 'users' | 'memberships';
+  path: string;
+  answer: Answer;
+}) {
+  if (data.kind === 'none') {
+    return (
+      <AccountLayout title="Your team" intro={<>Signed in as {data.email}</>} menu={teamMenu(tab, false)}>
+        <NoTeam offer={data.offer} answer={answer} />
+      </AccountLayout>
+    );
+  }
+  return (
+    <AccountLayout title={data.account.title} intro={<>Signed in as {data.email}</>} menu={teamMenu(tab, true)}>
+      <AccountChooser choices={data.choices} current={data.account.accountId} path={path} />
+      <OwnSeat account={data.account} role={data.role} since={data.since} contact={data.contact} answer={answer} />
+    </AccountLayout>
   );
 }
