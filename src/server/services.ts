@@ -105,7 +105,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     paywallSource: walls.service,
   });
   const gifts = createGiftsModule({ ...deps('gifts'), content: content.service, identity: identity.service });
-  const events = createEventsModule({ ...deps('events'), jobs: jobs.service, mail: mail.service, people });
+  const events = createEventsModule({ ...deps('events'), jobs: jobs.service, mail: mail.service, people, changes });
   const billing = createBillingModule({
     ...deps('billing'),
     jobs: jobs.service,

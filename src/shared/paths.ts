@@ -26,6 +26,10 @@ export const paths = {
   adminEventAttendees: (slug: string) => `/admin/events/${slug}/attendees/`,
   adminEventAttendeesCsv: (slug: string) => `/admin/events/${slug}/attendees.csv`,
   adminEventCheckIn: (slug: string) => `/admin/events/${slug}/check-in/`,
+  adminEventTicketTypes: (slug: string) => `/admin/events/${slug}/ticket-types/`,
+  /** `new` for the form that adds one. */
+  adminEventTicketType: (slug: string, ticketTypeId: string) => `/admin/events/${slug}/ticket-types/${ticketTypeId}/`,
+  adminEventOrder: (slug: string, orderId: string) => `/admin/events/${slug}/orders/${orderId}/`,
   personPreview: (profileId: string) => `/_preview/people/?profileId=${encodeURIComponent(profileId)}`,
   organisationPreview: (profileId: string) => `/_preview/organisations/?profileId=${encodeURIComponent(profileId)}`,
   topicFeed: (slug: string) => `/topics/${slug}/rss.xml`,

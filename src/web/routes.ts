@@ -68,6 +68,9 @@ export default [
   route('admin/events/:slug/attendees', 'routes/admin/events/attendees.tsx'),
   route('admin/events/:slug/attendees.csv', 'routes/admin/events/attendees-csv.ts'),
   route('admin/events/:slug/check-in', 'routes/admin/events/check-in.tsx'),
+  route('admin/events/:slug/ticket-types', 'routes/admin/events/ticket-types.tsx'),
+  route('admin/events/:slug/ticket-types/:ticketTypeId', 'routes/admin/events/ticket-type.tsx'),
+  route('admin/events/:slug/orders/:orderId', 'routes/admin/events/order.tsx'),
   // Newsletter issues (issue 19, decision 048): compose, preview, test, schedule, send; numbers.
   route('admin/newsletters', 'routes/admin/newsletters.tsx'),
   route('admin/newsletters/:issueId', 'routes/admin/newsletter-issue.tsx'),

@@ -2,7 +2,7 @@
 // one type (§3 analytics orderId, ticketQty); the answer is the paid order with its tickets, or a
 // TicketPurchaseError (sold out, not on sale, card refused …), ThreeDSecureError (resume with the
 // same idempotencyKey and threeDSecureActionResultToken), ZodError, AuthError. A site admin
-// refunds a paid order (siteAdmin).
+// refunds a paid order (siteAdmin), or some of its tickets (decision 051).
 import { builder, type SignedInContext } from '../../server/graphql/builder.ts';
 import { AuthError, BaseError, ErrorInterface, graphqlTypeOf, InputError, UnauthorizedError } from '../../server/graphql/errors.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -48,7 +48,8 @@ const EventTicketOrderType = builder.objectRef<OrderView>('EventTicketOrder').im
     eventId: t.exposeString('eventId'),
     ticketTypeId: t.exposeString('ticketTypeId'),
     ticketQty: t.exposeInt('quantity', { description: '1 to 1000.' }),
-    state: t.exposeString('state', { description: 'held, paid, released or refunded.' }),
+    state: t.exposeString('state', { description: 'held, paid (partly refunded when refundedQty > 0), released or refunded.' }),
+    refundedQty: t.exposeInt('refundedQuantity', { description: 'How many of its tickets are refunded.' }),
     currency: t.exposeString('currency'),
     itemPrice: t.exposeInt('itemPrice', { description: 'Before tax, in minor units.' }),
     taxAmount: t.exposeInt('taxAmount'),
@@ -103,6 +104,25 @@ builder.mutationFields((t) => ({
     args: { orderId: t.arg.string({ required: true }) },
     resolve: async (_root, { orderId }, { services }) => {
       const result = await services.billing.tickets.refundTicketOrder(orderId.slice(0, 100));
+      if (result.kind === 'error') throw new BaseError(result.message);
+      return result.order;
+    },
+  }),
+
+  refundEventTickets: t.withAuth({ siteAdmin: true }).field({
+    type: EventTicketOrderType,
+    description:
+      'Site staff: refunds the chosen tickets of a paid order (their share of the charge, tax included); they stop opening the door and their seats go back on sale. A ticket is refunded once.',
+    errors: { types: [AuthError, UnauthorizedError], union: { name: 'RefundEventTicketsResult' } },
+    args: {
+      orderId: t.arg.string({ required: true }),
+      ticketIds: t.arg.stringList({ required: true, description: '1 to 1000 ticket ids of the order.' }),
+    },
+    resolve: async (_root, { orderId, ticketIds }, { services }) => {
+      const result = await services.billing.tickets.refundTickets(
+        orderId.slice(0, 100),
+        ticketIds.slice(0, 1001).map((id) => id.slice(0, 100)),
+      );
       if (result.kind === 'error') throw new BaseError(result.message);
       return result.order;
     },

@@ -115,6 +115,8 @@ export interface ChargeToGiveBack {
   amount: number;
   currency: string;
   refundKey: string;
+  /** Only this much of the charge (a partial refund, e.g. some tickets of an order); none: all of it. */
+  refundAmount?: number;
 }
 
 /** Refunds a charge a refused purchase or upgrade made, and says what became of the money. */
@@ -131,7 +133,7 @@ export async function giveBack(
 }
 
 /**
- * Asks the provider to refund a charge in full, under its refund key (a retry refunds once); false
+ * Asks the provider to refund a charge (in full, or `refundAmount` of it), under its refund key (a retry refunds once); false
  * when it could not (logged). The one place `provider.refund` is called (decision 024).
  */
 export async function refundCharge(
@@ -140,7 +142,11 @@ export async function refundCharge(
   onError: (error: unknown, context: string) => void,
 ): Promise<boolean> {
   try {
-    const refund = await provider.refund({ transactionId: charge.transactionId, idempotencyKey: charge.refundKey });
+    const refund = await provider.refund({
+      transactionId: charge.transactionId,
+      idempotencyKey: charge.refundKey,
+      ...(charge.refundAmount === undefined ? {} : { amount: charge.refundAmount }),
+    });
     if (refund.status === 'success') return true;
     onError(new Error(refund.message), `refund of ${charge.transactionId} failed`);
   } catch (error) {

@@ -30,7 +30,7 @@
 // Its token starts sbx_wtok_, which is how its summary says paymentMethod 'wallet' (here and as the
 // card on file); the card itself behaves as the 4242 card does.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { CARD_ON_FILE_TOKEN, type BillingProvider, type CardSummary, type ChargeOutcome } from './provider.ts';
 import { sandboxBillingPayments, sandboxBillingTokens, type SandboxCardBehaviour, type SandboxPaymentStatus } from './schema.ts';
@@ -395,10 +395,18 @@ export function createSandboxProvider({ db, now = () => new Date() }: { db: Db; 
       const give = amount ?? refundable;
       if (refundable <= 0 || give <= 0 || give > refundable)
         return { status: 'error', message: 'Nothing left to refund, or more than what is left' };
-      await db
+      // One conditional update: two refunds at once (partial ones) never give back more than was paid.
+      const [refunded] = await db
         .update(sandboxBillingPayments)
-        .set({ status: 'refunded', refundedAmount: payment.refundedAmount + give, updatedAt: now() })
-        .where(eq(sandboxBillingPayments.id, transactionId));
+        .set({ status: 'refunded', refundedAmount: sql`${sandboxBillingPayments.refundedAmount} + ${give}`, updatedAt: now() })
+        .where(
+          and(
+            eq(sandboxBillingPayments.id, transactionId),
+            sql`${sandboxBillingPayments.amount} - ${sandboxBillingPayments.refundedAmount} >= ${give}`,
+          ),
+        )
+        .returning({ id: sandboxBillingPayments.id });
+      if (!refunded) return { status: 'error', message: 'Nothing left to refund, or more than what is left' };
       return { status: 'success', refundId: random('sbx_ref') };
     },
   };

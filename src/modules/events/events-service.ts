@@ -3,8 +3,11 @@
 // and related stories are the profiles' and content's, resolved by the page through their services.
 import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { ChangeBus } from '../../platform/change-bus.ts';
+import { paths } from '../../shared/paths.ts';
+import { eventsForSearch } from './events-for-search.ts';
 import { events } from './schema.ts';
-import type { SendTickets } from './ticket-mail.ts';
+import type { SendSeatsBack, SendTickets } from './ticket-mail.ts';
 import { createTickets, type TicketsDeps } from './tickets.ts';
 import type { EventRecord, EventType, SortOrder } from './types.ts';
 
@@ -32,6 +35,12 @@ export interface EventsServiceDeps extends Pick<TicketsDeps, 'scheduleRelease'> 
   emailOf?: (identityId: string) => Promise<string | null>;
   /** Schedules a registration's reminder (the jobs runner; idempotent by ticket). */
   scheduleReminder?: (ticketId: string, at: Date) => Promise<void>;
+  /** The waiting list's notice (ticket-mail.ts); none: nobody is told (tests of reads). */
+  sendSeatsBack?: SendSeatsBack;
+  /** Where a notice that could not be sent is reported (the app's log). */
+  onError?: (error: unknown, context: string) => void;
+  /** Tells the page cache that an event's pages changed (its tickets: on sale, sold out, seats back). */
+  changes?: Pick<ChangeBus, 'publish'>;
 }
 
 export function createEventsService({
@@ -41,8 +50,49 @@ export function createEventsService({
   sendTickets,
   emailOf,
   scheduleReminder,
+  sendSeatsBack,
+  onError,
+  changes,
 }: EventsServiceDeps) {
-  const tickets = createTickets({ db, now, scheduleRelease });
+  const tickets = createTickets({
+    db,
+    now,
+    scheduleRelease,
+    onSeatsBack: (ticketTypeId, seats) => tellWaitingList(ticketTypeId, seats),
+    onTicketsChanged: (eventId) => eventPagesChanged(eventId),
+  });
+
+  /** The event's page, the listing and the home page (featured events) show its tickets: they are built again. */
+  async function eventPagesChanged(eventId: string): Promise<void> {
+    const event = changes ? await eventById(eventId) : null;
+    if (event) await changes!.publish('pages', { paths: [paths.event(event.slug), paths.events(), paths.home()] });
+  }
+
+  /**
+   * Seats of a type came back: as many readers as there are seats back (never more than are on
+   * sale), the longest waiting first, are emailed once with a link to the event page. Nothing is
+   * held for them: the first to buy gets the seat (decision 051). A notice that cannot be sent puts
+   * its reader back in their place. Never throws: the refund or release that called it is done.
+   */
+  async function tellWaitingList(ticketTypeId: string, seats: number): Promise<void> {
+    try {
+      const type = await tickets.ticketType(ticketTypeId);
+      if (type) await eventPagesChanged(type.eventId);
+      if (!type || type.status !== 'on_sale' || !sendSeatsBack) return;
+      const event = await eventById(type.eventId);
+      if (!event) return;
+      for (const reader of await tickets.takeWaiting(ticketTypeId, Math.min(seats, type.available))) {
+        try {
+          await sendSeatsBack(reader.email, event, type.name);
+        } catch (error) {
+          await tickets.untakeWaiting(ticketTypeId, reader.identityId);
+          onError?.(error, `waiting list notice for ticket type ${ticketTypeId}`);
+        }
+      }
+    } catch (error) {
+      onError?.(error, `waiting list of ticket type ${ticketTypeId}`);
+    }
+  }
   async function select(where: SQL | undefined, sortOrder: SortOrder): Promise<EventRecord[]> {
     const rows = await db
       .select()
@@ -130,6 +180,9 @@ export function createEventsService({
     },
 
     eventById,
+
+    /** Events as text for the search index (events-for-search.ts). */
+    eventsForSearch: (select: Parameters<typeof eventsForSearch>[1]) => eventsForSearch(db, select),
 
     /** Featured events that have not ended, soonest first (the home page's rail). */
     async featuredEvents(limit: number): Promise<EventRecord[]> {

@@ -1,6 +1,7 @@
 // The tickets email (issue 21): every ticket of an order (or a free registration's place) with its
 // code and its QR code as an inline image, and the event as an .ics attachment. Sent after a paid
-// order (billing's ticket purchase, as its receipt) and for a registration and its reminder.
+// order (billing's ticket purchase, as its receipt) and for a registration and its reminder. And the
+// waiting list's notice (`event_seats_back`): seats came back, with a link to the event page.
 import type { MailAttachment, MailService } from '../mail/mail-service.ts';
 import { paths } from '../../shared/paths.ts';
 import type { EventRecord } from './types.ts';
@@ -71,3 +72,20 @@ export function createTicketMail({
 }
 
 export type SendTickets = ReturnType<typeof createTicketMail>;
+
+export function createSeatsBackMail({ mail, siteUrl }: { mail: Pick<MailService, 'send'>; siteUrl: string }) {
+  return async function sendSeatsBack(to: string, event: EventRecord, ticketTypeName: string): Promise<void> {
+    await mail.send({
+      to,
+      template: 'event_seats_back',
+      data: {
+        eventTitle: event.title,
+        ticketTypeName,
+        when: timeIn(event),
+        link: new URL(paths.event(event.slug), `${siteUrl}/`).toString(),
+      },
+    });
+  };
+}
+
+export type SendSeatsBack = ReturnType<typeof createSeatsBackMail>;

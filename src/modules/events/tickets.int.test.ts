@@ -4,7 +4,9 @@
 // attendee with its code; a retry under the key charges once; sold out, not on sale, a declined
 // card (the seats go back), 3-D Secure (held, then finished), bad input; a site admin's refund gives
 // the money and the seats back, and nobody else may refund. On PostgreSQL, 200 buyers racing for
-// the last 10 seats buy exactly 10.
+// the last 10 seats buy exactly 10. Decision 051: partial refunds (a ticket's share back once, even
+// under concurrent refunds on PostgreSQL), the waiting list told by email (a real SMTP server) as
+// seats come back, and staff's ticket type editor.
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,22 +14,25 @@ import { stableUuid } from '../../db/stable-id.ts';
 import { createTestApp } from '../../test/app.ts';
 import { graphql, sessionCookies, signIn } from '../../test/graphql.ts';
 import { pageText } from '../../test/html.ts';
+import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { billingInvoices, billingTransactions, sandboxBillingPayments } from '../billing/schema.ts';
 import { identities } from '../identity/schema.ts';
 import { outbox } from '../mail/schema.ts';
-import { eventTicketTypes } from './schema.ts';
+import { eventOrders, eventTicketTypes } from './schema.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 type Reader = Awaited<ReturnType<typeof signIn>>;
 let app: App;
 let admin: Reader;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
 const EVENT = stableUuid('event', 'crossroads-the-future-of-clienteling');
 const CARDS = { success: '4242424242424242', declined: '4000000000000002', threeDS: '4000000000003220' } as const;
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  app = await createTestApp();
+  smtp = await startSmtpSink();
+  app = await createTestApp({ SMTP_URL: smtp.url });
   admin = await signIn(app, { first: 'Ann', last: 'Admin' });
   await app.db
     .update(identities)
@@ -37,15 +42,25 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
+  await smtp.close();
 });
 
+const page = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const post = (url: string, form: Record<string, string> | URLSearchParams, cookie: string) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+
 /** A ticket type on the demo's Paris summit: €250 (members €200) and £220, on sale now. */
-async function ticketType({ capacity = 50, startsIn = -HOUR, endsIn = 24 * HOUR } = {}) {
+async function ticketType({ capacity = 50, startsIn = -HOUR, endsIn = 24 * HOUR, name = 'Summit pass' } = {}) {
   const ticketTypeId = randomUUID();
   await app.services.events.tickets.createTicketType({
     ticketTypeId,
     eventId: EVENT,
-    name: 'Summit pass',
+    name,
     prices: { EUR: 25_000, GBP: 22_000 },
     memberPrices: { EUR: 20_000 },
     capacity,
@@ -76,6 +91,7 @@ const BUY = /* GraphQL */ `
   }
 `;
 const REFUND = `mutation ($orderId: String!) { refundEventTicketOrder(orderId: $orderId) { __typename ... on EventTicketOrder { ${ORDER_FIELDS} } ... on Error { message } } }`;
+const REFUND_TICKETS = `mutation ($orderId: String!, $ticketIds: [String!]!) { refundEventTickets(orderId: $orderId, ticketIds: $ticketIds) { __typename ... on EventTicketOrder { ${ORDER_FIELDS} refundedQty } ... on Error { message } } }`;
 const TYPES = `query { events(type: crossroads) { slug ticketTypes { ticketTypeId name available status prices { currency amount } memberPrices { currency amount } } } }`;
 
 async function buy(
@@ -340,8 +356,6 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('capacity under concurren
 });
 
 describe('ticket pages', () => {
-  const page = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-
   it('sends a signed-out reader to register before the checkout, and shows it to a signed-in one', async () => {
     const typeId = await ticketType({ capacity: 9 });
     const url = `/events/crossroads-the-future-of-clienteling/tickets/?ticketTypeId=${typeId}&quantity=2&country=FR`;
@@ -383,12 +397,11 @@ describe('ticket pages', () => {
     expect(text).toContain('Summit pass');
     expect(text).toContain('Members €200');
     expect(text).toContain('Sold out');
-    const joined = await app.inject({
-      method: 'POST',
-      url: '/events/crossroads-the-future-of-clienteling/',
-      headers: { cookie: reader.cookie, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ intent: 'waiting-list', ticketTypeId: typeId }).toString(),
-    });
+    const joined = await post(
+      '/events/crossroads-the-future-of-clienteling/',
+      { intent: 'waiting-list', ticketTypeId: typeId },
+      reader.cookie,
+    );
     expect(joined.statusCode).toBe(200);
     expect(pageText(joined.body)).toContain('You are on the waiting list for Summit pass');
     expect(await app.services.events.tickets.onWaitingList(typeId, reader.identityId)).toBe(true);
@@ -431,14 +444,6 @@ describe('free registrations for online events', () => {
 });
 
 describe('staff pages', () => {
-  const page = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-  const post = (url: string, form: Record<string, string>, cookie: string) =>
-    app.inject({
-      method: 'POST',
-      url,
-      headers: { cookie, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(form).toString(),
-    });
   const BASE = '/admin/events/crossroads-the-future-of-clienteling';
 
   it('lists the attendees with a CSV for a site admin, and refuses anyone else', async () => {
@@ -479,5 +484,312 @@ describe('staff pages', () => {
     const refunded = await post(`${BASE}/attendees/`, { intent: 'refund', orderId: result.orderId }, admin.cookie);
     expect(pageText(refunded.body)).toContain(`Order ${result.orderId} refunded: 2 seats are on sale again.`);
     expect(await available(typeId)).toBe(2);
+  });
+});
+
+const EVENT_PAGE = '/events/crossroads-the-future-of-clienteling/';
+const STAFF = '/admin/events/crossroads-the-future-of-clienteling';
+const seatsBackMails = (reader: Reader) => smtp.to(reader.email).filter((m) => m.subject.startsWith('Tickets are back for'));
+
+/** How many readers the attendee page says wait for the ticket type of that name. */
+async function waitingFor(name: string) {
+  const text = pageText((await page(`${STAFF}/attendees/`, admin.cookie)).body);
+  return Number(new RegExp(`(\\d+) readers? for ${name}[,.]`).exec(text)?.[1] ?? 0);
+}
+
+describe('partial refunds (decision 051)', () => {
+  it('refunds one ticket of three: its share with tax back once, its seat on sale, the door refuses it, the other two still open it', async () => {
+    const typeId = await ticketType({ capacity: 3 });
+    const { result } = await buy(await signIn(app), typeId, { quantity: 3, names: ['Ada Okafor', 'Ben Okafor', 'Cy Okafor'] });
+    expect(result.fullPrice).toBe(90_000);
+    const [first, second, third] = result.tickets as { ticketId: string; code: string }[];
+    const orderPage = `${STAFF}/orders/${result.orderId}/`;
+
+    const refunded = await post(
+      orderPage,
+      new URLSearchParams([
+        ['intent', 'refund-tickets'],
+        ['ticketId', first!.ticketId],
+      ]),
+      admin.cookie,
+    );
+    expect(refunded.statusCode).toBe(200);
+    expect(pageText(refunded.body)).toContain('1 ticket refunded: €300.00 back to the buyer’s card, and its seat is on sale again.');
+    expect(pageText(refunded.body)).toContain('Partly refunded (1 of 3 tickets)');
+    expect(await available(typeId)).toBe(1);
+    const [payment] = await app.db
+      .select()
+      .from(sandboxBillingPayments)
+      .where(eq(sandboxBillingPayments.id, (await app.services.events.tickets.order(result.orderId))!.paymentReference!));
+    expect(payment!.refundedAmount).toBe(30_000);
+
+    // The same ticket again: refused, nothing more given back.
+    const again = await post(
+      orderPage,
+      new URLSearchParams([
+        ['intent', 'refund-tickets'],
+        ['ticketId', first!.ticketId],
+      ]),
+      admin.cookie,
+    );
+    expect(pageText(again.body)).toContain('Those tickets are refunded already, or are not of this order.');
+    const viaGraphql = await graphql(app, REFUND_TICKETS, {
+      variables: { orderId: result.orderId, ticketIds: [first!.ticketId] },
+      cookie: admin.cookie,
+    });
+    expect(viaGraphql.data!.refundEventTickets).toMatchObject({ __typename: 'BaseError' });
+    expect((await app.db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.id, payment!.id)))[0]!.refundedAmount).toBe(
+      30_000,
+    );
+
+    // The door.
+    expect((await app.services.events.tickets.checkIn(EVENT, first!.code)).kind).toBe('refunded');
+    expect((await app.services.events.tickets.checkIn(EVENT, second!.code)).kind).toBe('checked_in');
+    expect((await app.services.events.tickets.checkIn(EVENT, third!.code)).kind).toBe('checked_in');
+
+    // The rest through GraphQL: the order is refunded, the invoice too, and the shares add up to the charge.
+    const rest = await graphql(app, REFUND_TICKETS, {
+      variables: { orderId: result.orderId, ticketIds: [second!.ticketId, third!.ticketId] },
+      cookie: admin.cookie,
+    });
+    expect(rest.data!.refundEventTickets).toMatchObject({ __typename: 'EventTicketOrder', state: 'refunded', refundedQty: 3 });
+    expect((await app.db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.id, payment!.id)))[0]!.refundedAmount).toBe(
+      90_000,
+    );
+    const order = (await app.services.events.tickets.order(result.orderId))!;
+    const [invoice] = await app.db.select().from(billingInvoices).where(eq(billingInvoices.id, order.invoiceId!));
+    expect(invoice!.state).toBe('refunded');
+    const refunds = await app.db
+      .select()
+      .from(billingTransactions)
+      .where(and(eq(billingTransactions.invoiceId, invoice!.id), eq(billingTransactions.kind, 'refund')));
+    expect(refunds.map((r) => r.amount).sort()).toEqual([30_000, 60_000]);
+    expect(await available(typeId)).toBe(3);
+  });
+
+  it('lets only a site admin refund tickets, and refuses tickets of another order', async () => {
+    const typeId = await ticketType();
+    const { result } = await buy(await signIn(app), typeId);
+    const other = await buy(await signIn(app), typeId);
+    const reader = await signIn(app);
+    const refused = await graphql(app, REFUND_TICKETS, {
+      variables: { orderId: result.orderId, ticketIds: [result.tickets[0].ticketId] },
+      cookie: reader.cookie,
+    });
+    expect(refused.data!.refundEventTickets.__typename).toBe('UnauthorizedError');
+    expect((await page(`${STAFF}/orders/${result.orderId}/`, reader.cookie)).statusCode).toBe(403);
+    expect((await post(`${STAFF}/orders/${result.orderId}/`, { intent: 'refund-all' }, reader.cookie)).statusCode).toBe(403);
+    const foreign = await post(
+      `${STAFF}/orders/${result.orderId}/`,
+      new URLSearchParams([
+        ['intent', 'refund-tickets'],
+        ['ticketId', other.result.tickets[0].ticketId],
+      ]),
+      admin.cookie,
+    );
+    expect(pageText(foreign.body)).toContain('Those tickets are refunded already, or are not of this order.');
+    const nothing = await post(`${STAFF}/orders/${result.orderId}/`, { intent: 'refund-tickets', ticketId: 'not-a-ticket' }, admin.cookie);
+    expect(nothing.statusCode).toBe(200);
+    expect(pageText(nothing.body)).toContain('Choose the tickets of this order to refund.');
+    expect((await page(`${STAFF}/orders/${randomUUID()}/`, admin.cookie)).statusCode).toBe(404);
+    expect(await available(typeId)).toBe(46);
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('concurrent partial refunds (PostgreSQL)', () => {
+  it('refunds each ticket once when staff refund the same and other tickets at the same time', async () => {
+    const typeId = await ticketType({ capacity: 10 });
+    const { result } = await buy(await signIn(app), typeId, { quantity: 3, names: [], country: 'FR' });
+    const ids = (result.tickets as { ticketId: string }[]).map((t) => t.ticketId);
+    const attempts = [...Array.from({ length: 8 }, () => [ids[0]!]), [ids[0]!, ids[1]!], [ids[1]!, ids[2]!], [ids[2]!], 'all' as const];
+    const results = await Promise.all(
+      attempts.map((chosen) =>
+        chosen === 'all'
+          ? app.services.billing.tickets.refundTicketOrder(result.orderId)
+          : app.services.billing.tickets.refundTickets(result.orderId, chosen),
+      ),
+    );
+    const given = results.flatMap((r) => (r.kind === 'refunded' ? [r.amount] : []));
+    expect(given.reduce((a, b) => a + b, 0)).toBe(result.fullPrice);
+    const order = (await app.services.events.tickets.order(result.orderId))!;
+    expect(order.state).toBe('refunded');
+    const [payment] = await app.db.select().from(sandboxBillingPayments).where(eq(sandboxBillingPayments.id, order.paymentReference!));
+    expect(payment!.refundedAmount).toBe(result.fullPrice);
+    expect(await available(typeId)).toBe(10);
+  }, 60_000);
+});
+
+describe('the waiting list (decision 051)', () => {
+  it('tells the readers waiting, in the order they joined, one for each seat that comes back, each once; a reader can leave', async () => {
+    const typeId = await ticketType({ capacity: 2, name: 'Front row' });
+    const { result } = await buy(await signIn(app), typeId, { quantity: 2, names: ['Ada Okafor', 'Ben Okafor'] });
+    const waiting = [await signIn(app), await signIn(app), await signIn(app)];
+    for (const reader of waiting) {
+      const joined = await post(EVENT_PAGE, { intent: 'waiting-list', ticketTypeId: typeId }, reader.cookie);
+      expect(pageText(joined.body)).toContain('You are on the waiting list for Front row.');
+    }
+    // Joining twice keeps the reader's place.
+    await post(EVENT_PAGE, { intent: 'waiting-list', ticketTypeId: typeId }, waiting[0]!.cookie);
+    expect(await waitingFor('Front row')).toBe(3);
+
+    const orderPage = `${STAFF}/orders/${result.orderId}/`;
+    await post(
+      orderPage,
+      new URLSearchParams([
+        ['intent', 'refund-tickets'],
+        ['ticketId', result.tickets[0].ticketId],
+      ]),
+      admin.cookie,
+    );
+    expect(seatsBackMails(waiting[0]!)).toHaveLength(1);
+    expect(seatsBackMails(waiting[1]!)).toHaveLength(0);
+    const mail = seatsBackMails(waiting[0]!)[0]!;
+    expect(mail.subject).toBe('Tickets are back for Crossroads: The Future of Clienteling');
+    expect(mail.text).toContain('Tickets: Front row');
+    expect(mail.text).toContain(`Buy them on the event page: https://atelier.test${EVENT_PAGE}`);
+    expect(await waitingFor('Front row')).toBe(2);
+
+    // The third reader leaves; the second refund tells the second reader only.
+    const left = await post(EVENT_PAGE, { intent: 'leave-waiting-list', ticketTypeId: typeId }, waiting[2]!.cookie);
+    expect(pageText(left.body)).toContain('You have left the waiting list for Front row.');
+    await post(orderPage, { intent: 'refund-all' }, admin.cookie);
+    expect(seatsBackMails(waiting[0]!)).toHaveLength(1);
+    expect(seatsBackMails(waiting[1]!)).toHaveLength(1);
+    expect(seatsBackMails(waiting[2]!)).toHaveLength(0);
+    expect(await waitingFor('Front row')).toBe(0);
+  });
+
+  it('tells the next reader when a held payment’s seats come back, and when staff add seats', async () => {
+    const typeId = await ticketType({ capacity: 1 });
+    const buyer = await signIn(app);
+    const challenged = await buy(buyer, typeId, { quantity: 1, names: [], card: CARDS.threeDS });
+    expect(challenged.result.__typename).toBe('ThreeDSecureError');
+    const waiting = [await signIn(app), await signIn(app)];
+    for (const reader of waiting) await post(EVENT_PAGE, { intent: 'waiting-list', ticketTypeId: typeId }, reader.cookie);
+    const [held] = await app.db
+      .select()
+      .from(eventOrders)
+      .where(and(eq(eventOrders.ticketTypeId, typeId), eq(eventOrders.state, 'held')));
+    // The hold's expiry (the job events.release_hold), twice: the second finds nothing held.
+    await app.services.events.tickets.releaseHold(held!.orderId);
+    await app.services.events.tickets.releaseHold(held!.orderId);
+    expect(seatsBackMails(waiting[0]!)).toHaveLength(1);
+    expect(seatsBackMails(waiting[1]!)).toHaveLength(0);
+
+    // Sold out again; staff raise the capacity by one: the second reader is told.
+    await buy(await signIn(app), typeId, { quantity: 1, names: [] });
+    const editor = `${STAFF}/ticket-types/${typeId}/`;
+    const form = await editorValues(editor);
+    const saved = await post(editor, { ...form, capacity: '2' }, admin.cookie);
+    expect(saved.statusCode).toBe(302);
+    expect(seatsBackMails(waiting[1]!)).toHaveLength(1);
+    expect(seatsBackMails(waiting[0]!)).toHaveLength(1);
+  });
+});
+
+/** The editor's fields as the page fills them in. */
+async function editorValues(url: string): Promise<Record<string, string>> {
+  const html = (await page(url, admin.cookie)).body;
+  const values: Record<string, string> = {};
+  for (const match of html.matchAll(/<input[^>]*\bname="([^"]+)"[^>]*>/g)) {
+    const value = /\bvalue="([^"]*)"/.exec(match[0])?.[1] ?? '';
+    values[match[1]!] = value
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'");
+  }
+  return values;
+}
+
+describe('the ticket type editor (decision 051)', () => {
+  const NEW = `${STAFF}/ticket-types/new/`;
+  const valid = {
+    name: 'Roundtable seat',
+    description: 'A seat at the afternoon roundtable.',
+    price_EUR: '120',
+    member_EUR: '99.50',
+    price_GBP: '',
+    member_GBP: '',
+    price_USD: '130',
+    member_USD: '',
+    price_INR: '',
+    member_INR: '',
+    capacity: '40',
+    salesStartAt: '2026-01-01T09:00',
+    salesEndAt: '2030-12-01T18:00',
+  };
+
+  it('adds a ticket type that the event page sells, edits it and closes its sales', async () => {
+    const created = await post(NEW, valid, admin.cookie);
+    expect(created.statusCode).toBe(302);
+    const id = new URL(created.headers.location as string, 'https://atelier.test').searchParams.get('saved')!;
+    const type = (await app.services.events.tickets.ticketType(id))!;
+    expect(type).toMatchObject({
+      name: 'Roundtable seat',
+      prices: { EUR: 12_000, USD: 13_000 },
+      memberPrices: { EUR: 9_950 },
+      capacity: 40,
+      status: 'on_sale',
+    });
+    // The window is the event's local time (Paris: UTC+1 in winter).
+    expect(type.salesStartAt).toBe('2026-01-01T08:00:00.000Z');
+    const list = pageText((await page(created.headers.location as string, admin.cookie)).body);
+    expect(list).toContain('Roundtable seat is saved.');
+    expect(list).toContain('0 of 40');
+    expect(pageText((await page(EVENT_PAGE)).body)).toContain('Roundtable seat');
+
+    const edited = await post(
+      `${STAFF}/ticket-types/${id}/`,
+      { ...(await editorValues(`${STAFF}/ticket-types/${id}/`)), name: 'Roundtable', capacity: '45' },
+      admin.cookie,
+    );
+    expect(edited.statusCode).toBe(302);
+    expect((await app.services.events.tickets.ticketType(id))!).toMatchObject({
+      name: 'Roundtable',
+      capacity: 45,
+      memberPrices: { EUR: 9_950 },
+    });
+
+    const closed = await post(`${STAFF}/ticket-types/`, { intent: 'close-sales', ticketTypeId: id }, admin.cookie);
+    expect(pageText(closed.body)).toContain('Sales of Roundtable are closed.');
+    expect((await app.services.events.tickets.ticketType(id))!.status).toBe('ended');
+  });
+
+  it('shows each wrong field’s message beside it, and never takes the capacity below the seats sold or held', async () => {
+    const errorOf = (html: string, field: string) => new RegExp(`id="${field}-error"[^>]*>([^<]*)<`).exec(html)?.[1];
+    const wrong = await post(NEW, { ...valid, name: 'Bad\u0007name', price_EUR: '12,50', capacity: '0' }, admin.cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong.body, 'name')).toBe('Remove the invisible control character from this text');
+    expect(errorOf(wrong.body, 'price_EUR')).toBe('Write a price like 250 or 250.50');
+    expect(errorOf(wrong.body, 'capacity')).toBe('Write a whole number of seats, from 1 to 100,000');
+    // What was typed comes back in the fields.
+    expect(wrong.body).toContain('value="12,50"');
+    const crossed = await post(NEW, { ...valid, price_EUR: '12,50', member_USD: '140', salesEndAt: '2025-01-01T09:00' }, admin.cookie);
+    expect(errorOf(crossed.body, 'price_EUR')).toBe('Write a price like 250 or 250.50');
+    expect(errorOf(crossed.body, 'member_USD')).toBe('A member price cannot be more than the price');
+    expect(errorOf(crossed.body, 'salesEndAt')).toBe('Sales must end after they start');
+    const noPrice = await post(NEW, { ...valid, price_EUR: '', member_EUR: '', price_USD: '' }, admin.cookie);
+    expect(errorOf(noPrice.body, 'price_EUR')).toBe('Give a price in at least one currency');
+
+    const typeId = await ticketType({ capacity: 5 });
+    await buy(await signIn(app), typeId, { quantity: 3, names: [] });
+    const editor = `${STAFF}/ticket-types/${typeId}/`;
+    const below = await post(editor, { ...(await editorValues(editor)), capacity: '2' }, admin.cookie);
+    expect(below.statusCode).toBe(409);
+    expect(/id="capacity-error"[^>]*>([^<]*)</.exec(below.body)?.[1]).toBe(
+      'The capacity cannot be below the 3 seats already sold or held.',
+    );
+    expect((await app.services.events.tickets.ticketType(typeId))!.capacity).toBe(5);
+    expect((await post(editor, { ...(await editorValues(editor)), capacity: '3' }, admin.cookie)).statusCode).toBe(302);
+    expect((await app.services.events.tickets.ticketType(typeId))!.status).toBe('sold_out');
+  });
+
+  it('is for site admins only', async () => {
+    const reader = await signIn(app);
+    expect((await page(NEW, reader.cookie)).statusCode).toBe(403);
+    expect((await post(NEW, valid, reader.cookie)).statusCode).toBe(403);
+    expect((await page(`${STAFF}/ticket-types/`, reader.cookie)).statusCode).toBe(403);
+    expect((await page(NEW)).statusCode).toBe(302);
+    expect((await page(`${STAFF}/ticket-types/${randomUUID()}/`, admin.cookie)).statusCode).toBe(404);
   });
 });

@@ -8,7 +8,7 @@
 // on the row the earlier one left, so two buyers can never both take the last seat; a check
 // constraint says the same once more.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { eventOrders, eventTickets, eventTicketTypes, eventWaitingList, events, type OrderState, type TicketPrices } from './schema.ts';
 
@@ -62,6 +62,8 @@ export interface OrderView {
   createdAt: string;
   paidAt: string | null;
   refundedAt: string | null;
+  /** Tickets of it refunded so far: some of them (a paid order, partly refunded) or all (refunded). */
+  refundedQuantity: number;
   tickets: TicketView[];
 }
 
@@ -140,6 +142,7 @@ function ticketView(row: TicketRow): TicketView {
 }
 
 function orderView(row: OrderRow, tickets: TicketRow[]): OrderView {
+  const own = tickets.filter((t) => t.orderId === row.orderId);
   return {
     orderId: row.orderId,
     identityId: row.identityId,
@@ -158,7 +161,8 @@ function orderView(row: OrderRow, tickets: TicketRow[]): OrderView {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     refundedAt: row.refundedAt?.toISOString() ?? null,
-    tickets: tickets.filter((t) => t.orderId === row.orderId).map(ticketView),
+    refundedQuantity: own.filter((t) => t.state === 'refunded').length,
+    tickets: own.map(ticketView),
   };
 }
 
@@ -167,9 +171,41 @@ export interface TicketsDeps {
   now: () => Date;
   /** Schedules the release of a hold at its expiry (the jobs runner; idempotent by order). */
   scheduleRelease?: (orderId: string, at: Date) => Promise<void>;
+  /** Seats of a type came back (a hold released, a refund, more capacity): the waiting list is told. */
+  onSeatsBack?: (ticketTypeId: string, seats: number) => Promise<void>;
+  /** What an event's pages show of its tickets changed (a type saved or closed, the last seat taken). */
+  onTicketsChanged?: (eventId: string) => Promise<void>;
 }
 
-export function createTickets({ db, now, scheduleRelease }: TicketsDeps) {
+/** What staff set on a ticket type (ticket-type-input.ts turns the editor's form into this). */
+export interface TicketTypeFields {
+  name: string;
+  description: string;
+  prices: TicketPrices;
+  memberPrices: TicketPrices | null;
+  capacity: number;
+  salesStartAt: Date;
+  salesEndAt: Date;
+}
+
+export type SaveTicketTypeOutcome =
+  | { kind: 'saved'; ticketType: TicketTypeView }
+  /** Fewer seats than are sold or held: nothing changed. */
+  | { kind: 'below_taken'; taken: number }
+  | { kind: 'not_found' };
+
+/**
+ * Tickets of a paid order set aside for a refund (their door closed), before billing gives the money
+ * back: how many of the order were refunded before and are now, so billing refunds exactly their share.
+ */
+export type RefundClaim =
+  | { kind: 'claimed'; order: OrderView; ticketIds: string[]; refundedBefore: number; refundedAfter: number }
+  | { kind: 'not_found' }
+  | { kind: 'not_paid' }
+  /** None of the chosen tickets is still valid (refunded already, or not of this order). */
+  | { kind: 'nothing_to_refund' };
+
+export function createTickets({ db, now, scheduleRelease, onSeatsBack, onTicketsChanged }: TicketsDeps) {
   async function withTickets(rows: OrderRow[]): Promise<OrderView[]> {
     if (rows.length === 0) return [];
     const tickets = await db
@@ -205,6 +241,7 @@ export function createTickets({ db, now, scheduleRelease }: TicketsDeps) {
         .where(eq(eventTicketTypes.ticketTypeId, row.ticketTypeId));
       return row;
     });
+    if (released) await onSeatsBack?.(released.ticketTypeId, released.quantity);
     return released !== null;
   }
 
@@ -224,9 +261,59 @@ export function createTickets({ db, now, scheduleRelease }: TicketsDeps) {
       return row ? typeView(row, now()) : null;
     },
 
-    /** Adds a ticket type to an event (the demo; staff tools later). */
+    /** Adds a ticket type to an event (the demo, tests). */
     async createTicketType(input: Omit<typeof eventTicketTypes.$inferInsert, 'taken'>): Promise<void> {
       await db.insert(eventTicketTypes).values(input).onConflictDoNothing();
+    },
+
+    /**
+     * Staff's editor: a new ticket type (no id) or a change to one of the event's. The capacity never
+     * goes below the seats sold or held (the row is locked while it is compared; the check constraint
+     * says so once more); more capacity is seats back for the waiting list.
+     */
+    async saveTicketType(eventId: string, ticketTypeId: string | null, fields: TicketTypeFields): Promise<SaveTicketTypeOutcome> {
+      if (!ticketTypeId) {
+        const [{ count } = { count: 0 }] = await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(eventTicketTypes)
+          .where(eq(eventTicketTypes.eventId, eventId));
+        const [row] = await db
+          .insert(eventTicketTypes)
+          .values({ ticketTypeId: randomUUID(), eventId, ...fields, position: count })
+          .returning();
+        await onTicketsChanged?.(eventId);
+        return { kind: 'saved', ticketType: typeView(row!, now()) };
+      }
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(eventTicketTypes)
+          .where(and(eq(eventTicketTypes.ticketTypeId, ticketTypeId), eq(eventTicketTypes.eventId, eventId)))
+          .for('update');
+        if (!row) return { kind: 'not_found' as const };
+        if (fields.capacity < row.taken) return { kind: 'below_taken' as const, taken: row.taken };
+        const [saved] = await tx.update(eventTicketTypes).set(fields).where(eq(eventTicketTypes.ticketTypeId, ticketTypeId)).returning();
+        return { kind: 'saved' as const, before: row, saved: saved! };
+      });
+      if (outcome.kind !== 'saved') return outcome;
+      const more = outcome.saved.capacity - outcome.before.capacity;
+      await onTicketsChanged?.(eventId);
+      if (more > 0) await onSeatsBack?.(ticketTypeId, more);
+      return { kind: 'saved', ticketType: typeView(outcome.saved, now()) };
+    },
+
+    /** Ends a ticket type's sales now (staff). False when they had ended already or it is not the event's. */
+    async closeSales(eventId: string, ticketTypeId: string): Promise<boolean> {
+      const at = now();
+      const rows = await db
+        .update(eventTicketTypes)
+        .set({ salesEndAt: at, salesStartAt: sql`least(${eventTicketTypes.salesStartAt}, ${at.toISOString()}::timestamptz)` })
+        .where(
+          and(eq(eventTicketTypes.ticketTypeId, ticketTypeId), eq(eventTicketTypes.eventId, eventId), gt(eventTicketTypes.salesEndAt, at)),
+        )
+        .returning({ ticketTypeId: eventTicketTypes.ticketTypeId });
+      if (rows.length > 0) await onTicketsChanged?.(eventId);
+      return rows.length > 0;
     },
 
     /**
@@ -238,6 +325,7 @@ export function createTickets({ db, now, scheduleRelease }: TicketsDeps) {
       if (existing) return { kind: 'existing', order: existing };
       const at = now();
       const expires = new Date(at.getTime() + HOLD_MINUTES * 60_000);
+      let lastSeats = false;
       const outcome = await db.transaction(async (tx) => {
         const [type] = await tx
           .update(eventTicketTypes)
@@ -252,6 +340,7 @@ export function createTickets({ db, now, scheduleRelease }: TicketsDeps) {
           )
           .returning();
         if (!type) return null;
+        lastSeats = type.taken >= type.capacity;
         const [row] = await tx
           .insert(eventOrders)
           .values({
@@ -281,6 +370,8 @@ export function createTickets({ db, now, scheduleRelease }: TicketsDeps) {
         return { kind: 'sold_out', available: Math.max(0, view.available) };
       }
       await scheduleRelease?.(outcome.orderId, expires);
+      // Sold out now: the event's pages say so (and offer the waiting list).
+      if (lastSeats) await onTicketsChanged?.(outcome.eventId);
       return { kind: 'held', order: (await withTickets([outcome]))[0]! };
     },
 
@@ -317,22 +408,69 @@ export function createTickets({ db, now, scheduleRelease }: TicketsDeps) {
       return current?.state === 'paid' && current.invoiceId === payment.invoiceId ? current : null;
     },
 
-    /** A paid order refunded (staff, through billing): its tickets stop opening the door and its seats go back. */
-    async refundOrder(orderId: string): Promise<OrderView | null> {
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(eventOrders)
-          .set({ state: 'refunded', refundedAt: now() })
-          .where(and(eq(eventOrders.orderId, orderId), eq(eventOrders.state, 'paid')))
-          .returning();
-        if (!row) return;
-        await tx
-          .update(eventTicketTypes)
-          .set({ taken: sql`${eventTicketTypes.taken} - ${row.quantity}` })
-          .where(eq(eventTicketTypes.ticketTypeId, row.ticketTypeId));
-        await tx.update(eventTickets).set({ state: 'refunded' }).where(eq(eventTickets.orderId, orderId));
+    /**
+     * Sets tickets of a paid order aside for a refund (all its valid ones, or the chosen ones): from
+     * now on the door refuses them. The order's row is locked meanwhile, so two refunds of the same
+     * order run one after the other and the second finds the tickets the first took already
+     * refunded: a ticket is refunded once. When the last valid ticket goes, the order is refunded.
+     * Billing then gives the money back and calls `refundDone`, or `refundUndone` if it could not.
+     */
+    async claimRefund(orderId: string, ticketIds: readonly string[] | 'all'): Promise<RefundClaim> {
+      const claim = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(eventOrders).where(eq(eventOrders.orderId, orderId)).for('update');
+        if (!row) return { kind: 'not_found' as const };
+        if (row.state !== 'paid') return { kind: 'not_paid' as const };
+        if (ticketIds !== 'all' && ticketIds.length === 0) return { kind: 'nothing_to_refund' as const };
+        const claimed = await tx
+          .update(eventTickets)
+          .set({ state: 'refunded' })
+          .where(
+            and(
+              eq(eventTickets.orderId, orderId),
+              eq(eventTickets.state, 'valid'),
+              ticketIds === 'all' ? undefined : inArray(eventTickets.ticketId, [...ticketIds]),
+            ),
+          )
+          .returning({ ticketId: eventTickets.ticketId });
+        if (claimed.length === 0) return { kind: 'nothing_to_refund' as const };
+        const [{ refunded } = { refunded: 0 }] = await tx
+          .select({ refunded: sql<number>`count(*)::int` })
+          .from(eventTickets)
+          .where(and(eq(eventTickets.orderId, orderId), eq(eventTickets.state, 'refunded')));
+        if (refunded >= row.quantity)
+          await tx.update(eventOrders).set({ state: 'refunded', refundedAt: now() }).where(eq(eventOrders.orderId, orderId));
+        return {
+          kind: 'claimed' as const,
+          ticketIds: claimed.map((t) => t.ticketId),
+          refundedBefore: refunded - claimed.length,
+          refundedAfter: refunded,
+        };
       });
-      return order(orderId);
+      if (claim.kind !== 'claimed') return claim;
+      return { ...claim, order: (await order(orderId))! };
+    },
+
+    /** The money of claimed tickets went back: their seats go on sale again, and the waiting list is told. */
+    async refundDone(claim: { order: Pick<OrderView, 'ticketTypeId'>; ticketIds: readonly string[] }): Promise<void> {
+      await db
+        .update(eventTicketTypes)
+        .set({ taken: sql`greatest(${eventTicketTypes.taken} - ${claim.ticketIds.length}, 0)` })
+        .where(eq(eventTicketTypes.ticketTypeId, claim.order.ticketTypeId));
+      await onSeatsBack?.(claim.order.ticketTypeId, claim.ticketIds.length);
+    },
+
+    /** Billing could not give the money back: the claimed tickets open the door again, the order is paid. */
+    async refundUndone(claim: { order: Pick<OrderView, 'orderId'>; ticketIds: readonly string[] }): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(eventTickets)
+          .set({ state: 'valid' })
+          .where(and(eq(eventTickets.orderId, claim.order.orderId), inArray(eventTickets.ticketId, [...claim.ticketIds])));
+        await tx
+          .update(eventOrders)
+          .set({ state: 'paid', refundedAt: null })
+          .where(and(eq(eventOrders.orderId, claim.order.orderId), eq(eventOrders.state, 'refunded')));
+      });
     },
 
     order,
@@ -387,9 +525,29 @@ export function createTickets({ db, now, scheduleRelease }: TicketsDeps) {
       return rows.length > 0;
     },
 
-    /** Joins the waiting list of a sold-out ticket type (again: nothing changes). */
+    /**
+     * Joins the waiting list of a sold-out ticket type. Again while waiting: nothing changes. Again
+     * after being told of seats: back on the list, at its end.
+     */
     async joinWaitingList({ ticketTypeId, identityId, email }: { ticketTypeId: string; identityId: string; email: string }) {
-      await db.insert(eventWaitingList).values({ ticketTypeId, identityId, email, createdAt: now() }).onConflictDoNothing();
+      const at = now();
+      await db
+        .insert(eventWaitingList)
+        .values({ ticketTypeId, identityId, email, createdAt: at })
+        .onConflictDoUpdate({
+          target: [eventWaitingList.ticketTypeId, eventWaitingList.identityId],
+          set: { email, createdAt: at, notifiedAt: null },
+          setWhere: isNotNull(eventWaitingList.notifiedAt),
+        });
+    },
+
+    /** Leaves a waiting list; false when the reader was not on it. */
+    async leaveWaitingList(ticketTypeId: string, identityId: string): Promise<boolean> {
+      const rows = await db
+        .delete(eventWaitingList)
+        .where(and(eq(eventWaitingList.ticketTypeId, ticketTypeId), eq(eventWaitingList.identityId, identityId)))
+        .returning({ identityId: eventWaitingList.identityId });
+      return rows.length > 0;
     },
 
     async onWaitingList(ticketTypeId: string, identityId: string): Promise<boolean> {
@@ -398,6 +556,57 @@ export function createTickets({ db, now, scheduleRelease }: TicketsDeps) {
         .from(eventWaitingList)
         .where(and(eq(eventWaitingList.ticketTypeId, ticketTypeId), eq(eventWaitingList.identityId, identityId)));
       return rows.length > 0;
+    },
+
+    /** Readers still waiting (not yet told of seats), per ticket type of the event (staff). */
+    async waitingCounts(eventId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ ticketTypeId: eventWaitingList.ticketTypeId, waiting: sql<number>`count(*)::int` })
+        .from(eventWaitingList)
+        .innerJoin(eventTicketTypes, eq(eventTicketTypes.ticketTypeId, eventWaitingList.ticketTypeId))
+        .where(and(eq(eventTicketTypes.eventId, eventId), isNull(eventWaitingList.notifiedAt)))
+        .groupBy(eventWaitingList.ticketTypeId);
+      return new Map(rows.map((r) => [r.ticketTypeId, r.waiting]));
+    },
+
+    /**
+     * The next `count` readers waiting for a type, in the order they joined, marked as told: each is
+     * taken once, even by two callers at the same time (SKIP LOCKED: the second takes the next ones).
+     */
+    async takeWaiting(ticketTypeId: string, count: number): Promise<{ identityId: string; email: string }[]> {
+      if (count <= 0) return [];
+      // Two statements: a LIMIT … FOR UPDATE subquery inside the UPDATE may be run again per row.
+      return db.transaction(async (tx) => {
+        const next = await tx
+          .select({ identityId: eventWaitingList.identityId, email: eventWaitingList.email })
+          .from(eventWaitingList)
+          .where(and(eq(eventWaitingList.ticketTypeId, ticketTypeId), isNull(eventWaitingList.notifiedAt)))
+          .orderBy(asc(eventWaitingList.createdAt), asc(eventWaitingList.identityId))
+          .limit(count)
+          .for('update', { skipLocked: true });
+        if (next.length === 0) return [];
+        await tx
+          .update(eventWaitingList)
+          .set({ notifiedAt: now() })
+          .where(
+            and(
+              eq(eventWaitingList.ticketTypeId, ticketTypeId),
+              inArray(
+                eventWaitingList.identityId,
+                next.map((n) => n.identityId),
+              ),
+            ),
+          );
+        return next;
+      });
+    },
+
+    /** A notice that could not be sent: the reader waits again, in their place. */
+    async untakeWaiting(ticketTypeId: string, identityId: string): Promise<void> {
+      await db
+        .update(eventWaitingList)
+        .set({ notifiedAt: null })
+        .where(and(eq(eventWaitingList.ticketTypeId, ticketTypeId), eq(eventWaitingList.identityId, identityId)));
     },
 
     /** Everyone holding a ticket or a registration for the event, by name (staff). */

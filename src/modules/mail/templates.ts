@@ -6,6 +6,7 @@
 import {
   EVENT_TICKET_TEMPLATES,
   renderEventTicketsEmail,
+  type EventSeatsBackEmailData,
   type EventTicketTemplate,
   type EventTicketsEmailData,
 } from './templates/event-tickets.tsx';
@@ -80,6 +81,7 @@ export interface EmailData {
   organisation_domain_code: OrganisationDomainCodeEmailData;
   newsletter_confirmation: NewsletterConfirmationEmailData;
   event_tickets: EventTicketsEmailData;
+  event_seats_back: EventSeatsBackEmailData;
 }
 
 /** The variables a caller supplies; the mail service adds productName, siteUrl and email. */
@@ -91,7 +93,7 @@ const ENQUIRY = new Set<EmailTemplate>(ENQUIRY_TEMPLATES);
 const NEWSLETTER = new Set<EmailTemplate>(NEWSLETTER_TEMPLATES);
 
 export async function renderEmail<T extends EmailTemplate>(template: T, data: EmailData[T]): Promise<RenderedEmail> {
-  if (template === 'event_tickets') return renderEventTicketsEmail('event_tickets', data);
+  if (template === 'event_tickets' || template === 'event_seats_back') return renderEventTicketsEmail(template, data);
   if (MEMBERSHIP.has(template)) return renderMembershipEmail(template as MembershipTemplate, data);
   if (ENQUIRY.has(template)) return renderEnquiryEmail(template as EnquiryTemplate, data);
   if (ORGANISATION.has(template)) return renderOrganisationEmail(template as OrganisationTemplate, data);

@@ -47,7 +47,7 @@ export function TextField({
   ...props
 }: FieldProps & {
   defaultValue?: string | null;
-  type?: 'text' | 'email';
+  type?: 'text' | 'email' | 'datetime-local';
   autoComplete?: string;
   inputMode?: 'numeric' | 'email' | 'text';
   /** e.g. field__input--code for a one-time code. */ inputClassName?: string;

@@ -1,13 +1,14 @@
 // The tickets email (events, issue 21): the event, when and where, then each ticket with its name,
 // its code and its QR code (an inline image attached to the message, `cid:`), and a button to the
 // reader's tickets page. The calendar file (.ics) travels as an attachment. The same template
-// carries a free registration's place and the reminder the day before.
+// carries a free registration's place and the reminder the day before. `event_seats_back` tells a
+// reader on a ticket type's waiting list that seats came back, with a link to the event page.
 import { Img } from '@react-email/components';
 import { z } from 'zod';
 import { ActionButton, Block, MUTED, Paragraph, SANS, SERIF } from './blocks.tsx';
 import { addressed, contextSchema, framedEmail, httpUrl, type FrameCopy, type RenderedEmail } from './frame.tsx';
 
-export const EVENT_TICKET_TEMPLATES = ['event_tickets'] as const;
+export const EVENT_TICKET_TEMPLATES = ['event_tickets', 'event_seats_back'] as const;
 export type EventTicketTemplate = (typeof EVENT_TICKET_TEMPLATES)[number];
 
 export const EVENT_TICKET_NOTICES = ['purchased', 'registered', 'reminder'] as const;
@@ -69,7 +70,53 @@ const COPY: Record<(typeof EVENT_TICKET_NOTICES)[number], FrameCopy<{ productNam
   },
 };
 
-export function renderEventTicketsEmail(_template: EventTicketTemplate, data: unknown): Promise<RenderedEmail> {
+const seatsBackSchema = contextSchema.omit({ expiresInMinutes: true }).extend({
+  eventTitle: z.string().trim().min(1).max(200),
+  ticketTypeName: z.string().trim().min(1).max(200),
+  when: z.string().trim().min(1).max(200),
+  /** The event page, where the tickets are bought. */
+  link: httpUrl,
+});
+export type EventSeatsBackEmailData = z.input<typeof seatsBackSchema>;
+
+const SEATS_BACK: FrameCopy<{ productName: string; eventTitle: string }> = {
+  subject: ({ eventTitle }) => `Tickets are back for ${eventTitle}`,
+  preview: 'Seats came back for the tickets you were waiting for.',
+  kicker: 'Waiting list',
+  headline: 'Tickets are back',
+  lead: ({ eventTitle }) => ['Seats came back for ', { strong: eventTitle }, '. They go to whoever buys first, so do not wait long.'],
+};
+
+function renderSeatsBackEmail(data: unknown): Promise<RenderedEmail> {
+  const d = addressed(seatsBackSchema.parse(data));
+  return framedEmail(SEATS_BACK, d, {
+    because: 'joined a waiting list on',
+    text: [
+      `Tickets: ${d.ticketTypeName}`,
+      `When: ${d.when}`,
+      '',
+      `Buy them on the event page: ${d.link}`,
+      'We tell each reader on the list once; you are off the list now. If they sell out again, join it again there.',
+      '',
+    ],
+    html: (
+      <>
+        <Paragraph top={20}>
+          <strong>Tickets</strong> {d.ticketTypeName}
+          <br />
+          <strong>When</strong> {d.when}
+        </Paragraph>
+        <ActionButton label="Buy tickets" href={d.link} />
+        <Paragraph top={20} small>
+          We tell each reader on the list once; you are off the list now. If they sell out again, join it again on the event page.
+        </Paragraph>
+      </>
+    ),
+  });
+}
+
+export function renderEventTicketsEmail(template: EventTicketTemplate, data: unknown): Promise<RenderedEmail> {
+  if (template === 'event_seats_back') return renderSeatsBackEmail(data);
   const d = addressed(ticketsSchema.parse(data));
   const copy = COPY[d.notice];
   const more = d.more > 0 ? `And ${d.more} more ${d.more === 1 ? 'ticket' : 'tickets'} on your tickets page.` : null;

@@ -47,8 +47,8 @@ export async function eventPageData(context: AppLoadContext, slug: string) {
 }
 
 /**
- * The event page's one form: joining the waiting list of a sold-out ticket type. A signed-out
- * reader signs in (or registers) first and comes back to the page.
+ * The event page's forms: a free registration, and joining or leaving the waiting list of a sold-out
+ * ticket type. A signed-out reader signs in (or registers) first and comes back to the page.
  */
 export async function eventPageAction(args: { request: Request; params: { slug?: string }; context: AppLoadContext }) {
   const { request, context, params } = args;
@@ -75,6 +75,13 @@ export async function eventPageAction(args: { request: Request; params: { slug?:
   }
   const types = await context.services.events.tickets.ticketTypes(event.eventId);
   const type = types.find((t) => t.ticketTypeId === fields.ticketTypeId);
+  if (fields.intent === 'leave-waiting-list' && type) {
+    const left = await context.services.events.tickets.leaveWaitingList(type.ticketTypeId, signedIn.session.identityId);
+    return {
+      ok: left,
+      message: left ? `You have left the waiting list for ${type.name}.` : `You were not on the waiting list for ${type.name}.`,
+    };
+  }
   if (fields.intent !== 'waiting-list' || !type) return { ok: false, message: 'Choose a ticket to wait for.' };
   if (type.status !== 'sold_out') return { ok: false, message: `${type.name} tickets are not sold out: you can buy them now.` };
   await context.services.events.tickets.joinWaitingList({
@@ -82,5 +89,8 @@ export async function eventPageAction(args: { request: Request; params: { slug?:
     identityId: signedIn.session.identityId,
     email: signedIn.email,
   });
-  return { ok: true, message: `You are on the waiting list for ${type.name}. We will email ${signedIn.email} if seats come back.` };
+  return {
+    ok: true,
+    message: `You are on the waiting list for ${type.name}. When seats come back we email the readers waiting, in the order they joined: ${signedIn.email} once.`,
+  };
 }

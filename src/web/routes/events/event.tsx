@@ -199,6 +199,9 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                         <button type="submit" name="intent" value="waiting-list" className="button button--small button--secondary">
                           Join the waiting list<span className="visually-hidden"> for {type.name}</span>
                         </button>
+                        <button type="submit" name="intent" value="leave-waiting-list" className="link-button ticket-type__leave">
+                          Leave the waiting list<span className="visually-hidden"> for {type.name}</span>
+                        </button>
                       </Form>
                     )}
                     {type.status === 'not_yet' && (

@@ -1,4 +1,4 @@
-// /admin/events/ (issue 21): every event, with the way to its attendee list and its check-in page.
+// /admin/events/ (issue 21): every event, with the way to its attendee list, its check-in page and its ticket types.
 // Site admins only.
 import { Link, type MetaFunction } from 'react-router';
 import { paths } from '../../../../shared/paths.ts';
@@ -42,6 +42,10 @@ export default function StaffEvents({ loaderData }: Route.ComponentProps) {
                 {' · '}
                 <Link to={paths.adminEventCheckIn(event.slug)}>
                   Check-in<span className="visually-hidden"> for {event.title}</span>
+                </Link>
+                {' · '}
+                <Link to={paths.adminEventTicketTypes(event.slug)}>
+                  Ticket types<span className="visually-hidden"> for {event.title}</span>
                 </Link>
               </td>
             </tr>
