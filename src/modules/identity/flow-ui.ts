@@ -87,24 +87,8 @@ export function buildUi(flow: FlowRow, context: FlowUiContext): UiContainer {
         flow.state === 'sent_email' && flow.active === 'link'
           ? linkSentNodes(values, csrf, messages.continue())
           : flow.state === 'sent_email'
-            ? [
-                ...csrf,
-                input('code', 'code', 'text', {
-                  required: true,
-                  autocomplete: 'one-time-code',
-                  label: messages.recoveryCode(),
-                  pattern: '[0-9]+',
-                  maxlength: 6,
-                }),
-                input('code', 'method', 'hidden', { value: 'code' }),
-                submit('code', 'method', 'code', messages.submit()),
-                submit('code', 'email', String(values.email ?? ''), messages.resendCode()),
-              ]
-            : [
-                ...csrf,
-                input('code', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }),
-                submit('code', 'method', 'code', messages.submit()),
-              ];
+            ? codeSentNodes(values, csrf, messages.recoveryCode())
+            : askEmailNodes(values, csrf);
       break;
     case 'verification':
       nodes =
@@ -113,24 +97,8 @@ export function buildUi(flow: FlowRow, context: FlowUiContext): UiContainer {
           : flow.state === 'sent_email' && flow.active === 'link'
             ? linkSentNodes(values, csrf, messages.submit())
             : flow.state === 'sent_email'
-              ? [
-                  ...csrf,
-                  input('code', 'code', 'text', {
-                    required: true,
-                    autocomplete: 'one-time-code',
-                    label: messages.verificationCode(),
-                    pattern: '[0-9]+',
-                    maxlength: 6,
-                  }),
-                  input('code', 'method', 'hidden', { value: 'code' }),
-                  submit('code', 'method', 'code', messages.submit()),
-                  submit('code', 'email', String(values.email ?? ''), messages.resendCode()),
-                ]
-              : [
-                  ...csrf,
-                  input('code', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }),
-                  submit('code', 'method', 'code', messages.submit()),
-                ];
+              ? codeSentNodes(values, csrf, messages.verificationCode())
+              : askEmailNodes(values, csrf);
       break;
     case 'settings':
       nodes = settingsNodes(flow, csrf, context);
@@ -143,6 +111,26 @@ export function buildUi(flow: FlowRow, context: FlowUiContext): UiContainer {
     nodes: withMessages,
     ...(flow.uiMessages.length > 0 ? { messages: flow.uiMessages } : {}),
   };
+}
+
+/** Recovery or verification by code, before it is sent: the address to send it to. */
+function askEmailNodes(values: Record<string, unknown>, csrf: UiNode[]): UiNode[] {
+  return [
+    ...csrf,
+    input('code', 'email', 'email', { value: values.email, required: true, autocomplete: 'email', label: messages.email() }),
+    submit('code', 'method', 'code', messages.submit()),
+  ];
+}
+
+/** After a code was sent (Kratos's snapshot): the code with its own label, and a button to send another. */
+function codeSentNodes(values: Record<string, unknown>, csrf: UiNode[], codeLabel: UiText): UiNode[] {
+  return [
+    ...csrf,
+    input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: codeLabel, pattern: '[0-9]+', maxlength: 6 }),
+    input('code', 'method', 'hidden', { value: 'code' }),
+    submit('code', 'method', 'code', messages.submit()),
+    submit('code', 'email', String(values.email ?? ''), messages.resendCode()),
+  ];
 }
 
 /** After a link was sent (Kratos's snapshot): the address again, to send another. */
