@@ -68,6 +68,8 @@ export interface Config {
   session: { tokenTtlSeconds: number };
   walls: { rulesFile?: string };
   mail: { smtpUrl?: string; from: string };
+  /** The Brain of Fashion's chat-completions endpoint (decision 052); unset: the extractive answer. */
+  answers: { apiUrl?: string; apiKey?: string; model?: string };
   /** Where enquiries are emailed (ENQUIRIES_INBOX). */
   enquiries: { inbox: string };
   /** Fastify's trustProxy: which proxies' X-Forwarded-For names the client (false: none). */
@@ -109,6 +111,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       'DEMO_CONTENT: cannot be on when APP_ENV is prod: the demo accounts’ password is public (unset it or set DEMO_CONTENT=false)',
     );
+  if (v.ANSWERS_API_URL && !v.ANSWERS_MODEL && problems.every((p) => !p.startsWith('ANSWERS_')))
+    problems.push('ANSWERS_MODEL: is required when ANSWERS_API_URL is set (the model the endpoint is asked for)');
   if (problems.length > 0) throw new ConfigError(problems);
   const ids = ENVIRONMENT_IDS[v.APP_ENV];
   const databaseUrl = v.DATABASE_URL as string | undefined;
@@ -188,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ],
     },
     mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM },
+    answers: { apiUrl: v.ANSWERS_API_URL, apiKey: v.ANSWERS_API_KEY, model: v.ANSWERS_MODEL },
     enquiries: { inbox: v.ENQUIRIES_INBOX },
     trustedProxies: v.TRUSTED_PROXIES,
     limits: { redisUrl: v.REDIS_URL, keyPrefix: v.REDIS_KEY_PREFIX },

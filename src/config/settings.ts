@@ -343,6 +343,13 @@ export const SETTINGS = [
     'enquiries@atelier.example',
   ),
   setting(
+    'ANSWERS_API_URL',
+    'The Brain of Fashion: base URL of an OpenAI-compatible chat-completions API (https://api.openai.com/v1, http://127.0.0.1:11434/v1 for Ollama, a vLLM server), with ANSWERS_MODEL. Unset: answers are extracted from the sources, no model needed.',
+    httpUrl('ANSWERS_API_URL').optional(),
+  ),
+  setting('ANSWERS_API_KEY', 'The Brain of Fashion: the API key sent as a bearer token to ANSWERS_API_URL (none when unset).', optionalKey),
+  setting('ANSWERS_MODEL', 'The Brain of Fashion: the model ANSWERS_API_URL is asked for (e.g. gpt-4o-mini, llama3.1).', optionalKey),
+  setting(
     'OIDC_PROVIDERS',
     'Social sign-in providers as a JSON list of {"id","label","issuer","clientId","clientSecret"} (any OpenID Connect issuer).',
     z

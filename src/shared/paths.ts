@@ -3,6 +3,8 @@ export const paths = {
   home: () => '/',
   /** The site search (issue 20, decision 049); SPEC §2 names no route for it. */
   search: () => '/search/',
+  /** The Brain of Fashion (issue 20, decision 052): cited answers; `?q=` asks, `/answer/` streams. */
+  brainOfFashion: (q?: string) => (q ? `/the-brain-of-fashion/?q=${encodeURIComponent(q)}` : '/the-brain-of-fashion/'),
   story: (slug: string) => `/articles/${slug}/`,
   topic: (slug: string) =>
     slug === 'bof-insights' ? '/series/bof-insights/' : slug === 'case-studies' ? '/case-studies/' : `/topics/${slug}/`,

@@ -4,6 +4,9 @@ export default [
   index('routes/home.tsx'),
   // The site search (issue 20, decision 049).
   route('search', 'routes/search.tsx'),
+  // The Brain of Fashion (issue 20 part 2, decision 052): the page and its answer stream.
+  route('the-brain-of-fashion', 'routes/the-brain-of-fashion/page.tsx'),
+  route('the-brain-of-fashion/answer', 'routes/the-brain-of-fashion/answer.ts'),
   route('articles/:slug', 'routes/story.tsx'),
   route('topics/:slug', 'routes/topic.tsx', { id: 'topic' }),
   route('series/bof-insights', 'routes/topic.tsx', { id: 'series-bof-insights' }),

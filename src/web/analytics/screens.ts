@@ -180,6 +180,11 @@ export const SCREEN_EVENTS: readonly ScreenEvents[] = [
     code: ['src/web/components/masthead.tsx', 'src/web/routes/search.tsx', 'src/web/routes/profiles/bof500-search.tsx'],
     events: ['user_submit_search', 'user_view_search_results', 'user_click_search_result'],
   },
+  {
+    screen: 'The Brain of Fashion /the-brain-of-fashion/: a question asked, its answer or error shown',
+    code: ['src/web/routes/the-brain-of-fashion/page.tsx'],
+    events: ['user_submit_ai_search', 'user_view_ai_search_result'],
+  },
 ];
 
 /** Events no screen sends yet, each with the screen (SPEC §2) it waits for. */
@@ -187,8 +192,6 @@ export const WAITING_EVENTS: Readonly<Partial<Record<EventName, string>>> = {
   user_click_article_context: 'in-story embeds, galleries and modules (story bodies hold text, quotes and images only)',
   user_complete_organisation_join: 'organisation user area /user/organisations/users/',
   user_complete_organisation_leave: 'organisation user area /user/organisations/users/',
-  user_submit_ai_search: 'AI answer search /the-brain-of-fashion/',
-  user_view_ai_search_result: 'AI answer search /the-brain-of-fashion/',
   user_view_download_cta: 'gated downloads (download embeds)',
   user_click_download_cta: 'gated downloads (download embeds)',
   user_submit_download_consent: 'gated downloads (download embeds)',
