@@ -6,7 +6,9 @@
 // correction path). Prints p50, p95, p99 and max per kind and for all.
 //
 // BENCH_SEARCH_STORIES (default 20000), BENCH_SEARCH_ROUNDS (default 10: rounds over the queries),
-// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the server to use).
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the server to use),
+// BENCH_SEARCH_DATABASE (default atelier_bench_search: the database made there), BENCH_SEARCH_KEEP=1
+// (keep it afterwards, to look at its plans with EXPLAIN ANALYZE).
 import postgres from 'postgres';
 import { openDatabase } from '../src/db/database.ts';
 import type { Topic } from '../src/modules/content/content-service.ts';
@@ -19,7 +21,8 @@ import { LOGGED_OUT_USER, type SessionUser } from '../src/shared/auth/session-us
 const STORIES = Number(process.env.BENCH_SEARCH_STORIES ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 10);
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NAME = 'atelier_bench_search';
+const NAME = process.env.BENCH_SEARCH_DATABASE ?? 'atelier_bench_search';
+const KEEP = process.env.BENCH_SEARCH_KEEP === '1';
 const GOAL_P99_MS = 50;
 
 // A deterministic generator, so two runs search the same corpus.
@@ -106,7 +109,8 @@ try {
   const search = createSearchService({
     db: database.db,
     content: { listTopics: async () => TOPICS, storiesForSearch: async () => [] },
-    profiles: { profilesForSearch: async () => [] },
+    profiles: { profilesForSearch: async () => [], peopleBySlugs: async () => [] },
+    events: { eventsForSearch: async () => [] },
     walls: createWallsService({
       rules: { current: () => DEFAULT_WALL_RULES },
       meterCookies: {} as MeterCookies,
@@ -166,6 +170,6 @@ try {
   search.close();
 } finally {
   await database.close();
-  await admin.unsafe(`drop database if exists ${NAME} with (force)`);
+  if (!KEEP) await admin.unsafe(`drop database if exists ${NAME} with (force)`);
   await admin.end();
 }

@@ -4,7 +4,6 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { DEMO_ACCOUNTS } from '../demo/accounts.ts';
 import { createAccountsModule } from '../modules/accounts/module.ts';
-import { createAnswersModule } from '../modules/answers/module.ts';
 import { createAnalyticsModule } from '../modules/analytics/module.ts';
 import { createBillingModule } from '../modules/billing/module.ts';
 import { createConsentModule } from '../modules/consent/module.ts';
@@ -92,14 +91,15 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     walls: walls.service,
     follows: follows.service,
   });
+  const events = createEventsModule({ ...deps('events'), jobs: jobs.service, mail: mail.service, people, changes });
   const search = createSearchModule({
     ...deps('search'),
     content: content.service,
     profiles: profiles.service,
+    events: events.service,
     walls: walls.service,
     changes,
   });
-  const answers = createAnswersModule({ ...deps('answers'), search: search.service });
   const session = createSessionModule({
     ...deps('session'),
     identity: identity.service,
@@ -107,7 +107,6 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     paywallSource: walls.service,
   });
   const gifts = createGiftsModule({ ...deps('gifts'), content: content.service, identity: identity.service });
-  const events = createEventsModule({ ...deps('events'), jobs: jobs.service, mail: mail.service, people, changes });
   const billing = createBillingModule({
     ...deps('billing'),
     jobs: jobs.service,
@@ -137,7 +136,6 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     students,
     walls,
     search,
-    answers,
     gifts,
     billing,
     session,

@@ -41,6 +41,8 @@ export type SearchDate = (typeof SEARCH_DATES)[number];
 export const SEARCH_DATE_LABELS: Record<SearchDate, string> = { week: 'Past week', month: 'Past month', year: 'Past year' };
 
 export const SEARCH_PAGE_SIZE = 10;
+/** /bof500/search/ shows people as the BoF 500's grid does: 24 to a page. */
+export const BOF500_PAGE_SIZE = 24;
 /** Deep pages of a relevance ranking help no one and cost a sort of every match. */
 export const SEARCH_MAX_PAGE = 50;
 export const SEARCH_TERM_MAX = 200;

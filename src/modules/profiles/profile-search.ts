@@ -3,6 +3,7 @@
 // here is on the public page for every reader, so the index may match and show all of it.
 import { and, asc, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { bof500ClassYear, BOF500_BADGE } from './bof500.ts';
 import { organisationProfiles, personProfiles } from './schema.ts';
 
 export type ProfileKind = 'person' | 'organisation';
@@ -21,6 +22,8 @@ export interface ProfileText {
   thumbnailKey: string | null;
   /** The last publish. */
   publishedAt: string;
+  /** A person's filters (/bof500/search/): category key, nationalities (Country keys), BoF 500 classes (null: not in it). */
+  person?: { category: string; nationalities: string[]; bof500Classes: number[] | null };
 }
 
 export function createProfileSearch({ db }: { db: Db }) {
@@ -57,6 +60,13 @@ export function createProfileSearch({ db }: { db: Db }) {
           names: [r.location, r.category].join(' '),
           thumbnailKey: r.thumbnailKey,
           publishedAt: published(r.publishedAt),
+          person: {
+            category: r.category,
+            nationalities: r.nationalities,
+            bof500Classes: r.details.badges?.includes(BOF500_BADGE)
+              ? (r.details.collections ?? []).flatMap((key) => bof500ClassYear(key) ?? []).sort((a, b) => a - b)
+              : null,
+          },
         }));
       }
       const rows = await db

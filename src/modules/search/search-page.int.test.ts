@@ -1,7 +1,7 @@
 // /search/ over HTTP on the demo content (issue 20, decision 049), on PGlite and PostgreSQL: the
 // masthead's search box, a sentence that only a Premium story's body holds searched for as a
-// signed-out reader, a registered reader and a member would, the filters' links and counts, and a
-// page that is never stored in the page cache.
+// signed-out reader, a registered reader and a member would, the filters' links and counts, an
+// event among the results, and a page that is never stored in the page cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoAccounts } from '../../demo/accounts.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -113,6 +113,16 @@ describe('the page', () => {
     const links = [...filtered.html.matchAll(/class="search-result__title"><a href="([^"]+)"/g)].map((m) => m[1]);
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(link).toMatch(/^\/organisations\/[a-z0-9-]+\/$/);
+  });
+
+  it('finds an event, with its series, its day where it happens and its place', async () => {
+    const event = (await app.services.events.listEvents({})).find((e) => e.title === 'Crossroads: The Future of Clienteling')!;
+    const { html, text } = await searchPage(`${q('clienteling')}&type=event`);
+    expect(html).toContain(`class="search-result__title"><a href="/events/${event.slug}/"`);
+    const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: event.timeZone });
+    expect(text).toContain(`${day.format(new Date(event.startsAt))} · ${event.platform ? `Online (${event.platform})` : event.location}`);
+    expect(text).toContain('Crossroads');
+    expect(text).toMatch(/Events\s*1/);
   });
 
   it('is never stored in the page cache, and tells search engines not to index it', async () => {

@@ -8,11 +8,12 @@ import { localChangeBus } from '../../platform/change-bus.ts';
 import { LOGGED_OUT_USER, type SessionUser } from '../../shared/auth/session-user.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import type { StoryText, Topic } from '../content/content-service.ts';
+import type { EventText } from '../events/events-for-search.ts';
 import type { ProfileKind, ProfileText } from '../profiles/profile-search.ts';
 import { DEFAULT_WALL_RULES } from '../walls/rules.ts';
 import { createWallsService } from '../walls/walls-service.ts';
 import type { MeterCookies } from '../walls/meter.ts';
-import { createSearchService, highlighted, type SearchResults } from './search-service.ts';
+import { createSearchService, highlighted, type Bof500SearchResults, type SearchResults } from './search-service.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();
@@ -100,6 +101,31 @@ const PROFILES: Record<ProfileKind, ProfileText[]> = {
       names: 'Paris DESIGNER',
       thumbnailKey: null,
       publishedAt: daysAgo(400),
+      person: { category: 'DESIGNER', nationalities: ['FR'], bof500Classes: null },
+    },
+    // In the BoF 500 (classes of 2023 and 2025), and speaking at the summit below.
+    {
+      profileId: '10000000-0000-4000-8000-000000000002',
+      slug: 'oskar-lindqvist',
+      name: 'Oskar Lindqvist',
+      description: 'Chief executive of a Stockholm outerwear group',
+      body: 'He took the company public.',
+      names: 'Stockholm EXECUTIVE',
+      thumbnailKey: null,
+      publishedAt: daysAgo(300),
+      person: { category: 'EXECUTIVE', nationalities: ['SE', 'NO'], bof500Classes: [2023, 2025] },
+    },
+    // In the BoF 500 (2024), with the same first name and another category.
+    {
+      profileId: '10000000-0000-4000-8000-000000000003',
+      slug: 'oskar-brandt',
+      name: 'Oskar Brandt',
+      description: 'Founder of a Berlin knitwear label',
+      body: '',
+      names: 'Berlin DESIGNER',
+      thumbnailKey: null,
+      publishedAt: daysAgo(300),
+      person: { category: 'DESIGNER', nationalities: ['DE'], bof500Classes: [2024] },
     },
   ],
   organisation: [
@@ -132,9 +158,29 @@ const REGISTERED = user('None');
 const STANDARD = user('Standard');
 const PREMIUM = user('Premium');
 
+const EVENTS: EventText[] = [
+  {
+    eventId: '30000000-0000-4000-8000-000000000001',
+    slug: 'outerwear-summit',
+    title: 'The Outerwear Summit',
+    description: 'A day on coats, climate and the northern consumer.',
+    type: 'crossroads',
+    typeName: 'Crossroads',
+    startsAt: new Date(NOW.getTime() + 20 * 86_400_000).toISOString(),
+    timeZone: 'Europe/Stockholm',
+    place: 'Stockholm',
+    names: 'Stockholm Fotografiska Norrland Textiles',
+    programme: 'Keynote: weatherproofing a heritage brand\nPanel: wool after the subsidy',
+    speakerSlugs: ['oskar-lindqvist'],
+    topicSlug: 'retail',
+    thumbnailKey: 'events/outerwear-summit',
+  },
+];
+
 let database: Database;
 const changes = localChangeBus();
 const profiles = structuredClone(PROFILES);
+const events = structuredClone(EVENTS);
 const search = () =>
   createSearchService({
     db: database.db,
@@ -149,6 +195,12 @@ const search = () =>
     profiles: {
       profilesForSearch: async ({ kind, slugs, after, limit }) =>
         profiles[kind].filter((p) => (slugs ? slugs.includes(p.slug) : !after || p.profileId > after)).slice(0, limit),
+      peopleBySlugs: async (slugs) =>
+        profiles.person.filter((p) => slugs.includes(p.slug)).map((p) => ({ profileId: p.profileId, slug: p.slug, name: p.name })),
+    },
+    events: {
+      eventsForSearch: async ({ slugs, after, limit }) =>
+        events.filter((e) => (slugs ? slugs.includes(e.slug) : !after || e.eventId > after)).slice(0, limit),
     },
     walls: createWallsService({
       rules: { current: () => DEFAULT_WALL_RULES },
@@ -322,6 +374,77 @@ describe('snippets are text', () => {
   });
 });
 
+describe('events', () => {
+  it('finds an event by its title, a speaker, its programme and its place, with its series, zone and place to show', async () => {
+    for (const q of ['outerwear summit', 'Lindqvist', 'weatherproofing', 'Fotografiska']) {
+      const found = await find({ q, type: 'event' });
+      expect(
+        found.results.map((r) => r.uri),
+        q,
+      ).toEqual(['/events/outerwear-summit/']);
+    }
+    const [event] = (await find({ q: 'outerwear summit' })).results;
+    expect(event).toMatchObject({
+      kind: 'event',
+      title: 'The Outerwear Summit',
+      gated: false,
+      imageKey: 'events/outerwear-summit',
+      availableTime: EVENTS[0]!.startsAt,
+      details: { kind: 'event', typeName: 'Crossroads', timeZone: 'Europe/Stockholm', place: 'Stockholm' },
+    });
+    expect(text(event!.snippet)).toBe('A day on coats, climate and the northern consumer.');
+  });
+
+  it('counts events under the type filter and files them under their topic', async () => {
+    const found = await find({ q: 'Lindqvist' });
+    expect(found.counts.types.find((t) => t.value === 'event')?.count).toBe(1);
+    expect(found.counts.types.find((t) => t.value === 'person')?.count).toBe(1);
+    expect((await find({ q: 'Lindqvist', topic: 'retail' })).results.map((r) => r.kind)).toEqual(['event']);
+  });
+});
+
+describe('the BoF 500 (/bof500/search/)', () => {
+  const bof500 = async (input: Record<string, unknown>): Promise<Bof500SearchResults> => {
+    const found = await service.searchBof500({ input, user: null });
+    if (!found) throw new Error('no search');
+    return found;
+  };
+  const names = (found: Bof500SearchResults) => found.results.map((r) => r.title);
+
+  it('finds only people in the index, with their category, nationalities and classes', async () => {
+    const found = await bof500({ q: 'oskar' });
+    expect(names(found)).toEqual(expect.arrayContaining(['Oskar Lindqvist', 'Oskar Brandt']));
+    expect(found.total).toBe(2);
+    expect(found.results.find((r) => r.title === 'Oskar Lindqvist')!.details).toEqual({
+      kind: 'person',
+      category: 'EXECUTIVE',
+      nationalities: ['SE', 'NO'],
+      bof500Classes: [2023, 2025],
+    });
+    // Mira Sol is a person but not in the BoF 500; the summit mentions Lindqvist but is not a person.
+    expect((await bof500({ q: 'mira sol' })).total).toBe(0);
+    expect((await find({ q: 'mira sol' })).total).toBe(1);
+  });
+
+  it('finds a person whose name is misspelt', async () => {
+    const found = await bof500({ q: 'lindkvist' });
+    expect(found.correctedTerm).toBe('lindqvist');
+    expect(names(found)).toEqual(['Oskar Lindqvist']);
+  });
+
+  it('scopes to a class, a category and a nationality, and reads a bad value as no filter', async () => {
+    expect(names(await bof500({ q: 'oskar', class: '2025' }))).toEqual(['Oskar Lindqvist']);
+    expect(names(await bof500({ q: 'oskar', class: '2024' }))).toEqual(['Oskar Brandt']);
+    expect(names(await bof500({ q: 'oskar', category: 'DESIGNER' }))).toEqual(['Oskar Brandt']);
+    expect(names(await bof500({ q: 'oskar', country: 'NO' }))).toEqual(['Oskar Lindqvist']);
+    expect((await bof500({ q: 'oskar', class: '2022' })).total).toBe(0);
+    const odd = await bof500({ q: 'oskar', class: 'abc', category: 'no such', country: 'zzz', page: '-1' });
+    expect(odd.query).toEqual({ q: 'oskar', page: 1 });
+    expect(odd.total).toBe(2);
+    expect(await service.searchBof500({ input: { q: '' }, user: null })).toBeNull();
+  });
+});
+
 describe('keeping up with the owning modules', () => {
   it('reads a revised story again when the change bus names its page, and drops an unpublished profile', async () => {
     const target = corpus.find((s) => s.slug === 'resale-0')!;
@@ -329,8 +452,16 @@ describe('keeping up with the owning modules', () => {
     await changes.publish('pages', { paths: ['/articles/resale-0/', '/', '/topics/retail/'] });
     await expect.poll(async () => slugs(await find({ q: 'tailoring' }))).toEqual(['resale-0']);
 
-    profiles.person = [];
+    profiles.person = profiles.person.filter((p) => p.slug !== 'mira-sol');
     await changes.publish('pages', { paths: ['/people/mira-sol/'] });
     await expect.poll(async () => (await find({ q: 'mira' })).total).toBe(0);
+  });
+
+  it('reads an event again when the change bus names its page', async () => {
+    events[0]!.title = 'The Knitwear Summit';
+    await changes.publish('pages', { paths: ['/events/outerwear-summit/'] });
+    await expect
+      .poll(async () => (await find({ q: 'knitwear summit', type: 'event' })).results.map((r) => r.title))
+      .toEqual(['The Knitwear Summit']);
   });
 });

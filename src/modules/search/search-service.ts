@@ -16,18 +16,27 @@ import type { ChangeBus } from '../../platform/change-bus.ts';
 import type { Logger } from '../../platform/module.ts';
 import type { SessionUser } from '../../shared/auth/session-user.ts';
 import { paths } from '../../shared/paths.ts';
-import { SEARCH_DATES, SEARCH_PAGE_SIZE, SEARCH_TYPES, type SearchDate, type SearchType } from '../../shared/search.ts';
-import { searchQuerySchema, type SearchQuery } from '../../shared/validation/search.ts';
+import {
+  SEARCH_DATES,
+  BOF500_PAGE_SIZE,
+  SEARCH_PAGE_SIZE,
+  SEARCH_TYPES,
+  type SearchDate,
+  type SearchDetails,
+  type SearchType,
+} from '../../shared/search.ts';
+import { bof500SearchSchema, searchQuerySchema, type Bof500SearchQuery, type SearchQuery } from '../../shared/validation/search.ts';
 import type { ContentService, StoryText } from '../content/content-service.ts';
+import type { EventText } from '../events/events-for-search.ts';
+import type { EventsService } from '../events/events-service.ts';
 import type { StoryAccess } from '../content/types.ts';
 import type { ProfileKind, ProfileText } from '../profiles/profile-search.ts';
 import type { ProfilesService } from '../profiles/profiles-service.ts';
 import type { WallsService } from '../walls/walls-service.ts';
-import { createPassageReader } from './passages.ts';
 import { searchDocuments, searchIndexState, searchWords } from './schema.ts';
 
 /** Raise it when what a document holds changes: every process rebuilds the index at its first search. */
-export const SEARCH_INDEX_VERSION = 1;
+export const SEARCH_INDEX_VERSION = 2;
 const BATCH = 200;
 const STORY_ACCESS = ['free', 'registered', 'premium', 'beauty'] as const satisfies readonly StoryAccess[];
 /** Every reader reads a profile whole. */
@@ -37,6 +46,16 @@ const MARK_START = '\uE000';
 const MARK_END = '\uE001';
 const DAY_MS = 86_400_000;
 const DATE_SPANS: Record<SearchDate, number> = { week: 7, month: 31, year: 366 };
+/**
+ * For the search statement's transaction (decision 049). The planner cannot see that a sequential
+ * scan reads every body's vector back from storage (TOAST) while the GIN bitmap reads none of them:
+ * on 20,000 stories it chose the scan for common words and spent most of the search there. No JIT
+ * and no parallel workers either: a search is short, and starting them cost more than it saved.
+ */
+const PLANNER_SETTINGS = sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+  set_config('max_parallel_workers_per_gather', '0', true)`;
+/** The index's GIN indexes: their pending entries are merged after a bulk write, so no search scans them one by one. */
+const GIN_INDEXES = ['search_documents_open_idx', 'search_documents_full_idx', 'search_documents_topics_idx', 'search_words_trgm_idx'];
 
 /** One row of the index, as a module hands it over (search.indexDocuments). */
 export interface SearchDocument {
@@ -52,7 +71,25 @@ export interface SearchDocument {
   primaryTopicName: string | null;
   mediaType: string | null;
   imageKey: string | null;
+  /** An event's start; otherwise the last publish. */
   publishedAt: Date;
+  /** What a surface may scope a search to (`bof500`, `bof500-class:2024`, `category:…`, `nationality:…`). */
+  facets?: string[];
+  details?: SearchDetails | null;
+}
+
+/** What one search looks in and shows: the page's filters, and a surface's own scope and page size. */
+interface Scope extends Pick<SearchQuery, 'type' | 'topic' | 'date' | 'page'> {
+  /** Only documents carrying all of these (`SearchDocument.facets`); not counted as a filter. */
+  facets?: string[];
+  pageSize?: number;
+}
+
+/** A person's facet when they are in the BoF 500; `bof500-class:<year>` for each class. */
+const BOF500_FACET = 'bof500';
+
+export interface Bof500SearchResults extends Omit<SearchResults, 'query' | 'counts'> {
+  query: Bof500SearchQuery;
 }
 
 /** Highlighted text as plain pieces: the page renders `match` pieces in <mark>, and React escapes every piece. */
@@ -64,6 +101,8 @@ export interface SearchResult {
   id: string;
   title: string;
   titleHighlighted: Highlighted;
+  /** The standfirst, subtitle or summary, whole: every reader may read it. */
+  description: string;
   /** From text the reader may read: the body when they read the story whole, else the standfirst. */
   snippet: Highlighted;
   uri: string;
@@ -73,6 +112,8 @@ export interface SearchResult {
   imageKey: string | null;
   /** The reader meets a wall on this story (the page says so beside it). */
   gated: boolean;
+  /** An event's series, zone and place; a person's category, nationalities and classes. */
+  details: SearchDetails | null;
 }
 
 export interface FilterCount<V extends string> {
@@ -104,7 +145,8 @@ export interface SearchResults {
 export interface SearchServiceDeps {
   db: Db;
   content: Pick<ContentService, 'storiesForSearch' | 'listTopics'>;
-  profiles: Pick<ProfilesService, 'profilesForSearch'>;
+  profiles: Pick<ProfilesService, 'profilesForSearch' | 'peopleBySlugs'>;
+  events: Pick<EventsService, 'eventsForSearch'>;
   walls: Pick<WallsService, 'readsWhole'>;
   changes?: ChangeBus;
   log?: Pick<Logger, 'error'>;
@@ -114,8 +156,9 @@ export interface SearchServiceDeps {
 const STORY_PATH = /^\/articles\/([^/]+)\/$/;
 const PERSON_PATH = /^\/people\/([^/]+)\/$/;
 const ORGANISATION_PATH = /^\/organisations\/([^/]+)\/$/;
+const EVENT_PATH = /^\/events\/([^/]+)\/$/;
 
-export function createSearchService({ db, content, profiles, walls, changes, log, now = () => new Date() }: SearchServiceDeps) {
+export function createSearchService({ db, content, profiles, events, walls, changes, log, now = () => new Date() }: SearchServiceDeps) {
   type Executor = Pick<Db, 'insert' | 'delete' | 'select' | 'execute'>;
   let ready: Promise<void> | null = null;
 
@@ -146,6 +189,8 @@ export function createSearchService({ db, content, profiles, walls, changes, log
                 'mediaType',
                 'imageKey',
                 'publishedAt',
+                'facets',
+                'details',
               ] as const
             ).map((key) => [key, sql.raw(`excluded.${searchDocuments[key].name}`)]),
           ),
@@ -182,16 +227,49 @@ export function createSearchService({ db, content, profiles, walls, changes, log
     }
   }
 
+  async function eventDocuments(select: { slugs?: readonly string[] }): Promise<SearchDocument[]> {
+    const documents: SearchDocument[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const batch = await events.eventsForSearch({ ...select, after, limit: BATCH });
+      // The speakers by name (the profiles'), so that searching for a person finds the events they speak at.
+      const speakers = new Map(
+        (await profiles.peopleBySlugs([...new Set(batch.flatMap((e) => e.speakerSlugs))])).map((p) => [p.slug, p.name]),
+      );
+      documents.push(
+        ...batch.map((event) =>
+          eventDocument(
+            event,
+            event.speakerSlugs.flatMap((slug) => speakers.get(slug) ?? []),
+          ),
+        ),
+      );
+      if (select.slugs || batch.length < BATCH) return documents;
+      after = batch.at(-1)!.eventId;
+    }
+  }
+
   /** Reads the documents behind these pages again; a page whose document is gone (unpublished) leaves the index. */
   async function refresh(urls: string[]): Promise<void> {
     const slugs = (pattern: RegExp) => urls.flatMap((url) => pattern.exec(url)?.[1] ?? []);
-    const [storySlugs, personSlugs, organisationSlugs] = [slugs(STORY_PATH), slugs(PERSON_PATH), slugs(ORGANISATION_PATH)];
+    const [storySlugs, personSlugs, organisationSlugs, eventSlugs] = [
+      slugs(STORY_PATH),
+      slugs(PERSON_PATH),
+      slugs(ORGANISATION_PATH),
+      slugs(EVENT_PATH),
+    ];
     const documents = [
       ...(storySlugs.length ? await storyDocuments({ slugs: storySlugs }) : []),
       ...(personSlugs.length ? await profileDocuments('person', { slugs: personSlugs }) : []),
       ...(organisationSlugs.length ? await profileDocuments('organisation', { slugs: organisationSlugs }) : []),
+      ...(eventSlugs.length ? await eventDocuments({ slugs: eventSlugs }) : []),
     ];
-    const wanted = [...storySlugs.map(paths.story), ...personSlugs.map(paths.person), ...organisationSlugs.map(paths.organisation)];
+    const wanted = [
+      ...storySlugs.map(paths.story),
+      ...personSlugs.map(paths.person),
+      ...organisationSlugs.map(paths.organisation),
+      ...eventSlugs.map(paths.event),
+    ];
     if (wanted.length === 0) return;
     await db.transaction(async (tx) => {
       await writeDocuments(tx, documents);
@@ -207,6 +285,7 @@ export function createSearchService({ db, content, profiles, walls, changes, log
       ...(await storyDocuments({})),
       ...(await profileDocuments('person', {})),
       ...(await profileDocuments('organisation', {})),
+      ...(await eventDocuments({})),
     ];
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('atelier_search_index'))`);
@@ -220,6 +299,16 @@ export function createSearchService({ db, content, profiles, walls, changes, log
         .values({ id: 1, version: SEARCH_INDEX_VERSION, builtAt: now() })
         .onConflictDoUpdate({ target: searchIndexState.id, set: { version: SEARCH_INDEX_VERSION, builtAt: now() } });
     });
+    await settle();
+  }
+
+  /**
+   * Merges the GIN indexes' pending entries into the indexes after a bulk write. Until vacuum does
+   * it, every search scans that list entry by entry: on 20,000 fresh documents, 10 ms even for a word
+   * that no document holds.
+   */
+  async function settle(): Promise<void> {
+    for (const name of GIN_INDEXES) await db.execute(sql`select gin_clean_pending_list(${name}::regclass)`);
   }
 
   function ensureIndexed(): Promise<void> {
@@ -252,14 +341,22 @@ export function createSearchService({ db, content, profiles, walls, changes, log
   }
 
   /**
-   * One statement per search: the matched set once (materialised), then the counts per filter, each
-   * under the other filters, and the page. Two halves, so each uses its own GIN index and no row's
-   * body vector is read back for matching: what the reader reads whole matches on `full_vector`,
-   * the rest on `open_vector`. Relevance is ts_rank over the open text (headline A, standfirst B,
-   * names C): a match found only in a body counts as a match and ranks below the others (decision 049).
+   * One statement per search: the matched set once (materialised), grouped by type, topics and age
+   * for the counts (each under the other filters, added up here from a few hundred groups at most),
+   * and the page. Two halves, so each uses its own GIN index and no row's body vector is read back
+   * for matching: what the reader reads whole matches on `full_vector`, the rest on `open_vector`.
+   * Relevance is ts_rank over the open text (headline A, standfirst B, names C): a match found only
+   * in a body counts as a match and ranks below the others (decision 049).
    */
-  async function run(term: string, query: SearchQuery, keys: string[]): Promise<Omit<SearchResults, 'query' | 'correctedTerm'>> {
+  async function run(term: string, query: Scope, keys: string[]): Promise<Omit<SearchResults, 'query' | 'correctedTerm'>> {
     const d = searchDocuments;
+    const pageSize = query.pageSize ?? SEARCH_PAGE_SIZE;
+    const within = query.facets?.length
+      ? sql`${d.facets} @> array[${sql.join(
+          query.facets.map((f) => sql`${f}`),
+          sql`, `,
+        )}]::text[]`
+      : sql`true`;
     const tsquery = sql`websearch_to_tsquery('english', ${term})`;
     const readable = inArray(d.wallKey, keys);
     const at = now();
@@ -267,54 +364,43 @@ export function createSearchService({ db, content, profiles, walls, changes, log
     const typeOk = query.type ? sql`kind = ${query.type}` : sql`true`;
     const topicOk = query.topic ? sql`topics @> array[${query.topic}]::text[]` : sql`true`;
     const dateOk = query.date ? sql`published_at >= ${since(query.date)}` : sql`true`;
-    // Relevance, then recency: a year-old story keeps three quarters of its score, a ten-year-old one a little over half.
-    const score = sql`(rank + 0.01) * (0.5 + 0.5 / (1 + greatest(0, extract(epoch from (${at.toISOString()}::timestamptz - published_at)) / 86400) / 365))`;
+    // The age bucket a match counts in: 0 the past week, 1 the past month, 2 the past year, 3 older (the spans nest).
+    const age = sql`(case when published_at >= ${since('week')} then 0 when published_at >= ${since('month')} then 1
+      when published_at >= ${since('year')} then 2 else 3 end)`;
+    // Relevance, then recency: a year-old story keeps three quarters of its score, a ten-year-old one a
+    // little over half (double precision throughout: numeric arithmetic on every match cost more than the rank).
+    const score = sql`(rank + 0.01) * (0.5 + 0.5 / (1 + greatest(0, date_part('epoch', ${at.toISOString()}::timestamptz - published_at) / 86400) / 365))`;
     const half = (vector: SQL, who: SQL) => sql`
       select ${d.kind} as kind, ${d.sourceId} as source_id, ${d.topics} as topics, ${d.publishedAt} as published_at,
              ts_rank(${d.openVector}, ${tsquery}) as rank
-      from ${d} where ${who} and ${vector} @@ ${tsquery}`;
+      from ${d} where ${who} and ${within} and ${vector} @@ ${tsquery}`;
 
     const statement = (page: number) => sql`
-      with m as materialized (${half(sql`${d.fullVector}`, readable)} union all ${half(sql`${d.openVector}`, sql`not (${readable})`)}),
-      f as (select m.*, ${typeOk} as type_ok, ${topicOk} as topic_ok, ${dateOk} as date_ok from m)
+      with m as materialized (${half(sql`${d.fullVector}`, readable)} union all ${half(sql`${d.openVector}`, sql`not (${readable})`)})
       select
-        (select coalesce(json_agg(json_build_object('value', kind, 'count', n)), '[]'::json)
-           from (select kind, count(*)::int as n from f where topic_ok and date_ok group by kind) x) as types,
-        (select coalesce(json_agg(json_build_object('value', slug, 'count', n) order by n desc, slug), '[]'::json)
-           from (select t.slug, count(*)::int as n from f cross join lateral unnest(f.topics) as t(slug)
-                 where type_ok and date_ok group by t.slug order by n desc, t.slug limit 12) y) as topics,
-        (select json_build_object('any', count(*)::int,
-                  'week', (count(*) filter (where published_at >= ${since('week')}))::int,
-                  'month', (count(*) filter (where published_at >= ${since('month')}))::int,
-                  'year', (count(*) filter (where published_at >= ${since('year')}))::int)
-           from f where type_ok and topic_ok) as dates,
-        (select count(*)::int from f where type_ok and date_ok) as any_topic,
+        (select coalesce(json_agg(json_build_object('kind', kind, 'topics', topics, 'age', age, 'n', n)), '[]'::json)
+           from (select kind, topics, ${age} as age, count(*)::int as n from m group by 1, 2, 3) g) as groups,
         (select coalesce(json_agg(json_build_object('kind', kind, 'sourceId', source_id) order by score desc, published_at desc, source_id), '[]'::json)
-           from (select kind, source_id, published_at, ${score} as score from f where type_ok and topic_ok and date_ok
-                 order by score desc, published_at desc, source_id limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}) z) as page`;
+           from (select kind, source_id, published_at, ${score} as score from m where ${typeOk} and ${topicOk} and ${dateOk}
+                 order by score desc, published_at desc, source_id limit ${pageSize} offset ${(page - 1) * pageSize}) z) as page`;
 
     const answer = async (page: number) => {
-      const [row] = rowsOf<{
-        types: unknown;
-        topics: unknown;
-        dates: unknown;
-        any_topic: number;
-        page: unknown;
-      }>(await db.execute(statement(page)));
+      const result = await db.transaction(async (tx) => {
+        await tx.execute(PLANNER_SETTINGS);
+        return tx.execute(statement(page));
+      });
+      const [row] = rowsOf<{ groups: unknown; page: unknown }>(result);
       return {
-        types: json<{ value: SearchType; count: number }[]>(row!.types),
-        topics: json<{ value: string; count: number }[]>(row!.topics),
-        dates: json<Record<'any' | SearchDate, number>>(row!.dates),
-        anyTopic: Number(row!.any_topic),
+        groups: json<MatchGroup[]>(row!.groups),
         rows: json<{ kind: SearchType; sourceId: string }[]>(row!.page),
       };
     };
 
     let found = await answer(query.page);
-    const typeCounts = SEARCH_TYPES.map((value) => ({ value, count: found.types.find((t) => t.value === value)?.count ?? 0 }));
-    const anyType = typeCounts.reduce((sum, t) => sum + t.count, 0);
-    const total = query.type ? (typeCounts.find((t) => t.value === query.type)?.count ?? 0) : anyType;
-    const pageCount = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
+    const counts = countsOf(found.groups, query);
+    const anyType = counts.types.reduce((sum, t) => sum + t.count, 0);
+    const total = query.type ? (counts.types.find((t) => t.value === query.type)?.count ?? 0) : anyType;
+    const pageCount = Math.max(1, Math.ceil(total / pageSize));
     const page = Math.min(query.page, pageCount);
     // A page past the end (an old link) shows the last one.
     if (page !== query.page) found = await answer(page);
@@ -326,12 +412,12 @@ export function createSearchService({ db, content, profiles, walls, changes, log
       pageCount,
       results,
       counts: {
-        types: typeCounts,
-        topics: found.topics.flatMap((t) => (names.has(t.value) ? [{ value: t.value, count: t.count, name: names.get(t.value)! }] : [])),
-        dates: SEARCH_DATES.map((value) => ({ value, count: found.dates[value] })),
-        anyDate: found.dates.any,
+        types: counts.types,
+        topics: counts.topics.flatMap((t) => (names.has(t.value) ? [{ value: t.value, count: t.count, name: names.get(t.value)! }] : [])),
+        dates: counts.dates,
+        anyDate: counts.anyDate,
         anyType,
-        anyTopic: found.anyTopic,
+        anyTopic: counts.anyTopic,
       },
     };
   }
@@ -352,12 +438,14 @@ export function createSearchService({ db, content, profiles, walls, changes, log
         sourceId: d.sourceId,
         url: d.url,
         title: d.title,
+        description: d.description,
         titleHighlighted: sql<string>`ts_headline('english', ${d.title}, ${tsquery}, ${`HighlightAll=true, ${marks}`})`,
         snippet,
         mediaType: d.mediaType,
         publishedAt: d.publishedAt,
         primaryTopicName: d.primaryTopicName,
         imageKey: d.imageKey,
+        details: d.details,
         gated: sql<boolean>`not (${readable})`,
       })
       .from(d)
@@ -370,6 +458,7 @@ export function createSearchService({ db, content, profiles, walls, changes, log
           kind: hit.kind,
           id: hit.sourceId,
           title: hit.title,
+          description: hit.description,
           titleHighlighted: highlighted(hit.titleHighlighted),
           snippet: highlighted(hit.snippet),
           uri: hit.url,
@@ -377,10 +466,22 @@ export function createSearchService({ db, content, profiles, walls, changes, log
           availableTime: new Date(hit.publishedAt).toISOString(),
           primarySection: hit.primaryTopicName,
           imageKey: hit.imageKey,
-          gated: hit.kind !== 'person' && hit.kind !== 'organisation' && Boolean(hit.gated),
+          gated: Boolean(hit.gated),
+          details: hit.details ?? null,
         },
       ];
     });
+  }
+
+  /** The words as typed, or corrected when they find nothing in this scope (whatever its filters) and a correction does. */
+  async function searchWithin(term: string, scope: Scope, user: SessionUser | null): Promise<Omit<SearchResults, 'query'>> {
+    await ensureIndexed();
+    const keys = await readableKeys(user);
+    const found = await run(term, scope, keys);
+    if (found.total > 0 || found.counts.anyType > 0) return { correctedTerm: null, ...found };
+    const corrected = await correction(term);
+    if (!corrected) return { correctedTerm: null, ...found };
+    return { correctedTerm: corrected, ...(await run(corrected, scope, keys)) };
   }
 
   /**
@@ -415,18 +516,35 @@ export function createSearchService({ db, content, profiles, walls, changes, log
     async search({ input, user }: { input: unknown; user: SessionUser | null }): Promise<SearchResults | null> {
       const query = searchQuerySchema.parse(input);
       if (!query.q) return null;
-      await ensureIndexed();
-      const keys = await readableKeys(user);
-      const found = await run(query.q, query, keys);
-      if (found.total > 0 || found.counts.anyType > 0) return { query, correctedTerm: null, ...found };
-      const corrected = await correction(query.q);
-      if (!corrected) return { query, correctedTerm: null, ...found };
-      return { query, correctedTerm: corrected, ...(await run(corrected, query, keys)) };
+      return { query, ...(await searchWithin(query.q, query, user)) };
+    },
+
+    /**
+     * `/bof500/search/`: the people of the BoF 500 (or one class, category, nationality) that match
+     * the words, by the same engine, typo-tolerant like /search/ (decision 049). `input` is the
+     * page's query string (q, class, category, country, page); null for no words (the page then
+     * lists the index as /bof500/ does).
+     */
+    async searchBof500({ input, user }: { input: unknown; user: SessionUser | null }): Promise<Bof500SearchResults | null> {
+      const query = bof500SearchSchema.parse(input);
+      if (!query.q) return null;
+      const facets = [
+        query.class ? `${BOF500_FACET}-class:${query.class}` : BOF500_FACET,
+        ...(query.category ? [`category:${query.category}`] : []),
+        ...(query.country ? [`nationality:${query.country}`] : []),
+      ];
+      const { counts: _counts, ...found } = await searchWithin(
+        query.q,
+        { type: 'person', facets, page: query.page, pageSize: BOF500_PAGE_SIZE },
+        user,
+      );
+      return { query, ...found };
     },
 
     /** Adds or replaces documents (a module's own kind, the benchmark's generated stories). */
     async indexDocuments(documents: SearchDocument[]): Promise<void> {
       await db.transaction((tx) => writeDocuments(tx, documents));
+      await settle();
     },
 
     /** Reads the documents behind these page paths again (the change bus does this on its own). */
@@ -437,9 +555,6 @@ export function createSearchService({ db, content, profiles, walls, changes, log
 
     /** Builds the index if this database has never had this version of it; the first search does it too. */
     ensureIndexed,
-
-    /** The documents that best answer a question, with only the text this reader may read (The Brain of Fashion, passages.ts). */
-    passages: createPassageReader({ db, readableKeys, ensureIndexed }),
 
     close(): void {
       stopListening?.();
@@ -469,10 +584,13 @@ function storyDocument(story: StoryText): SearchDocument {
     mediaType: story.mediaType,
     imageKey: story.heroKey,
     publishedAt: new Date(story.publishedAt),
+    facets: [],
+    details: null,
   };
 }
 
 function profileDocument(kind: ProfileKind, profile: ProfileText): SearchDocument {
+  const person = profile.person;
   return {
     kind,
     sourceId: profile.profileId,
@@ -487,6 +605,40 @@ function profileDocument(kind: ProfileKind, profile: ProfileText): SearchDocumen
     mediaType: null,
     imageKey: profile.thumbnailKey,
     publishedAt: new Date(profile.publishedAt),
+    facets: person ? personFacets(person) : [],
+    details: person
+      ? { kind: 'person', category: person.category, nationalities: person.nationalities, bof500Classes: person.bof500Classes ?? [] }
+      : null,
+  };
+}
+
+/** A person's filters for /bof500/search/: in the index, its classes, category, nationalities. */
+function personFacets(person: NonNullable<ProfileText['person']>): string[] {
+  return [
+    ...(person.bof500Classes ? [BOF500_FACET, ...person.bof500Classes.map((year) => `${BOF500_FACET}-class:${year}`)] : []),
+    `category:${person.category}`,
+    ...person.nationalities.map((country) => `nationality:${country}`),
+  ];
+}
+
+/** An event: its page for every reader; dated by its start (an upcoming event is as new as can be); its topic for the topic filter. */
+function eventDocument(event: EventText, speakers: string[]): SearchDocument {
+  return {
+    kind: 'event',
+    sourceId: event.eventId,
+    url: paths.event(event.slug),
+    title: event.title,
+    description: event.description,
+    names: [event.typeName, event.names, ...speakers].join(' '),
+    body: event.programme,
+    wallKey: OPEN_WALL_KEY,
+    topics: event.topicSlug ? [event.topicSlug] : [],
+    primaryTopicName: null,
+    mediaType: null,
+    imageKey: event.thumbnailKey,
+    publishedAt: new Date(event.startsAt),
+    facets: [],
+    details: { kind: 'event', typeName: event.typeName, timeZone: event.timeZone, place: event.place },
   };
 }
 
@@ -494,6 +646,41 @@ const MARKS = new RegExp(`[${MARK_START}${MARK_END}]`, 'g');
 
 function unmarked(text: string): string {
   return text.replace(MARKS, '');
+}
+
+/** Matches of one type, with one set of topics, in one age bucket (0 the past week, 1 the past month, 2 the past year, 3 older). */
+interface MatchGroup {
+  kind: SearchType;
+  topics: string[];
+  age: 0 | 1 | 2 | 3;
+  n: number;
+}
+
+const AGE_OF: Record<SearchDate, number> = { week: 0, month: 1, year: 2 };
+/** How many topics the topic filter offers: the most frequent among the matches. */
+const TOPIC_FILTERS = 12;
+
+/** The counts per filter, each under the other filters, from the matches grouped by type, topics and age. */
+function countsOf(groups: MatchGroup[], query: Pick<SearchQuery, 'type' | 'topic' | 'date'>) {
+  const typeOk = (g: MatchGroup) => !query.type || g.kind === query.type;
+  const topicOk = (g: MatchGroup) => !query.topic || g.topics.includes(query.topic);
+  const dateOk = (g: MatchGroup) => !query.date || g.age <= AGE_OF[query.date];
+  const sum = (list: MatchGroup[]) => list.reduce((n, g) => n + g.n, 0);
+  const byTopic = new Map<string, number>();
+  for (const g of groups.filter((g) => typeOk(g) && dateOk(g))) {
+    for (const slug of new Set(g.topics)) byTopic.set(slug, (byTopic.get(slug) ?? 0) + g.n);
+  }
+  const dated = groups.filter((g) => typeOk(g) && topicOk(g));
+  return {
+    types: SEARCH_TYPES.map((value) => ({ value, count: sum(groups.filter((g) => g.kind === value && topicOk(g) && dateOk(g))) })),
+    topics: [...byTopic]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+      .slice(0, TOPIC_FILTERS),
+    dates: SEARCH_DATES.map((value) => ({ value, count: sum(dated.filter((g) => g.age <= AGE_OF[value])) })),
+    anyDate: sum(dated),
+    anyTopic: sum(groups.filter((g) => typeOk(g) && dateOk(g))),
+  };
 }
 
 /** Rows of `db.execute`: postgres.js answers an array, PGlite an object holding `rows`. */

@@ -23,3 +23,24 @@ export const searchQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE).catch(1).default(1),
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/**
+ * `/bof500/search/`'s query (its parameters since issue 18: q, class, category, country, page), for
+ * the search service's BoF 500 search. Like the site search's, a bad value is no filter.
+ */
+export const bof500SearchSchema = z.object({
+  q: searchQuerySchema.shape.q,
+  class: z.coerce.number().int().min(2000).max(2100).optional().catch(undefined),
+  category: z
+    .string()
+    .regex(/^[A-Z0-9_]{1,60}$/)
+    .optional()
+    .catch(undefined),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional()
+    .catch(undefined),
+  page: searchQuerySchema.shape.page,
+});
+export type Bof500SearchQuery = z.output<typeof bof500SearchSchema>;

@@ -1,5 +1,5 @@
-// /search/ — the site search (issue 20, decision 049): stories, case studies, people and
-// organisations, with filters by type, topic and date (each with its count), pages of ten and
+// /search/ — the site search (issue 20, decision 049): stories, case studies, people,
+// organisations and events, with filters by type, topic and date (each with its count), pages of ten and
 // highlighted snippets from text this reader may read. A GET form and plain links: it all works
 // without JavaScript, and every filtered page has its own address. SPEC §2 names no route for the
 // site search (only /bof500/search/), so it lives here.
@@ -15,6 +15,7 @@ import { SEARCH_DATE_LABELS, SEARCH_TERM_MAX, SEARCH_TYPE_LABELS, searchFilters 
 import type { SearchQuery } from '../../shared/validation/search.ts';
 import type { EventPayloads } from '../../shared/analytics/events.ts';
 import { trackEvent } from '../analytics/analytics.ts';
+import { formatEventDay } from '../components/events/event-time.tsx';
 import { Picture } from '../components/picture.tsx';
 import { formatShortDate } from '../lib/format.ts';
 import { rootDataFromMatches } from '../lib/root-data.ts';
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [
     ...socialMeta({
       title: term ? `Search: ${term}` : 'Search',
-      description: 'Search the stories, case studies, people and organisations of the fashion industry.',
+      description: 'Search the stories, case studies, people, organisations and events of the fashion industry.',
       url: `${root.config.siteUrl}${paths.search()}`,
       productName: root.config.productName,
     }),
@@ -67,7 +68,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <h1 className="display">Search</h1>
         <Form method="get" action={paths.search()} role="search" className="search-page__form" aria-label="Search the site">
           <label className="visually-hidden" htmlFor="search-page-q">
-            Search stories, case studies, people and organisations
+            Search stories, case studies, people, organisations and events
           </label>
           <input
             className="field__input search-page__input"
@@ -77,18 +78,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             defaultValue={found?.query.q ?? term}
             key={found?.query.q ?? term}
             maxLength={SEARCH_TERM_MAX}
-            placeholder="Search stories, people, organisations"
+            placeholder="Search stories, people, events"
           />
           <button type="submit" className="button">
             Search
           </button>
         </Form>
       </header>
-      {found && (
-        <p className="search-page__hint">
-          <Link to={paths.brainOfFashion(found.query.q)}>{`Ask The Brain of Fashion about “${found.query.q}”`}</Link>
-        </p>
-      )}
       {found ? (
         <SearchOutcome found={found} searchId={searchId} />
       ) : (
@@ -247,12 +243,16 @@ function ResultItem({
       ...(searchId.current ? { searchId: searchId.current } : {}),
     });
   const profile = result.kind === 'person' || result.kind === 'organisation';
+  const event = result.details?.kind === 'event' ? result.details : null;
   return (
     <li className="search-result">
       <div className="search-result__text">
         <p className="kicker">
-          <span>{profile ? SEARCH_TYPE_LABELS[result.kind] : (result.primarySection ?? SEARCH_TYPE_LABELS[result.kind])}</span>
+          <span>
+            {event?.typeName ?? (profile ? SEARCH_TYPE_LABELS[result.kind] : (result.primarySection ?? SEARCH_TYPE_LABELS[result.kind]))}
+          </span>
           {result.kind === 'case_study' && <span>Case study</span>}
+          {event && <span>Event</span>}
           {result.gated && <span className="badge">Members</span>}
         </p>
         <h3 className="search-result__title">
@@ -263,10 +263,18 @@ function ResultItem({
         <p className="search-result__snippet">
           <Marked pieces={result.snippet} />
         </p>
-        {!profile && (
+        {event ? (
+          // An event's day where it happens (as its page and the listing say it), and where.
           <p className="meta">
-            <time dateTime={result.availableTime}>{formatShortDate(result.availableTime)}</time>
+            <time dateTime={result.availableTime}>{formatEventDay(result.availableTime, event.timeZone)}</time>
+            {` · ${event.place}`}
           </p>
+        ) : (
+          !profile && (
+            <p className="meta">
+              <time dateTime={result.availableTime}>{formatShortDate(result.availableTime)}</time>
+            </p>
+          )
         )}
       </div>
       {result.imageKey && (

@@ -1,7 +1,8 @@
-// /bof500/search/ (§2, issue 18) — searching the BoF 500: a name, role or company, with the class,
-// category and nationality filters. A GET form: every search has its own address and works
-// without JavaScript. The page is the same for every reader (decision 034); each search shown and
-// each result opened is an analytics event.
+// /bof500/search/ (§2, issues 18 and 20) — searching the BoF 500: a name, role or company, with the
+// class, category and nationality filters, on the site search's engine (ranked, typo-tolerant:
+// bof500-search.server.ts). A GET form: every search has its own address and works without
+// JavaScript. The page is the same for every reader (decision 034); each search shown and each
+// result opened is an analytics event.
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
@@ -10,11 +11,11 @@ import { Bof500People } from '../../components/profiles/bof500.tsx';
 import { DirectoryFilters } from '../../components/profiles/directory.tsx';
 import { rootDataFromMatches } from '../../lib/root-data.ts';
 import { socialMeta } from '../../lib/seo.ts';
-import { bof500Loader } from './bof500.server.ts';
+import { bof500SearchLoader } from './bof500-search.server.ts';
 import type { Route } from './+types/bof500-search';
 import '../../styles/profiles.css';
 
-export const loader = (args: Route.LoaderArgs) => bof500Loader(args);
+export const loader = (args: Route.LoaderArgs) => bof500SearchLoader(args);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootDataFromMatches(matches);
@@ -61,7 +62,7 @@ function useSearchTracking(data: Route.ComponentProps['loaderData']) {
 }
 
 export default function Bof500Search({ loaderData }: Route.ComponentProps) {
-  const { query, classes, categories, countries } = loaderData;
+  const { query, classes, categories, countries, correctedTerm } = loaderData;
   const onOpen = useSearchTracking(loaderData);
   return (
     <div className="wrap listing">
@@ -86,6 +87,9 @@ export default function Bof500Search({ loaderData }: Route.ComponentProps) {
           { name: 'country', label: 'Nationality', value: query.country, options: countries },
         ]}
       />
+      {correctedTerm && (
+        <p className="listing__meta">{`Nothing matched “${query.q}”, so these are the people matching “${correctedTerm}”.`}</p>
+      )}
       <Bof500People data={loaderData} basePath={paths.bof500Search()} onOpen={onOpen} />
     </div>
   );

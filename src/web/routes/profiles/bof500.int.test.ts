@@ -1,5 +1,6 @@
-// The BoF 500 (/bof500/, /bof500/search/) and the profiles in /sitemap.xml, over HTTP on the demo
-// content, as a reader and a crawler see them — PGlite, or PostgreSQL with TEST_DATABASE_URL.
+// The BoF 500 (/bof500/, /bof500/search/ on the site search engine) and the profiles in
+// /sitemap.xml, over HTTP on the demo content, as a reader and a crawler see them — PGlite, or
+// PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import { graphql, signIn } from '../../../test/graphql.ts';
@@ -62,6 +63,21 @@ describe('the BoF 500', () => {
     expect((await page(`/people/?q=${encodeURIComponent(`${outsider.firstName} ${outsider.lastName}`)}`)).html).toContain(
       `/people/${outsider.slug}/`,
     );
+  });
+
+  it('finds a person whose name is misspelt, on the site search engine, and says what it searched for', async () => {
+    const { items } = await app.services.profiles.listBof500({ q: '', page: 1, class: 2024 });
+    const member = items.find((p) => /^[a-z]{6,}$/i.test(p.lastName))!;
+    // One letter doubled: a typo no directory query (ilike) would find.
+    const typo = `${member.lastName.slice(0, 3)}${member.lastName[2]}${member.lastName.slice(3)}`;
+    expect((await app.services.profiles.listBof500({ q: typo, page: 1 })).total).toBe(0);
+    const found = await page(`/bof500/search/?q=${encodeURIComponent(typo)}`);
+    expect(listed(found.html)).toContain(member.slug);
+    expect(found.text).toContain(`Nothing matched “${typo}”, so these are the people matching “${member.lastName.toLowerCase()}”.`);
+    // The class filter scopes the search: the same person is not in the class of 2022 unless they are.
+    const elsewhere = await page(`/bof500/search/?q=${encodeURIComponent(member.lastName)}&class=2022`);
+    const in2022 = (await app.services.profiles.personPublic(member.slug))!.details.collections?.includes('BOF500_2022');
+    expect(listed(elsewhere.html).includes(member.slug)).toBe(Boolean(in2022));
   });
 
   it('filters by category, keeps the class in the filter form, and pages the index', async () => {
