@@ -12,7 +12,6 @@ import { trackEvent } from '../analytics/analytics.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { FormNotice } from './form-fields.tsx';
-import '../styles/newsletters.css';
 
 export interface OfferedNewsletter {
   id: string;

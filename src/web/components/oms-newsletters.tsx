@@ -1,6 +1,5 @@
 // The newsletters offered on /user/one-more-step/?flow=newsletters: a checkbox each, with what it
 // is and how often. Part of the page's form (it works without JavaScript).
-import '../styles/newsletters.css';
 
 export interface OmsNewsletter {
   id: string;

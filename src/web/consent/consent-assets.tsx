@@ -1,23 +1,16 @@
-// The consent stylesheet and script tags for <head> (SPEC §7: both from the static base URL).
+// The consent script tag for <head> (SPEC §7: from the static base URL). The script fetches its
+// stylesheet, cookie-consent.css, only when it has a banner or a dialog to show (never render-blocking).
 // ?v= is the deployment version, so a release is not hidden behind an hour of caching.
 import { consentAssetUrl } from './consent-service.ts';
 
 export function ConsentAssets({ staticBaseUrl, version, nonce }: { staticBaseUrl: string; version: string; nonce: string }) {
   // Browsers hide the nonce after load, so the client render never matches the server's here.
   return (
-    <>
-      <link
-        rel="stylesheet"
-        href={consentAssetUrl(staticBaseUrl, 'cookie-consent.css', version)}
-        nonce={nonce || undefined}
-        suppressHydrationWarning
-      />
-      <script
-        type="module"
-        src={consentAssetUrl(staticBaseUrl, 'cookie-consent.js', version)}
-        nonce={nonce || undefined}
-        suppressHydrationWarning
-      />
-    </>
+    <script
+      type="module"
+      src={consentAssetUrl(staticBaseUrl, 'cookie-consent.js', version)}
+      nonce={nonce || undefined}
+      suppressHydrationWarning
+    />
   );
 }

@@ -12,7 +12,6 @@ import { rootDataFromMatches } from '../lib/root-data.ts';
 import { socialMeta } from '../lib/seo.ts';
 import type { Route } from './+types/newsletters-signup';
 import { newsletterReader } from './newsletter-offer.server.ts';
-import '../styles/newsletters.css';
 
 const PATH = '/newsletters/signup/';
 

@@ -195,6 +195,26 @@ function createConsent(doc: Document): ConsentApi {
   let dialog: HTMLDialogElement | null = null;
   /** Where focus goes back to when the UI closes. */
   let returnFocus: HTMLElement | null = null;
+  let stylesheet: Promise<void> | null = null;
+
+  /**
+   * cookie-consent.css, beside this script (same ?v=), fetched only when there is something to show:
+   * most readers decided long ago, and a stylesheet in <head> would hold up every page's first paint.
+   */
+  function stylesheetLoaded(): Promise<void> {
+    stylesheet ??= new Promise((resolve) => {
+      const url = new URL(import.meta.url);
+      url.pathname = url.pathname.replace(/\.js$/, '.css');
+      const link = doc.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = url.href;
+      // Should it fail, the banner still shows, unstyled, rather than never.
+      link.addEventListener('load', () => resolve(), { once: true });
+      link.addEventListener('error', () => resolve(), { once: true });
+      doc.head.append(link);
+    });
+    return stylesheet;
+  }
 
   function decide(categories: readonly ConsentCategory[], action: ConsentAction, variant: ConsentVariant) {
     const previous = state?.categories ?? [];
@@ -345,8 +365,11 @@ ${rows}
       options = { ...startOptions };
       if (!first) return;
       if (state) return;
-      if (startOptions.variant === 'popup') showPreferences();
-      else showBanner();
+      void stylesheetLoaded().then(() => {
+        if (state) return;
+        if (startOptions.variant === 'popup') showPreferences();
+        else showBanner();
+      });
     },
     getState: () => state,
     acceptedCategory: (category) => state?.categories.includes(category) ?? false,
@@ -354,7 +377,7 @@ ${rows}
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    showPreferences: () => showPreferences(),
+    showPreferences: () => void stylesheetLoaded().then(() => showPreferences()),
     accept(categories, variant = 'banner') {
       decide(normaliseCategories(categories), 'custom', variant);
     },

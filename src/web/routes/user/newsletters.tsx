@@ -16,7 +16,6 @@ import { newsletterReader } from '../newsletter-offer.server.ts';
 import { absoluteSiteUrl } from './identity.server.ts';
 import { userPageMeta } from './user-meta.ts';
 import { withReturnTo } from './user-paths.ts';
-import '../../styles/newsletters.css';
 
 const PATH = '/user/newsletters/';
 
