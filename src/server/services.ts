@@ -4,6 +4,7 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { DEMO_ACCOUNTS } from '../demo/accounts.ts';
 import { createAccountsModule } from '../modules/accounts/module.ts';
+import { createAnswersModule } from '../modules/answers/module.ts';
 import { createAnalyticsModule } from '../modules/analytics/module.ts';
 import { createBillingModule } from '../modules/billing/module.ts';
 import { createConsentModule } from '../modules/consent/module.ts';
@@ -100,6 +101,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     walls: walls.service,
     changes,
   });
+  const answers = createAnswersModule({ ...deps('answers'), search: search.service });
   const session = createSessionModule({
     ...deps('session'),
     identity: identity.service,
@@ -136,6 +138,7 @@ export function createModules({ db, config, log, limits, sessionChanges, changes
     students,
     walls,
     search,
+    answers,
     gifts,
     billing,
     session,

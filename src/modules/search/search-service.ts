@@ -33,6 +33,7 @@ import type { StoryAccess } from '../content/types.ts';
 import type { ProfileKind, ProfileText } from '../profiles/profile-search.ts';
 import type { ProfilesService } from '../profiles/profiles-service.ts';
 import type { WallsService } from '../walls/walls-service.ts';
+import { createPassageReader } from './passages.ts';
 import { searchDocuments, searchIndexState, searchWords } from './schema.ts';
 
 /** Raise it when what a document holds changes: every process rebuilds the index at its first search. */
@@ -555,6 +556,9 @@ export function createSearchService({ db, content, profiles, events, walls, chan
 
     /** Builds the index if this database has never had this version of it; the first search does it too. */
     ensureIndexed,
+
+    /** The documents that best answer a question, with only the text this reader may read (The Brain of Fashion, passages.ts). */
+    passages: createPassageReader({ db, readableKeys, ensureIndexed }),
 
     close(): void {
       stopListening?.();

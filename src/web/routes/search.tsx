@@ -85,6 +85,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </header>
+      {found && (
+        <p className="search-page__hint">
+          <Link to={paths.brainOfFashion(found.query.q)}>{`Ask The Brain of Fashion about “${found.query.q}”`}</Link>
+        </p>
+      )}
       {found ? (
         <SearchOutcome found={found} searchId={searchId} />
       ) : (
