@@ -8,6 +8,10 @@ import { sameSentence, scoreSentences, sentences } from './words.ts';
 const ANSWER_SENTENCES = 3;
 /** At most this many from one source, so a second source gets a word in. */
 const PER_SOURCE = 2;
+/** A sentence answers only if it scores at least this share of the best one: no filler from a weak source. */
+const CLOSE_ENOUGH = 0.55;
+/** Each place down the ranking costs a sentence this share of its score: between near-equals, the better source. */
+const RANK_DISCOUNT = 0.04;
 
 export function createExtractiveProvider(): AnswerProvider {
   return {
@@ -17,13 +21,14 @@ export function createExtractiveProvider(): AnswerProvider {
       const scored = scoreSentences(
         question,
         candidates.map((c) => c.text),
-      ).map((s, i) => ({ ...candidates[i]!, score: s.score }));
+      ).map((s, i) => ({ ...candidates[i]!, score: s.score * (1 - RANK_DISCOUNT * candidates[i]!.order) }));
       // The best first; between equals, the better-ranked source (the passages come in rank order).
       scored.sort((a, b) => b.score - a.score || a.order - b.order);
       const chosen: typeof scored = [];
       const seen = new Set<string>();
+      const floor = (scored[0]?.score ?? 0) * CLOSE_ENOUGH;
       for (const candidate of scored) {
-        if (candidate.score <= 0 || chosen.length === ANSWER_SENTENCES) break;
+        if (candidate.score <= 0 || candidate.score < floor || chosen.length === ANSWER_SENTENCES) break;
         const key = sameSentence(candidate.text);
         if (seen.has(key) || chosen.filter((c) => c.n === candidate.n).length === PER_SOURCE) continue;
         seen.add(key);
