@@ -1,5 +1,6 @@
 // Site search (issue 20, decision 049): from the masthead's search box to a filtered result and the
-// page it opens, with axe on each page and screenshots at desktop and phone widths.
+// page it opens, an event among the results, with axe on each page and screenshots at desktop and
+// phone widths.
 import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
 
 test('a reader searches from the masthead, filters by type and opens a result', async ({ page }) => {
@@ -38,4 +39,20 @@ test('a misspelt word still finds its story, and the page says what it searched 
   await expect(page.getByText('Nothing matched “Verier”, so these are the results for “verrier”.')).toBeVisible();
   await expect(page.locator('.search-result').first()).toBeVisible();
   await expectAccessible(page);
+});
+
+test('an event is a result: its series, its day and its place, under the Events filter', async ({ page }) => {
+  await page.goto('/search/?q=clienteling');
+  const types = page.getByRole('navigation', { name: 'Type' });
+  await types.getByRole('link', { name: /^Events \d+$/ }).click();
+  await expect(page).toHaveURL(/type=event/);
+  const result = page.locator('.search-result').first();
+  await expect(result.locator('.kicker')).toContainText('Crossroads');
+  await expect(result.locator('.kicker')).toContainText('Event');
+  await expect(result.locator('.meta')).toHaveText(/^\d{1,2} \w+ \d{4} · .+$/);
+  await expectAccessible(page);
+  await screenshots(page, 'search-event');
+  await result.getByRole('link', { name: /Clienteling/ }).click();
+  await expect(page).toHaveURL(/\/events\/[a-z0-9-]+\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Clienteling/ })).toBeVisible();
 });
