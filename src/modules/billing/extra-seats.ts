@@ -21,7 +21,8 @@ import {
 import type { PurchaseKind } from './paid-purchase.ts';
 import type { PurchaseErrorType } from './purchase-terms.ts';
 import { CARD_ON_FILE_TOKEN } from './provider.ts';
-import { billingAccounts, billingInvoices, billingSubscriptions, billingTransactions } from './schema.ts';
+import { billingAccounts, billingInvoices, billingSubscriptions } from './schema.ts';
+import { writePaidInvoice } from './ledger.ts';
 import { taxAmount } from './tax/index.ts';
 
 type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
@@ -177,32 +178,23 @@ export function extraSeatsPurchase({
         // Renewed, expired or grown by another purchase meanwhile: the path refunds the charge.
         if (!updated) return null;
         const invoiceId = randomUUID();
-        await tx.insert(billingInvoices).values({
-          id: invoiceId,
-          accountId: account.id,
-          subscriptionId: row.id,
-          state: 'paid',
-          currency: price.currency,
-          subtotal: price.itemPrice,
-          taxAmount: price.taxAmount,
-          total: price.fullPrice,
-          taxInfo: price.taxInfo,
-          // The key a retry finds it by (the column is the invoices' purchase key for changes to a subscription).
-          upgradeKey: seatsKey(request),
-          createdAt: at,
-          paidAt: at,
-        });
-        await tx.insert(billingTransactions).values({
-          id: randomUUID(),
-          accountId: account.id,
-          invoiceId,
-          kind: 'purchase',
-          status: 'success',
-          amount: price.fullPrice,
-          currency: price.currency,
-          providerReference: transactionId,
-          createdAt: at,
-        });
+        await writePaidInvoice(
+          tx,
+          {
+            id: invoiceId,
+            accountId: account.id,
+            subscriptionId: row.id,
+            currency: price.currency,
+            subtotal: price.itemPrice,
+            taxAmount: price.taxAmount,
+            total: price.fullPrice,
+            taxInfo: price.taxInfo,
+            // The key a retry finds it by (the column is the invoices' purchase key for changes to a subscription).
+            upgradeKey: seatsKey(request),
+            createdAt: at,
+          },
+          { kind: 'purchase', providerReference: transactionId },
+        );
         return updated;
       });
     },

@@ -5,7 +5,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { formatMoney } from './money.ts';
 import type { BillingProvider, CardSummary, ChargeOutcome } from './provider.ts';
-import { billingAccounts, type billingTransactions } from './schema.ts';
+import { billingAccounts, billingInvoices, billingTransactions } from './schema.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A charge the provider did not complete (declined, insufficient funds, 3-D Secure asked, error), kept for support and dunning. */
 export function failedTransaction(
@@ -30,6 +32,29 @@ export function failedTransaction(
     failureMessage: failure.message,
     createdAt: at,
   };
+}
+
+/**
+ * A paid invoice and the successful charge that paid it (its total, from the provider's transaction):
+ * what every purchase, renewal, upgrade and seat top-up writes, inside its own database transaction.
+ */
+export async function writePaidInvoice(
+  tx: Tx,
+  invoice: Omit<typeof billingInvoices.$inferInsert, 'state' | 'paidAt' | 'createdAt'> & { id: string; createdAt: Date },
+  payment: { kind: 'verify' | 'purchase'; providerReference: string },
+): Promise<void> {
+  await tx.insert(billingInvoices).values({ ...invoice, state: 'paid', paidAt: invoice.createdAt });
+  await tx.insert(billingTransactions).values({
+    id: randomUUID(),
+    accountId: invoice.accountId,
+    invoiceId: invoice.id,
+    kind: payment.kind,
+    status: 'success',
+    amount: invoice.total,
+    currency: invoice.currency,
+    providerReference: payment.providerReference,
+    createdAt: invoice.createdAt,
+  });
 }
 
 /** The account columns that describe the card on file (never its number); a wallet's card is paymentMethod 'wallet'. */

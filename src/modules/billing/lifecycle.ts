@@ -37,7 +37,8 @@ import { discountedPrice } from './pricing.ts';
 import { createPaidPurchases, errorReporter, type BillingLog, type PurchaseKind, type ReportError } from './paid-purchase.ts';
 import type { BillingProvider } from './provider.ts';
 import { CARD_ON_FILE_TOKEN } from './sandbox-provider.ts';
-import { billingAccounts, billingCancellations, billingInvoices, billingSubscriptions, billingTransactions } from './schema.ts';
+import { billingAccounts, billingCancellations, billingSubscriptions } from './schema.ts';
+import { writePaidInvoice } from './ledger.ts';
 
 /** Dunning: the failed charge is retried this many days after the period's end; after the last, the subscription expires. */
 export const DUNNING_RETRY_DAYS = [1, 3, 7] as const;
@@ -354,38 +355,29 @@ export function createLifecycle({
           .returning();
         // Cancelled (cancellations do not take the claim) or moved on meanwhile: the path refunds the charge.
         if (!updated) return null;
-        await tx.insert(billingInvoices).values({
-          id: invoiceId,
-          accountId: row.accountId,
-          subscriptionId: row.id,
-          state: 'paid',
-          currency: row.currency,
-          subtotal: charge.subtotal,
-          taxAmount: charge.taxAmount,
-          total: charge.total,
-          taxInfo: row.taxInfo,
-          discountAmount: charge.discount,
-          couponCode: charge.coupon?.code ?? null,
-          createdAt: at,
-          paidAt: at,
-        });
+        await writePaidInvoice(
+          tx,
+          {
+            id: invoiceId,
+            accountId: row.accountId,
+            subscriptionId: row.id,
+            currency: row.currency,
+            subtotal: charge.subtotal,
+            taxAmount: charge.taxAmount,
+            total: charge.total,
+            taxInfo: row.taxInfo,
+            discountAmount: charge.discount,
+            couponCode: charge.coupon?.code ?? null,
+            createdAt: at,
+          },
+          { kind: 'purchase', providerReference: transactionId },
+        );
         // The coupon applies once: this renewal used it.
         if (charge.coupon)
           await tx
             .update(billingCancellations)
             .set({ couponUsedAt: at, couponInvoiceId: invoiceId })
             .where(and(eq(billingCancellations.id, charge.coupon.cancellationId), isNull(billingCancellations.couponUsedAt)));
-        await tx.insert(billingTransactions).values({
-          id: randomUUID(),
-          accountId: row.accountId,
-          invoiceId,
-          kind: 'purchase',
-          status: 'success',
-          amount: charge.total,
-          currency: row.currency,
-          providerReference: transactionId,
-          createdAt: at,
-        });
         return updated;
       });
     },

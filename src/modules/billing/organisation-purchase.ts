@@ -13,7 +13,7 @@ import type { MailService } from '../mail/mail-service.ts';
 import type { OrganisationsService } from '../organisations/organisations-service.ts';
 import { addInterval } from './catalogue.ts';
 import { keyedUuid } from './idempotency.ts';
-import { cardOnFile } from './ledger.ts';
+import { cardOnFile, writePaidInvoice } from './ledger.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
 import { extraSeatAllowance, organisationPlanByCode, type OrganisationPlan } from './organisation-plans.ts';
 import { organisationPrice, type OrganisationPrice } from './organisation-pricing.ts';
@@ -21,7 +21,7 @@ import { threeDSecureAnswer, type PurchaseKind } from './paid-purchase.ts';
 import { parseCurrency } from './pricing.ts';
 import type { BillingProvider, CardSummary } from './provider.ts';
 import { PURCHASE_MESSAGES, type PurchaseErrorType } from './purchase-terms.ts';
-import { billingAccounts, billingInvoices, billingSubscriptions, billingTransactions } from './schema.ts';
+import { billingAccounts, billingSubscriptions } from './schema.ts';
 import { isUniqueViolation } from './subscription-purchase.ts';
 
 type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
@@ -321,30 +321,21 @@ export function organisationPurchase({
               updatedAt: at,
             })
             .returning();
-          await tx.insert(billingInvoices).values({
-            id: invoiceId,
-            accountId: account.id,
-            subscriptionId,
-            state: 'paid',
-            currency: price.currency,
-            subtotal: price.itemPrice,
-            taxAmount: price.taxAmount,
-            total: price.fullPrice,
-            taxInfo: price.taxInfo,
-            createdAt: at,
-            paidAt: at,
-          });
-          await tx.insert(billingTransactions).values({
-            id: randomUUID(),
-            accountId: account.id,
-            invoiceId,
-            kind: 'purchase',
-            status: 'success',
-            amount: price.fullPrice,
-            currency: price.currency,
-            providerReference: transactionId,
-            createdAt: at,
-          });
+          await writePaidInvoice(
+            tx,
+            {
+              id: invoiceId,
+              accountId: account.id,
+              subscriptionId,
+              currency: price.currency,
+              subtotal: price.itemPrice,
+              taxAmount: price.taxAmount,
+              total: price.fullPrice,
+              taxInfo: price.taxInfo,
+              createdAt: at,
+            },
+            { kind: 'purchase', providerReference: transactionId },
+          );
           await tx.update(billingAccounts).set(cardOnFile(card, at)).where(eq(billingAccounts.id, account.id));
           return subscription!;
         });

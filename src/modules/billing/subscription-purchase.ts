@@ -9,7 +9,7 @@ import type { MailService } from '../mail/mail-service.ts';
 import type { MembershipsService } from '../memberships/memberships-service.ts';
 import { heldMembership } from '../memberships/terms.ts';
 import { addInterval, planByCode, type Currency, type Plan } from './catalogue.ts';
-import { cardOnFile, ensurePersonAccount } from './ledger.ts';
+import { cardOnFile, ensurePersonAccount, writePaidInvoice } from './ledger.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
 import { threeDSecureAnswer, type PurchaseKind } from './paid-purchase.ts';
 import { planGrant } from './plan-grant.ts';
@@ -24,7 +24,7 @@ import {
   type PurchaseErrorType,
   type PurchaseResult,
 } from './purchase-terms.ts';
-import { billingAccounts, billingInvoices, billingSubscriptions, billingTransactions } from './schema.ts';
+import { billingAccounts, billingSubscriptions } from './schema.ts';
 
 type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 type AccountRow = typeof billingAccounts.$inferSelect;
@@ -198,30 +198,21 @@ export function subscriptionPurchase({
               updatedAt: at,
             })
             .returning();
-          await tx.insert(billingInvoices).values({
-            id: invoiceId,
-            accountId: account.id,
-            subscriptionId,
-            state: 'paid',
-            currency,
-            subtotal: isTrial ? 0 : price.itemPrice,
-            taxAmount: isTrial ? 0 : price.taxAmount,
-            total: amount,
-            taxInfo: price.taxInfo,
-            createdAt: at,
-            paidAt: at,
-          });
-          await tx.insert(billingTransactions).values({
-            id: randomUUID(),
-            accountId: account.id,
-            invoiceId,
-            kind: isTrial ? 'verify' : 'purchase',
-            status: 'success',
-            amount,
-            currency,
-            providerReference: transactionId,
-            createdAt: at,
-          });
+          await writePaidInvoice(
+            tx,
+            {
+              id: invoiceId,
+              accountId: account.id,
+              subscriptionId,
+              currency,
+              subtotal: isTrial ? 0 : price.itemPrice,
+              taxAmount: isTrial ? 0 : price.taxAmount,
+              total: amount,
+              taxInfo: price.taxInfo,
+              createdAt: at,
+            },
+            { kind: isTrial ? 'verify' : 'purchase', providerReference: transactionId },
+          );
           await tx.update(billingSubscriptions).set({ activeInvoiceId: invoiceId }).where(eq(billingSubscriptions.id, subscriptionId));
           await tx.update(billingAccounts).set(cardOnFile(card, at)).where(eq(billingAccounts.id, account.id));
           return { ...subscription!, activeInvoiceId: invoiceId };

@@ -17,13 +17,13 @@ import type { MailService } from '../mail/mail-service.ts';
 import type { MembershipsService } from '../memberships/memberships-service.ts';
 import { heldMembership } from '../memberships/terms.ts';
 import { keyedUuid } from './idempotency.ts';
-import { cardOnFile, ensurePersonAccount } from './ledger.ts';
+import { cardOnFile, ensurePersonAccount, writePaidInvoice } from './ledger.ts';
 import { formatMoney, taxLabel } from './money.ts';
 import { threeDSecureAnswer, type PurchaseKind } from './paid-purchase.ts';
 import { parseCurrency } from './pricing.ts';
 import type { BillingProvider, CardSummary } from './provider.ts';
 import { PURCHASE_MESSAGES, purchaseInputSchema } from './purchase-terms.ts';
-import { billingAccounts, billingInvoices, billingTransactions } from './schema.ts';
+import { billingAccounts, billingInvoices } from './schema.ts';
 import { taxAmount, taxFor, type TaxInfo } from './tax/index.ts';
 
 export const MAX_TICKETS = 1000;
@@ -241,29 +241,20 @@ export function ticketPurchase({
     async record({ orderId, price, account }, { transactionId, card, at }) {
       const invoiceId = randomUUID();
       await db.transaction(async (tx) => {
-        await tx.insert(billingInvoices).values({
-          id: invoiceId,
-          accountId: account.id,
-          state: 'paid',
-          currency: price.currency,
-          subtotal: price.itemPrice,
-          taxAmount: price.taxAmount,
-          total: price.fullPrice,
-          taxInfo: price.taxInfo,
-          createdAt: at,
-          paidAt: at,
-        });
-        await tx.insert(billingTransactions).values({
-          id: randomUUID(),
-          accountId: account.id,
-          invoiceId,
-          kind: 'purchase',
-          status: 'success',
-          amount: price.fullPrice,
-          currency: price.currency,
-          providerReference: transactionId,
-          createdAt: at,
-        });
+        await writePaidInvoice(
+          tx,
+          {
+            id: invoiceId,
+            accountId: account.id,
+            currency: price.currency,
+            subtotal: price.itemPrice,
+            taxAmount: price.taxAmount,
+            total: price.fullPrice,
+            taxInfo: price.taxInfo,
+            createdAt: at,
+          },
+          { kind: 'purchase', providerReference: transactionId },
+        );
         await tx.update(billingAccounts).set(cardOnFile(card, at)).where(eq(billingAccounts.id, account.id));
       });
       const order = await events.tickets.confirmPaid(orderId, { invoiceId, paymentReference: transactionId, at });

@@ -20,7 +20,7 @@ import type { MembershipsService } from '../memberships/memberships-service.ts';
 import { addInterval, listedPlans, planByCode, type Currency, type Plan } from './catalogue.ts';
 import { planGrant } from './plan-grant.ts';
 import { reachesFurther } from './eligibility.ts';
-import { cardOf, cardOnFile } from './ledger.ts';
+import { cardOf, cardOnFile, writePaidInvoice } from './ledger.ts';
 import { formatDay, formatMoney, taxLabel } from './money.ts';
 import { parseCurrency, type TaxInfo } from './pricing.ts';
 import {
@@ -32,7 +32,7 @@ import {
   type ReportError,
 } from './paid-purchase.ts';
 import { CARD_ON_FILE_TOKEN, type BillingProvider, type CardSummary } from './provider.ts';
-import { billingAccounts, billingInvoices, billingSubscriptions, billingTransactions } from './schema.ts';
+import { billingAccounts, billingInvoices, billingSubscriptions } from './schema.ts';
 import { subscriptionView, type PurchasedSubscription } from './purchase-terms.ts';
 import { taxAmount } from './tax/index.ts';
 
@@ -373,32 +373,23 @@ export function createUpgrades({
           .returning();
         // The subscription changed under us (a cancellation, which does not take the claim): the path gives the charge back.
         if (!updated) return null;
-        await tx.insert(billingInvoices).values({
-          id: invoiceId,
-          accountId: account.id,
-          subscriptionId: row.id,
-          state: 'paid',
-          currency: quote.currency,
-          subtotal: quote.planFee - quote.proRata,
-          taxAmount: quote.taxAmount,
-          total: quote.dueToday,
-          taxInfo: quote.taxInfo,
-          upgradeKey: `${input.identityId}:${input.idempotencyKey}`,
-          upgradedFromPlan: from.code,
-          createdAt: at,
-          paidAt: at,
-        });
-        await tx.insert(billingTransactions).values({
-          id: randomUUID(),
-          accountId: account.id,
-          invoiceId,
-          kind: chargeKind,
-          status: 'success',
-          amount: quote.dueToday,
-          currency: quote.currency,
-          providerReference: transactionId,
-          createdAt: at,
-        });
+        await writePaidInvoice(
+          tx,
+          {
+            id: invoiceId,
+            accountId: account.id,
+            subscriptionId: row.id,
+            currency: quote.currency,
+            subtotal: quote.planFee - quote.proRata,
+            taxAmount: quote.taxAmount,
+            total: quote.dueToday,
+            taxInfo: quote.taxInfo,
+            upgradeKey: `${input.identityId}:${input.idempotencyKey}`,
+            upgradedFromPlan: from.code,
+            createdAt: at,
+          },
+          { kind: chargeKind, providerReference: transactionId },
+        );
         if (input.cardToken) await tx.update(billingAccounts).set(cardOnFile(card, at)).where(eq(billingAccounts.id, account.id));
         return updated;
       });
