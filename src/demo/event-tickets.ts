@@ -1,8 +1,9 @@
 // The demo's tickets (issue 21, README "Demo accounts"): ticket types on the coming in-person
-// events (a full pass, and a 12-seat roundtable at the Paris summit that the demo members have
-// nearly sold out), bought by demo members through billing's ticket purchase with the sandbox's
-// test card, and a free registration for the coming online talk. Once: a type that exists is left
-// as it is, and a member who holds an order for a type buys no more.
+// events (a full pass, a 12-seat roundtable at the Paris summit that the demo members have nearly
+// sold out, and its speakers' dinner, sold out, with a demo member on its waiting list: a refund of
+// a dinner seat emails them, decision 051), bought by demo members through billing's ticket
+// purchase with the sandbox's test card, and a free registration for the coming online talk. Once:
+// a type that exists is left as it is, and a member who holds an order for a type buys no more.
 import { stableUuid } from '../db/stable-id.ts';
 import type { BillingModuleService } from '../modules/billing/module.ts';
 import type { EventsService } from '../modules/events/events-service.ts';
@@ -41,6 +42,13 @@ const PASSES = [
     member: null,
   },
   {
+    slug: 'crossroads-the-future-of-clienteling',
+    name: 'Speakers’ dinner',
+    capacity: 4,
+    prices: { EUR: 18_000, GBP: 15_500 },
+    member: null,
+  },
+  {
     slug: 'crossroads-shanghai-chinas-new-consumer',
     name: 'Summit pass',
     capacity: 200,
@@ -71,10 +79,22 @@ const BUYERS = [
     buys: [
       ['Roundtable seat', 3],
       ['Forum pass', 1],
+      ['Speakers’ dinner', 2],
     ],
   },
-  { email: 'una.holm@lindgroup.example', first: 'Una', last: 'Holm', buys: [['Roundtable seat', 3]] },
+  {
+    email: 'una.holm@lindgroup.example',
+    first: 'Una',
+    last: 'Holm',
+    buys: [
+      ['Roundtable seat', 3],
+      ['Speakers’ dinner', 2],
+    ],
+  },
 ] as const;
+
+/** A demo member waiting for a seat at the sold-out dinner. */
+const WAITING = 'standard@example.com';
 
 export const ONLINE_DEMO_EVENT = 'voices-online-designing-for-a-smaller-planet';
 
@@ -105,7 +125,9 @@ export async function seedDemoEventTickets({
       description:
         pass.name === 'Roundtable seat'
           ? 'A closed-door discussion after the summit, for twelve.'
-          : 'Every session, meals and the evening reception.',
+          : pass.name === 'Speakers’ dinner'
+            ? 'Dinner with the speakers after the summit.'
+            : 'Every session, meals and the evening reception.',
       prices: pass.prices,
       memberPrices: pass.member,
       capacity: pass.capacity,
@@ -113,7 +135,7 @@ export async function seedDemoEventTickets({
       salesEndAt: new Date(event.startsAt),
       position,
     });
-    if (!types.has(pass.name) || pass.name === 'Roundtable seat') types.set(pass.name, ticketTypeId);
+    if (!types.has(pass.name) || pass.slug === 'crossroads-the-future-of-clienteling') types.set(pass.name, ticketTypeId);
   }
 
   let bought = 0;
@@ -141,6 +163,11 @@ export async function seedDemoEventTickets({
       if (result.kind === 'success') bought += 1;
     }
   }
+
+  const dinner = types.get('Speakers’ dinner');
+  const waiting = await people.findByEmail(WAITING);
+  if (dinner && waiting && (await events.tickets.ticketType(dinner))?.status === 'sold_out')
+    await events.tickets.joinWaitingList({ ticketTypeId: dinner, identityId: waiting.identityId, email: WAITING });
 
   const online = await events.eventBySlug(ONLINE_DEMO_EVENT);
   const reader = await people.findByEmail('una.holm@lindgroup.example');

@@ -1,6 +1,7 @@
 // The demo's tickets (src/demo/event-tickets.ts), as start-up writes them (server/boot.ts
 // prepareDemoAccounts): ticket types on the coming in-person events, the Paris roundtable nearly
-// sold out by demo members' orders, a registration for the online talk; a second start adds nothing.
+// sold out by demo members' orders, its dinner sold out with a member waiting, a registration for
+// the online talk; a second start adds nothing.
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,12 @@ it('sells the coming events, nearly sells out the roundtable to demo members and
   const reader = await identity.people.findByEmail('una.holm@lindgroup.example');
   expect(await events.tickets.registrationsOf(reader!.identityId)).toHaveLength(1);
 
+  const dinner = stableUuid('ticket-type', 'crossroads-the-future-of-clienteling:Speakers’ dinner');
+  expect(await events.tickets.ticketType(dinner)).toMatchObject({ capacity: 4, available: 0, status: 'sold_out' });
+  const waiting = await identity.people.findByEmail('standard@example.com');
+  expect(await events.tickets.onWaitingList(dinner, waiting!.identityId)).toBe(true);
+
   await prepareDemoAccounts(database, app.services, config);
   expect((await events.tickets.ticketType(roundtable!.ticketTypeId))!.available).toBe(2);
+  expect((await events.tickets.waitingCounts(roundtable!.eventId)).get(dinner)).toBe(1);
 });

@@ -500,7 +500,8 @@ async function waitingFor(name: string) {
 describe('partial refunds (decision 051)', () => {
   it('refunds one ticket of three: its share with tax back once, its seat on sale, the door refuses it, the other two still open it', async () => {
     const typeId = await ticketType({ capacity: 3 });
-    const { result } = await buy(await signIn(app), typeId, { quantity: 3, names: ['Ada Okafor', 'Ben Okafor', 'Cy Okafor'] });
+    const buyer = await signIn(app);
+    const { result } = await buy(buyer, typeId, { quantity: 3, names: ['Ada Okafor', 'Ben Okafor', 'Cy Okafor'] });
     expect(result.fullPrice).toBe(90_000);
     const [first, second, third] = result.tickets as { ticketId: string; code: string }[];
     const orderPage = `${STAFF}/orders/${result.orderId}/`;
@@ -522,6 +523,12 @@ describe('partial refunds (decision 051)', () => {
       .from(sandboxBillingPayments)
       .where(eq(sandboxBillingPayments.id, (await app.services.events.tickets.order(result.orderId))!.paymentReference!));
     expect(payment!.refundedAmount).toBe(30_000);
+
+    // The buyer's tickets page keeps the two that still open the door.
+    const theirs = pageText((await page('/user/tickets/', buyer.cookie)).body);
+    expect(theirs).toContain('3 tickets, €900.00, 1 refunded');
+    expect(theirs).not.toContain(first!.code);
+    expect(theirs).toContain(second!.code);
 
     // The same ticket again: refused, nothing more given back.
     const again = await post(

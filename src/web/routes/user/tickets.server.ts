@@ -35,8 +35,9 @@ export async function yourTickets(context: AppLoadContext, identityId: string) {
             own.map(async (order) => ({
               orderId: order.orderId,
               state: order.state,
-              summary: `${order.quantity} ${order.quantity === 1 ? 'ticket' : 'tickets'}, ${formatMoney(order.fullPrice, order.currency)}`,
-              tickets: await withQr(order.tickets),
+              summary: `${order.quantity} ${order.quantity === 1 ? 'ticket' : 'tickets'}, ${formatMoney(order.fullPrice, order.currency)}${order.state === 'paid' && order.refundedQuantity > 0 ? `, ${order.refundedQuantity} refunded` : ''}`,
+              // A partly refunded order shows the tickets that still open the door (decision 051).
+              tickets: await withQr(order.state === 'paid' ? order.tickets.filter((t) => t.state === 'valid') : order.tickets),
             })),
           )),
           ...(registered.length

@@ -32,9 +32,9 @@ export default function TicketTypes({ loaderData }: Route.ComponentProps) {
     <div className="wrap admin-page">
       <AdminNav current="events" />
       <p className="kicker">
-        <Link to={paths.adminEvents()}>Events</Link>
+        <Link to={paths.adminEvents()}>Events</Link> · {event.title}
       </p>
-      <h1 className="display">{event.title}: ticket types</h1>
+      <h1 className="display">Ticket types</h1>
       <p className="standfirst">
         <Link to={paths.adminEventTicketType(event.slug, 'new')}>Add a ticket type</Link> ·{' '}
         <Link to={paths.adminEventAttendees(event.slug)}>Attendees</Link>
