@@ -65,6 +65,8 @@ export interface AnswerResult {
   glossary: Pick<GlossaryTerm, 'slug' | 'term' | 'definition'>[];
   /** "Members can read more in …": gated stories that matched on what the reader may read. */
   membersCanReadMore: GatedSource[];
+  /** "Read more in …": free stories that matched, whose page the reader may open (signed out, the meter counts it). */
+  readMore: GatedSource[];
   analytics: AiSearchResult;
 }
 
@@ -77,7 +79,7 @@ export interface AnswerFailure {
 }
 
 export type AnswerEvent =
-  | { type: 'sources'; sources: AnswerSource[]; membersCanReadMore: GatedSource[] }
+  | { type: 'sources'; sources: AnswerSource[]; membersCanReadMore: GatedSource[]; readMore: GatedSource[] }
   | { type: 'text'; text: string }
   | { type: 'done'; result: AnswerResult }
   | { type: 'error'; failure: AnswerFailure };
@@ -117,8 +119,8 @@ export function createAnswersService({ search, provider, log }: AnswersServiceDe
     const question = parsed.data;
     let answer = '';
     try {
-      const { sources, passages, membersCanReadMore, named } = await retrieve(question, user);
-      yield { type: 'sources', sources, membersCanReadMore };
+      const { sources, passages, membersCanReadMore, readMore, named } = await retrieve(question, user);
+      yield { type: 'sources', sources, membersCanReadMore, readMore };
       // Nothing to answer from: no provider is asked (a model would only guess).
       const pieces = passages.length > 0 ? provider.answer({ question, passages, signal }) : [NOTHING_FOUND];
       for await (const piece of pieces) {
@@ -128,7 +130,7 @@ export function createAnswersService({ search, provider, log }: AnswersServiceDe
         answer += text;
         yield { type: 'text', text };
       }
-      yield { type: 'done', result: result(question, answer.trim(), sources, membersCanReadMore, named) };
+      yield { type: 'done', result: result(question, answer.trim(), sources, { membersCanReadMore, readMore }, named) };
     } catch (error) {
       if (signal?.aborted) return;
       log?.error({ err: error, provider: provider.name }, 'The Brain of Fashion could not answer');
@@ -156,8 +158,12 @@ export function createAnswersService({ search, provider, log }: AnswersServiceDe
       sources.push({ n, kind: passage.kind, id: passage.id, title: passage.title, url: passage.url, mediaType: passage.mediaType });
       passages.push({ n, title: passage.title, text: excerpt.text });
     }
-    const membersCanReadMore = found.passages.filter((p) => p.gated).map(({ id, title, url }) => ({ id, title, url }));
-    return { sources, passages, membersCanReadMore, named: found.named };
+    // A free story is walled from a signed-out reader's answer only because an answer must not spend a read of the meter.
+    const gated = found.passages.filter((p) => p.gated);
+    const link = ({ id, title, url }: Passage) => ({ id, title, url });
+    const membersCanReadMore = gated.filter((p) => p.access !== 'free').map(link);
+    const readMore = gated.filter((p) => p.access === 'free').map(link);
+    return { sources, passages, membersCanReadMore, readMore, named: found.named };
   }
 
   /** Everything the finished answer names, and its analytics. */
@@ -165,7 +171,7 @@ export function createAnswersService({ search, provider, log }: AnswersServiceDe
     question: string,
     answer: string,
     sources: AnswerSource[],
-    membersCanReadMore: GatedSource[],
+    { membersCanReadMore, readMore }: { membersCanReadMore: GatedSource[]; readMore: GatedSource[] },
     named: NamedProfile[],
   ): AnswerResult {
     const cited = citations(answer, sources.length);
@@ -191,6 +197,7 @@ export function createAnswersService({ search, provider, log }: AnswersServiceDe
       caseStudiesReports,
       glossary,
       membersCanReadMore,
+      readMore,
       analytics: {
         type: 'success',
         searchTerm: question,

@@ -23,6 +23,8 @@ export interface Passage {
   body: string;
   /** True when the body is walled for this reader (a story or case study): only title and description are here. */
   gated: boolean;
+  /** A story's access (`free`, `registered`, `premium`, `beauty`), from its wall key; null for profiles and events. */
+  access: string | null;
   mediaType: string | null;
   publishedAt: string;
   rank: number;
@@ -109,6 +111,7 @@ export function createPassageReader({
         description: d.description,
         body: sql<string>`case when ${readable} then ${d.body} else '' end`,
         whole: sql<boolean>`${readable}`,
+        wallKey: d.wallKey,
         mediaType: d.mediaType,
         publishedAt: d.publishedAt,
         rank,
@@ -125,6 +128,7 @@ export function createPassageReader({
       description: row.description,
       body: row.body,
       gated: !row.whole && row.kind !== 'person' && row.kind !== 'organisation',
+      access: /^story:([a-z]+):/.exec(row.wallKey)?.[1] ?? null,
       mediaType: row.mediaType,
       publishedAt: new Date(row.publishedAt).toISOString(),
       rank: Number(row.rank),

@@ -57,6 +57,7 @@ interface View {
   question: string;
   sources: AnswerSource[];
   membersCanReadMore: GatedSource[];
+  readMore: GatedSource[];
   text: string;
   result: AnswerResult | null;
   failure: AnswerFailure | null;
@@ -69,12 +70,22 @@ function viewOf(outcome: AnswerResult | AnswerFailure): View {
         question: outcome.question,
         sources: outcome.sources,
         membersCanReadMore: outcome.membersCanReadMore,
+        readMore: outcome.readMore,
         text: outcome.answer,
         result: outcome,
         failure: null,
         streaming: false,
       }
-    : { question: outcome.question, sources: [], membersCanReadMore: [], text: '', result: null, failure: outcome, streaming: false };
+    : {
+        question: outcome.question,
+        sources: [],
+        membersCanReadMore: [],
+        readMore: [],
+        text: '',
+        result: null,
+        failure: outcome,
+        streaming: false,
+      };
 }
 
 function consentStorage() {
@@ -103,7 +114,7 @@ function Ask({ q, result }: { q: string; result: AnswerResult | AnswerFailure | 
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
-    setLive({ question, sources: [], membersCanReadMore: [], text: '', result: null, failure: null, streaming: true });
+    setLive({ question, sources: [], membersCanReadMore: [], readMore: [], text: '', result: null, failure: null, streaming: true });
     trackEvent('user_submit_ai_search', { searchTerm: question.slice(0, LIMITS.aiSearchTerm) });
     const fail = (failure: AnswerFailure) => {
       setLive((v) => (v ? { ...v, failure, streaming: false } : v));
@@ -118,7 +129,8 @@ function Ask({ q, result }: { q: string; result: AnswerResult | AnswerFailure | 
       let finished = false;
       for await (const { data } of readEventStream(response.body)) {
         const event = JSON.parse(data) as AnswerEvent;
-        if (event.type === 'sources') setLive((v) => v && { ...v, sources: event.sources, membersCanReadMore: event.membersCanReadMore });
+        if (event.type === 'sources')
+          setLive((v) => v && { ...v, sources: event.sources, membersCanReadMore: event.membersCanReadMore, readMore: event.readMore });
         else if (event.type === 'text') setLive((v) => v && { ...v, text: v.text + event.text });
         else if (event.type === 'done') {
           finished = true;
@@ -249,7 +261,7 @@ function kindLabel(source: AnswerSource): string {
 }
 
 function Answer({ view }: { view: View }) {
-  const { question, sources, text, result, failure, streaming, membersCanReadMore } = view;
+  const { question, sources, text, result, failure, streaming, membersCanReadMore, readMore } = view;
   return (
     <section className="brain__answer" aria-labelledby="brain-answer-title" aria-busy={streaming}>
       <h2 id="brain-answer-title" className="brain__question">
@@ -326,19 +338,32 @@ function Answer({ view }: { view: View }) {
           </dl>
         </div>
       )}
-      {membersCanReadMore.length > 0 && (
-        <div className="brain__group brain__more">
-          <h3 className="brain__group-title">Members can read more in</h3>
-          <ul className="brain__names">
-            {membersCanReadMore.map((story) => (
-              <li key={story.id}>
-                <a href={story.url}>{story.title}</a> <span className="badge">Members</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <MoreIn title="Read more in" stories={readMore} />
+      <MoreIn title="Members can read more in" stories={membersCanReadMore} members />
     </section>
+  );
+}
+
+/** Stories that matched whose text the answer could not use: their page says more (free ones), or a membership opens it. */
+function MoreIn({ title, stories, members = false }: { title: string; stories: GatedSource[]; members?: boolean }) {
+  if (stories.length === 0) return null;
+  return (
+    <div className="brain__group brain__more">
+      <h3 className="brain__group-title">{title}</h3>
+      <ul className="brain__names">
+        {stories.map((story) => (
+          <li key={story.id}>
+            <a href={story.url}>{story.title}</a>
+            {members && (
+              <>
+                {' '}
+                <span className="badge">Members</span>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
