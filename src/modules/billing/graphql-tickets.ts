@@ -99,7 +99,8 @@ builder.mutationFields((t) => ({
 
   refundEventTicketOrder: t.withAuth({ siteAdmin: true }).field({
     type: EventTicketOrderType,
-    description: 'Site staff: refunds a paid order in full; its tickets stop opening the door and the seats go back on sale.',
+    description:
+      'Site staff: refunds a paid order in full (what is left of it after a partial refund); its tickets stop opening the door and the seats go back on sale.',
     errors: { types: [AuthError, UnauthorizedError], union: { name: 'RefundEventTicketOrderResult' } },
     args: { orderId: t.arg.string({ required: true }) },
     resolve: async (_root, { orderId }, { services }) => {
