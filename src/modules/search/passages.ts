@@ -46,7 +46,7 @@ export interface Passages {
 /** A word this reader may match in more documents than this is common: it ranks, it does not choose candidates. */
 const COMMON = 300;
 /** Candidates ranked on everything the reader may read. */
-const CANDIDATES = 400;
+const CANDIDATES = 100;
 
 export function createPassageReader({
   db,
