@@ -6,6 +6,7 @@
 // `error` (a message for the reader). Nothing a provider sees, and so nothing in an answer, comes
 // from text the walls keep from this reader.
 import type { Logger } from '../../platform/module.ts';
+import { retryAfterSeconds, type LimitStore } from '../../platform/rate-limits.ts';
 import type { EventPayloads } from '../../shared/analytics/events.ts';
 import { LIMITS } from '../../shared/analytics/limits.ts';
 import type { SessionUser } from '../../shared/auth/session-user.ts';
@@ -88,20 +89,37 @@ export interface AnswersServiceDeps {
   search: Pick<SearchService, 'passages'>;
   provider: AnswerProvider;
   log?: Pick<Logger, 'error'>;
+  /** Where questions per address are counted; without it (the evaluation, the bench) nothing is. */
+  limits?: Pick<LimitStore, 'limiter'>;
+}
+
+/**
+ * Questions one address may ask: each answer searches every document and may call a paid model, so
+ * a script must not be able to ask without end (a reader asks a few a minute).
+ */
+export const ANSWERS_RATE_LIMIT = { points: 20, durationSeconds: 60 };
+
+export function tooManyQuestions(seconds: number): string {
+  return `You have asked a lot of questions in a short time. Please ask again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 }
 
 export const UNAVAILABLE = 'The Brain of Fashion could not answer just now. Please try again in a minute.';
 
-export function createAnswersService({ search, provider, log }: AnswersServiceDeps) {
+export function createAnswersService({ search, provider, log, limits }: AnswersServiceDeps) {
+  const limiter = limits?.limiter({ name: 'answers', ...ANSWERS_RATE_LIMIT });
+
   /** The stream of one answer: sources, text as it comes, then done or error. */
   async function* ask({
     question: input,
     user,
     signal,
+    clientAddress,
   }: {
     question: unknown;
     user: SessionUser | null;
     signal?: AbortSignal;
+    /** The asker's address (the request's, behind trusted proxies only): what the rate limit counts. */
+    clientAddress?: string;
   }): AsyncGenerator<AnswerEvent> {
     const parsed = questionSchema.safeParse(input);
     // What was typed, as analytics may carry it: plain characters, cut to the field's limit.
@@ -117,6 +135,12 @@ export function createAnswersService({ search, provider, log }: AnswersServiceDe
       return;
     }
     const question = parsed.data;
+    // Counted only for a question that would be answered: fixing a typo costs nothing.
+    const seconds = limiter && clientAddress ? await retryAfterSeconds(limiter.consume(clientAddress)) : 0;
+    if (seconds > 0) {
+      yield failure(question, tooManyQuestions(seconds));
+      return;
+    }
     let answer = '';
     try {
       const { sources, passages, membersCanReadMore, readMore, named } = await retrieve(question, user);
@@ -214,9 +238,10 @@ export function createAnswersService({ search, provider, log }: AnswersServiceDe
     ask,
 
     /** The whole answer at once (the page without JavaScript, the evaluation): the stream's last event. */
-    async answer({ question, user }: { question: unknown; user: SessionUser | null }): Promise<AnswerResult | AnswerFailure> {
+    async answer(input: { question: unknown; user: SessionUser | null; clientAddress?: string }): Promise<AnswerResult | AnswerFailure> {
+      const { question } = input;
       let last: AnswerResult | AnswerFailure | null = null;
-      for await (const event of ask({ question, user })) {
+      for await (const event of ask(input)) {
         if (event.type === 'done') last = event.result;
         if (event.type === 'error') last = event.failure;
       }

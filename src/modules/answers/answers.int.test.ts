@@ -11,7 +11,7 @@ import { escapeHtml, pageText } from '../../test/html.ts';
 import { storiesWith } from '../../test/stories.ts';
 import type { StoryBlock } from '../content/types.ts';
 import { ARGON2_TEST_PARAMS } from '../identity/credentials/password.ts';
-import type { AnswerEvent, AnswerFailure, AnswerResult } from './answers-service.ts';
+import { ANSWERS_RATE_LIMIT, type AnswerEvent, type AnswerFailure, type AnswerResult } from './answers-service.ts';
 import { readEventStream } from './event-stream.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -125,6 +125,21 @@ describe('the stream', () => {
     expect(result.people.map((p) => p.name)).toContain('Signe Ekholm');
     expect(result.people.find((p) => p.name === 'Signe Ekholm')!.url).toBe('/people/signe-ekholm/');
     expect(result.analytics.peopleCompanyIds).toEqual(result.people.map((p) => p.id));
+  });
+
+  it('answers an address that asks too often with type error, the wait, and no search', async () => {
+    const address = '203.0.113.41';
+    const asked = (question: string) =>
+      app.inject({ url: `/the-brain-of-fashion/answer/?q=${encodeURIComponent(question)}`, remoteAddress: address });
+    for (let n = 0; n < ANSWERS_RATE_LIMIT.points; n++) expect((await asked('What is quiet luxury?')).body).toContain('"type":"done"');
+    const refused = await asked('What is quiet luxury?');
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).not.toContain('"type":"sources"');
+    expect(refused.body).toMatch(/"type":"error".*You have asked a lot of questions in a short time\. Please ask again in \d+ seconds?\./);
+    // Another reader's address is answered.
+    expect((await app.inject({ url: '/the-brain-of-fashion/answer/?q=quiet+luxury', remoteAddress: '203.0.113.42' })).body).toContain(
+      '"type":"done"',
+    );
   });
 
   it('answers a question it cannot take with type error and a message for the reader', async () => {

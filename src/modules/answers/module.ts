@@ -11,9 +11,10 @@ import { createExtractiveProvider } from './extractive-provider.ts';
 export function createAnswersModule({
   config,
   log,
+  limits,
   search,
-}: Pick<ModuleDeps, 'config' | 'log'> & { search: SearchService }): AppModule<AnswersService> {
+}: Pick<ModuleDeps, 'config' | 'log' | 'limits'> & { search: SearchService }): AppModule<AnswersService> {
   const { apiUrl, apiKey, model } = config.answers;
   const provider = apiUrl && model ? createChatCompletionsProvider({ apiUrl, apiKey, model }) : createExtractiveProvider();
-  return { name: 'answers', service: createAnswersService({ search, provider, log }) };
+  return { name: 'answers', service: createAnswersService({ search, provider, log, limits }) };
 }

@@ -7,7 +7,12 @@ import type { Route } from './+types/answer';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const question = new URL(request.url).searchParams.get('q') ?? '';
-  const events = context.services.answers.ask({ question, user: context.user, signal: request.signal });
+  const events = context.services.answers.ask({
+    question,
+    user: context.user,
+    signal: request.signal,
+    clientAddress: context.clientAddress,
+  });
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -31,7 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get('q') ?? '').slice(0, LIMITS.aiSearchTerm);
   // A question is answered on the server only once the notice was accepted in the form (no JavaScript).
-  const result = q && params.get('consent') === 'yes' ? await context.services.answers.answer({ question: q, user: context.user }) : null;
+  const result =
+    q && params.get('consent') === 'yes'
+      ? await context.services.answers.answer({ question: q, user: context.user, clientAddress: context.clientAddress })
+      : null;
   return { q, result };
 }
 
