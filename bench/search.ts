@@ -9,18 +9,12 @@
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the server to use),
 // BENCH_SEARCH_DATABASE (default atelier_bench_search: the database made there), BENCH_SEARCH_KEEP=1
 // (keep it afterwards, to look at its plans with EXPLAIN ANALYZE).
-import postgres from 'postgres';
-import { openDatabase } from '../src/db/database.ts';
 import type { Topic } from '../src/modules/content/content-service.ts';
-import { createSearchService, storyWallKey, type SearchDocument } from '../src/modules/search/search-service.ts';
-import { DEFAULT_WALL_RULES } from '../src/modules/walls/rules.ts';
-import type { MeterCookies } from '../src/modules/walls/meter.ts';
-import { createWallsService } from '../src/modules/walls/walls-service.ts';
-import { LOGGED_OUT_USER, type SessionUser } from '../src/shared/auth/session-user.ts';
+import { storyWallKey, type SearchDocument } from '../src/modules/search/search-service.ts';
+import { benchOverSearchIndex } from './search-corpus.ts';
 
 const STORIES = Number(process.env.BENCH_SEARCH_STORIES ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 10);
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NAME = process.env.BENCH_SEARCH_DATABASE ?? 'atelier_bench_search';
 const KEEP = process.env.BENCH_SEARCH_KEEP === '1';
 const GOAL_P99_MS = 50;
@@ -98,78 +92,18 @@ const QUERIES: { kind: string; input: Record<string, string> }[] = [
   ...['balenciga', 'vautin', 'sustainabilty'].map((q) => ({ kind: 'misspelt', input: { q } })),
 ];
 
-const admin = postgres(SERVER, { max: 1, onnotice: () => {} });
-await admin.unsafe(`drop database if exists ${NAME} with (force)`);
-await admin.unsafe(`create database ${NAME}`);
-const url = new URL(SERVER);
-url.pathname = `/${NAME}`;
-const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-try {
-  await database.migrate();
-  const search = createSearchService({
-    db: database.db,
-    content: { listTopics: async () => TOPICS, storiesForSearch: async () => [] },
-    profiles: { profilesForSearch: async () => [], peopleBySlugs: async () => [] },
-    events: { eventsForSearch: async () => [] },
-    walls: createWallsService({
-      rules: { current: () => DEFAULT_WALL_RULES },
-      meterCookies: {} as MeterCookies,
-      reads: { recordReads: async () => {}, storiesReadSince: async () => [] },
-    }),
-  });
-  await search.ensureIndexed();
-  const started = performance.now();
-  for (let i = 0; i < STORIES; i += 1_000) {
-    await search.indexDocuments(Array.from({ length: Math.min(1_000, STORIES - i) }, (_, j) => generated(i + j)));
-  }
-  await database.db.execute('analyze');
-  console.log(`indexed ${STORIES} generated stories in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-
-  const member: SessionUser = {
-    ...LOGGED_OUT_USER,
-    isLoggedIn: true,
-    id: '1',
-    membershipLevel: 'Premium',
-    isMember: true,
-    isEmailVerified: true,
-  };
-  const readers: [string, SessionUser | null][] = [
-    ['signed out', null],
-    ['Premium member', member],
-  ];
-  // Warm up: plans, caches, the JIT.
-  for (const [, user] of readers) for (const query of QUERIES) await search.search({ input: query.input, user });
-
-  const times = new Map<string, number[]>();
-  const record = (kind: string, ms: number) => times.set(kind, [...(times.get(kind) ?? []), ms]);
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [reader, user] of readers) {
-      for (const query of QUERIES) {
-        const t = performance.now();
-        const found = await search.search({ input: query.input, user });
-        const ms = performance.now() - t;
-        if (!found) throw new Error(`no search for ${JSON.stringify(query.input)}`);
-        record(query.kind, ms);
-        record(reader, ms);
-        record('all', ms);
-      }
-    }
-  }
-  const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-  console.log(
-    `\n${'searches'.padEnd(16)} ${'n'.padStart(5)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)}  (ms)`,
-  );
-  for (const [kind, list] of times) {
-    const sorted = [...list].sort((a, b) => a - b);
-    const cells = [50, 95, 99].map((p) => percentile(sorted, p).toFixed(1).padStart(8));
-    console.log(`${kind.padEnd(16)} ${String(sorted.length).padStart(5)} ${cells.join(' ')} ${sorted.at(-1)!.toFixed(1).padStart(8)}`);
-  }
-  const all = [...times.get('all')!].sort((a, b) => a - b);
-  const p99 = percentile(all, 99);
-  console.log(`\np99 ${p99.toFixed(1)} ms on ${STORIES} stories: goal ≤ ${GOAL_P99_MS} ms ${p99 <= GOAL_P99_MS ? 'met' : 'NOT met'}`);
-  search.close();
-} finally {
-  await database.close();
-  if (!KEEP) await admin.unsafe(`drop database if exists ${NAME} with (force)`);
-  await admin.end();
-}
+await benchOverSearchIndex({
+  databaseName: NAME,
+  keep: KEEP,
+  stories: STORIES,
+  rounds: ROUNDS,
+  topics: TOPICS,
+  generated,
+  operations: QUERIES,
+  label: 'searches',
+  goalP99Ms: GOAL_P99_MS,
+  prepare: (search) => async (query, user) => {
+    const found = await search.search({ input: query.input, user });
+    if (!found) throw new Error(`no search for ${JSON.stringify(query.input)}`);
+  },
+});
