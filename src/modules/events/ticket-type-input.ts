@@ -100,21 +100,6 @@ export function majorUnits(amount: number): string {
   return amount % 100 === 0 ? String(amount / 100) : (amount / 100).toFixed(2);
 }
 
-/** An instant as the event's wall clock, for a datetime-local field: "2026-12-01T09:00". */
-export function localTimeIn(instant: string | Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-}
-
 function instantIn(local: string, timeZone: string): Date {
   const [, year, month, day, hour, minute] = LOCAL_TIME.exec(local)!.map(Number);
   return zonedInstant({ year: year!, month: month!, day: day! }, hour! * 60 + minute!, timeZone);

@@ -1,7 +1,8 @@
 // Wall-clock times in an event's time zone, with the platform's Intl only (no time zone library):
 // the demo writes a programme as local times, and pages show an instant in the event's zone.
 
-function offsetMs(instant: number, timeZone: string): number {
+/** What the clocks in `timeZone` show at `instant`, field by field. */
+function wallClock(instant: number, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     hourCycle: 'h23',
@@ -13,7 +14,19 @@ function offsetMs(instant: number, timeZone: string): number {
     second: '2-digit',
   }).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - instant;
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
+}
+
+function offsetMs(instant: number, timeZone: string): number {
+  const { year, month, day, hour, minute, second } = wallClock(instant, timeZone);
+  return Date.UTC(year, month - 1, day, hour, minute, second) - instant;
+}
+
+/** An instant as the event's wall clock, for a datetime-local field: "2026-12-01T09:00". */
+export function localTimeIn(instant: string | Date, timeZone: string): string {
+  const { year, month, day, hour, minute } = wallClock(new Date(instant).getTime(), timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${year}-${two(month)}-${two(day)}T${two(hour)}:${two(minute)}`;
 }
 
 /** The instant when the clocks in `timeZone` show `minutes` after midnight of that calendar day. */

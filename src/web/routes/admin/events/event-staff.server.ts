@@ -5,14 +5,9 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { formatMoney, formatPrice } from '../../../../modules/billing/money.ts';
 import { EVENT_SLUG } from '../../../../modules/events/event-input.ts';
-import {
-  localTimeIn,
-  majorUnits,
-  TICKET_CURRENCIES,
-  ticketTypeFields,
-  ticketTypeFormSchema,
-} from '../../../../modules/events/ticket-type-input.ts';
+import { majorUnits, TICKET_CURRENCIES, ticketTypeFields, ticketTypeFormSchema } from '../../../../modules/events/ticket-type-input.ts';
 import type { TicketTypeView } from '../../../../modules/events/tickets.ts';
+import { localTimeIn } from '../../../../modules/events/zoned-time.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { fieldErrorsFromZod, type FieldError } from '../../../../shared/validation/field-errors.ts';
 import { formFields } from '../../user/details.server.ts';
