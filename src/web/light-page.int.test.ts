@@ -10,7 +10,7 @@ import { CLIENT_BUILD_DIR } from '../server/app.ts';
 
 interface RouteManifest {
   entry: { module: string; imports: string[] };
-  routes: Record<string, { module: string; imports?: string[] }>;
+  routes: Record<string, { module: string; imports?: string[]; css?: string[] }>;
 }
 
 // Route ids as routes.ts names them (a topic page's id is `topic`).
@@ -72,5 +72,16 @@ describe('a reading page’s JavaScript', () => {
       [...files].filter(([, text]) => marker.test(text)).map(([url]) => `${library} in ${url}`),
     );
     expect(found).toEqual([]);
+  });
+});
+
+// Each stylesheet in <head> holds up the first paint, and on a phone's connection each costs a round
+// trip: the pages a reader lands on most need the root's stylesheet only (the home page's directory
+// and event cards are styled in app.css, not in profiles.css and events.css).
+describe('a reading page’s stylesheets', () => {
+  it.each(['routes/home', 'routes/story', 'topic', 'routes/author'])('%s needs none but the root’s', async (routeId) => {
+    const { routes } = await manifest();
+    expect(routes.root?.css).toHaveLength(1);
+    expect(routes[routeId]?.css ?? []).toEqual([]);
   });
 });

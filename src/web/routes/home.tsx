@@ -8,8 +8,6 @@ import { FeaturedOrganisations } from '../components/profiles/featured-organisat
 import { FeaturedEvents } from '../components/events/featured-events.tsx';
 import { eventCardView } from '../components/events/event-card.tsx';
 import type { Route } from './+types/home';
-import '../styles/profiles.css';
-import '../styles/events.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const home = await context.services.content.getHomePage();
