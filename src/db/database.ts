@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -37,9 +38,10 @@ export type DatabaseOptions = { kind: 'pglite'; dataDir?: string; loadDataDir?: 
 /**
  * Extensions every PGlite instance loads when it is created (PGlite has no shared library folder;
  * a migration's `CREATE EXTENSION` finds only what was loaded here). PostgreSQL ships them itself.
- * pg_trgm: the search module's typo tolerance (decision 049).
+ * pg_trgm: the search module's typo tolerance (decision 049); btree_gin: its sample bucket in the
+ * vectors' GIN indexes (decision 058).
  */
-const PGLITE_EXTENSIONS: PGliteOptions['extensions'] = { pg_trgm };
+const PGLITE_EXTENSIONS: PGliteOptions['extensions'] = { pg_trgm, btree_gin };
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 

@@ -47,15 +47,22 @@ export interface Passages {
 const COMMON = 300;
 /** Candidates ranked on everything the reader may read. */
 const CANDIDATES = 100;
+/** A question's words counted (in the question's order); the others rank but do not choose candidates. */
+const COUNTED = 12;
+/** More documents than this holding every word of a question of common words: the newest CANDIDATES of them are ranked. */
+const MANY = 1_000;
 
 export function createPassageReader({
   db,
   readableKeys,
   ensureIndexed,
+  plannerSettings,
 }: {
   db: Db;
   readableKeys: (user: SessionUser | null) => Promise<string[]>;
   ensureIndexed: () => Promise<void>;
+  /** The search statement's planner settings (decision 053): GIN bitmaps, never a vector read back to match. */
+  plannerSettings: SQL;
 }) {
   /**
    * The `limit` documents that best answer `query` for this reader, and the profiles named in
@@ -66,43 +73,77 @@ export function createPassageReader({
     if (!/\p{L}|\p{N}/u.test(words)) return { passages: [], named: [] };
     await ensureIndexed();
     const keys = await readableKeys(user);
+    return db.transaction(async (tx) => {
+      await tx.execute(plannerSettings);
+      return read(tx, words, keys, limit);
+    });
+  };
+
+  async function read(tx: Pick<Db, 'select' | 'execute'>, words: string, keys: string[], limit: number): Promise<Passages> {
     const d = searchDocuments;
     const readable = inArray(d.wallKey, keys);
     // What this reader may match, as in a search (decision 049): a body only where they read it whole.
-    const matches = (tsquery: SQL) =>
-      sql`((${readable} and ${d.fullVector} @@ ${tsquery}) or (not (${readable}) and ${d.openVector} @@ ${tsquery}))`;
+    // Two halves, each on its own GIN index: an OR of the two would read matched rows' body vectors back (decision 058).
+    const halves = (
+      tsquery: SQL,
+      cap: number,
+    ) => sql`(select count(*) from (select 1 from ${d} where ${readable} and ${d.fullVector} @@ ${tsquery} limit ${cap}) a)
+      + (select count(*) from (select 1 from ${d} where not (${readable}) and ${d.openVector} @@ ${tsquery} limit ${cap}) b)`;
     // The question's words (PostgreSQL's English stems, stop words out), each with how many
     // documents this reader may match it in, counted up to COMMON: a question is not a list of
     // required words, and "brand" would bring half the index while "Ekholm" brings what is asked about.
-    const counted = await db
+    // Only the first COUNTED words are counted; the rest rank but do not choose (decision 058).
+    const counted = await tx
       .select({
         lexeme: sql<string>`w.lexeme`,
-        n: sql<number>`(select count(*) from (select 1 from ${d} where ${matches(sql`w.q`)} limit ${COMMON + 1}) x)::int`,
+        n: sql<number | null>`case when w.i <= ${COUNTED} then (${halves(sql`w.q`, COMMON + 1)})::int end`,
       })
       .from(
-        sql`(select lexeme, quote_literal(lexeme)::tsquery as q from unnest(tsvector_to_array(to_tsvector('english', ${words}))) as lexeme) w`,
+        sql`(select lexeme, quote_literal(lexeme)::tsquery as q,
+                    row_number() over (order by nullif(position(lexeme in lower(${words})), 0) nulls last, lexeme) as i
+             from unnest(tsvector_to_array(to_tsvector('english', ${words}))) as lexeme) w`,
       );
-    const found = counted.filter((row) => Number(row.n) > 0);
+    // A word not counted is taken as common: it ranks, and it is one of "all the words".
+    const found = counted.filter((row) => row.n === null || Number(row.n) > 0);
     if (found.length === 0) return { passages: [], named: [] };
     const any = (list: { lexeme: string }[]) => sql`${list.map((row) => literal(row.lexeme)).join(' | ')}::tsquery`;
     const all = sql`${found.map((row) => literal(row.lexeme)).join(' & ')}::tsquery`;
     // Candidates: the documents holding any of the question's uncommon words; when every word is
     // common, those holding them all; else the rarest one's. Then ranked on every word of it.
-    const rare = found.filter((row) => Number(row.n) <= COMMON);
-    const rarest = [...found].sort((a, b) => Number(a.n) - Number(b.n)).slice(0, 1);
-    const candidates = async (tsquery: SQL) =>
-      db
+    const rare = found.filter((row) => row.n !== null && Number(row.n) <= COMMON);
+    const rarest = [...found].sort((a, b) => Number(a.n ?? Infinity) - Number(b.n ?? Infinity)).slice(0, 1);
+    const half = (vector: SQL, who: SQL, tsquery: SQL) =>
+      sql`select ${d.kind} as kind, ${d.sourceId} as source_id, ${d.publishedAt} as published_at, ts_rank(${d.openVector}, ${tsquery}) as rank
+          from ${d} where ${who} and ${vector} @@ ${tsquery}`;
+    const ranked = async (tsquery: SQL) =>
+      rowsOf<{ kind: SearchType; source_id: string }>(
+        await tx.execute(sql`select kind, source_id from (${half(sql`${d.fullVector}`, readable, tsquery)}
+          union all ${half(sql`${d.openVector}`, sql`not (${readable})`, tsquery)}) m
+          order by rank desc, published_at desc limit ${CANDIDATES}`),
+      ).map((row) => ({ kind: row.kind, sourceId: row.source_id }));
+    // Every word common and thousands of documents holding them all: the newest of those, read newest
+    // first from the date index (a body's vector read only where the open text does not match).
+    const newest = async (tsquery: SQL) => {
+      await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true)`);
+      const rows = await tx
         .select({ kind: d.kind, sourceId: d.sourceId })
         .from(d)
-        .where(matches(tsquery))
-        .orderBy(desc(sql`ts_rank(${d.openVector}, ${tsquery})`), desc(d.publishedAt))
+        .where(sql`(${d.openVector} @@ ${tsquery} or (${readable} and ${d.fullVector} @@ ${tsquery}))`)
+        .orderBy(desc(d.publishedAt))
         .limit(CANDIDATES);
-    let pool = await candidates(rare.length > 0 ? any(rare) : all);
-    if (pool.length === 0) pool = await candidates(any(rarest));
+      await tx.execute(sql`select set_config('enable_bitmapscan', 'on', true)`);
+      return rows;
+    };
+    const everyWord = async () => {
+      const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select (${halves(all, MANY + 1)})::int as n`));
+      return Number(row!.n) > MANY ? newest(all) : ranked(all);
+    };
+    let pool = rare.length > 0 ? await ranked(any(rare)) : await everyWord();
+    if (pool.length === 0) pool = await ranked(any(rarest));
     if (pool.length === 0) return { passages: [], named: [] };
     const tsquery = any(found);
     const rank = sql<number>`ts_rank(case when ${readable} then ${d.fullVector} else ${d.openVector} end, ${tsquery})`;
-    const rows = await db
+    const rows = await tx
       .select({
         kind: d.kind,
         sourceId: d.sourceId,
@@ -135,14 +176,19 @@ export function createPassageReader({
     }));
     const text = passages.map((p) => `${p.title}\n${p.description}\n${p.body}`).join('\n');
     const named = (
-      await db
+      await tx
         .select({ kind: d.kind, id: d.sourceId, url: d.url, name: d.title })
         .from(d)
         .where(and(inArray(d.kind, ['person', 'organisation']), sql`length(${d.title}) >= 4 and strpos(${text}, ${d.title}) > 0`))
         .orderBy(d.title)
     ).map((row) => ({ ...row, kind: row.kind as NamedProfile['kind'] }));
     return { passages, named };
-  };
+  }
+}
+
+/** Rows of `execute`: postgres.js answers an array, PGlite an object holding `rows`. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
 }
 
 /** A lexeme quoted for tsquery input (a bound parameter cast to tsquery, never SQL text). */

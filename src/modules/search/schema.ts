@@ -5,7 +5,7 @@
 // indexes on both, and a vocabulary of readable words with a trigram index for typo tolerance.
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchDetails, SearchType } from '../../shared/search.ts';
-import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -13,6 +13,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const weighted = (column: string, weight: 'A' | 'B' | 'C' | 'D'): SQL =>
   sql.raw(`setweight(to_tsvector('english'::regconfig, coalesce(${column}, '')), '${weight}')`);
 const openText = sql`${weighted('title', 'A')} || ${weighted('description', 'B')} || ${weighted('names', 'C')}`;
+
+/** Numbers the documents as they are first written: their sample bucket comes from it. */
+export const searchDocumentsSampleSeq = pgSequence('search_documents_sample_seq');
 
 export const searchDocuments = pgTable(
   'search_documents',
@@ -48,13 +51,23 @@ export const searchDocuments = pgTable(
     facets: text('facets').array().notNull().default([]),
     /** What a result shows beyond the common fields, by kind (shared/search.ts `SearchDetails`): never matched. */
     details: jsonb('details').$type<SearchDetails>(),
+    /**
+     * A sample bucket (0–1023), given at the first write: a search matching thousands of documents
+     * counts its filters over a few buckets' documents and scales up (decision 058). Sixteen documents
+     * written one after the other share a bucket, so a sample reads few heap pages; which sixteen get
+     * which bucket is a hash of their place in the sequence, so a few buckets spread over the index.
+     */
+    sample: integer('sample')
+      .notNull()
+      .default(sql`(hashint8(nextval('search_documents_sample_seq') / 16) & 1023)`),
     openVector: tsvector('open_vector').generatedAlwaysAs(openText),
     fullVector: tsvector('full_vector').generatedAlwaysAs(sql`${openText} || ${weighted('body', 'D')}`),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.sourceId] }),
-    index('search_documents_open_idx').using('gin', t.openVector),
-    index('search_documents_full_idx').using('gin', t.fullVector),
+    // With the sample bucket (btree_gin), so a sampled search's matches come from one index scan.
+    index('search_documents_open_idx').using('gin', t.openVector, t.sample),
+    index('search_documents_full_idx').using('gin', t.fullVector, t.sample),
     index('search_documents_topics_idx').using('gin', t.topics),
     index('search_documents_facets_idx').using('gin', t.facets),
     index('search_documents_published_idx').on(t.publishedAt),

@@ -13,7 +13,7 @@ import type { ProfileKind, ProfileText } from '../profiles/profile-search.ts';
 import { DEFAULT_WALL_RULES } from '../walls/rules.ts';
 import { createWallsService } from '../walls/walls-service.ts';
 import type { MeterCookies } from '../walls/meter.ts';
-import { createSearchService, highlighted, type Bof500SearchResults, type SearchResults } from './search-service.ts';
+import { createSearchService, highlighted, type Bof500SearchResults, type SearchBounds, type SearchResults } from './search-service.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();
@@ -181,8 +181,9 @@ let database: Database;
 const changes = localChangeBus();
 const profiles = structuredClone(PROFILES);
 const events = structuredClone(EVENTS);
-const search = () =>
+const search = (bounds?: SearchBounds) =>
   createSearchService({
+    bounds,
     db: database.db,
     content: {
       listTopics: async () => TOPICS,
@@ -352,6 +353,47 @@ describe('what a reader may read (decision 049)', () => {
     expect(result!.gated).toBe(!entitled);
     if (!entitled) expect(text(result!.snippet)).toBe('What the numbers say about leather goods.');
     expect(text(result!.snippet)).not.toContain('nineteen');
+  });
+});
+
+describe('a search matching many documents (decision 058)', () => {
+  // Bounds that send every search down the path a common word takes on a large index: counts from
+  // the sample (here every bucket, so they are exact) and the page ranked among the newest matches,
+  // read from the date index. Whatever the path, a reader matches and sees the same as on the exact one.
+  const EVERY_SEARCH_IS_LARGE: SearchBounds = { probe: 1024, close: 1024, minSample: 0, exactMatches: 0, recent: 200 };
+  const readers: [string, SessionUser | null][] = [
+    ['signed out', SIGNED_OUT],
+    ['registered', REGISTERED],
+    ['a Standard member', STANDARD],
+    ['a Premium member', PREMIUM],
+  ];
+  const shown = (found: SearchResults) => ({
+    total: found.total,
+    counts: found.counts,
+    results: found.results.map((r) => [r.uri, r.gated, text(r.snippet)]),
+  });
+
+  it.each(readers)('matches, counts, ranks and shows what the exact path does: %s', async (_, reader) => {
+    const bounded = search(EVERY_SEARCH_IS_LARGE);
+    try {
+      for (const input of [
+        { q: 'luxury' },
+        { q: 'quiet luxury', topic: 'luxury' },
+        { q: 'handbag business' },
+        { q: 'confidential margin handbag nineteen percent' },
+        { q: 'season', date: 'month', type: 'story' },
+      ]) {
+        const found = await bounded.search({ input, user: reader });
+        expect(found!.estimated).toBe((await find(input, reader)).total > 0);
+        expect(shown(found!)).toEqual(shown(await find(input, reader)));
+      }
+      const gated = await bounded.search({ input: { q: 'confidential margin handbag nineteen percent' }, user: reader });
+      const entitled = reader === STANDARD || reader === PREMIUM;
+      expect(gated!.total).toBe(entitled ? 1 : 0);
+      if (!entitled) expect(gated!.results.map((r) => text(r.snippet)).join(' ')).not.toContain('confidential');
+    } finally {
+      bounded.close();
+    }
   });
 });
 

@@ -55,6 +55,23 @@ const DATE_SPANS: Record<SearchDate, number> = { week: 7, month: 31, year: 366 }
  */
 const PLANNER_SETTINGS = sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
   set_config('max_parallel_workers_per_gather', '0', true)`;
+/**
+ * Bounds on a search's work (decision 058). A search reads the heap row of every match it counts
+ * or ranks; on 20,000 stories a common word matches nearly all of them. Documents carry a sample
+ * bucket (0 to 1023): the first look counts the matches in `probe` buckets (a sixteenth); when that
+ * says more than `exactMatches`, the counts are the sample's (`close` buckets, a quarter, when the
+ * first look saw fewer than `minSample` matches), scaled up, and the page is ranked among the newest
+ * `recent` matches under the filters (or all of them, when the filters leave no more than `exactMatches`).
+ */
+export interface SearchBounds {
+  probe: number;
+  close: number;
+  minSample: number;
+  exactMatches: number;
+  recent: number;
+}
+const BUCKETS = 1024;
+export const SEARCH_BOUNDS: SearchBounds = { probe: 64, close: 256, minSample: 500, exactMatches: 2_000, recent: 200 };
 /** The index's GIN indexes: their pending entries are merged after a bulk write, so no search scans them one by one. */
 const GIN_INDEXES = ['search_documents_open_idx', 'search_documents_full_idx', 'search_documents_topics_idx', 'search_words_trgm_idx'];
 
@@ -127,6 +144,11 @@ export interface SearchResults {
   /** The words searched for when the query as typed found nothing and a correction did. */
   correctedTerm: string | null;
   total: number;
+  /**
+   * The total and the counts are estimates from a sample of the documents (two significant figures):
+   * a search matching thousands of documents (decision 058). The page says "about".
+   */
+  estimated: boolean;
   page: number;
   pageCount: number;
   results: SearchResult[];
@@ -152,6 +174,8 @@ export interface SearchServiceDeps {
   changes?: ChangeBus;
   log?: Pick<Logger, 'error'>;
   now?: () => Date;
+  /** SEARCH_BOUNDS unless a test asks for others (to take the sampled path on a small corpus). */
+  bounds?: SearchBounds;
 }
 
 const STORY_PATH = /^\/articles\/([^/]+)\/$/;
@@ -159,7 +183,17 @@ const PERSON_PATH = /^\/people\/([^/]+)\/$/;
 const ORGANISATION_PATH = /^\/organisations\/([^/]+)\/$/;
 const EVENT_PATH = /^\/events\/([^/]+)\/$/;
 
-export function createSearchService({ db, content, profiles, events, walls, changes, log, now = () => new Date() }: SearchServiceDeps) {
+export function createSearchService({
+  db,
+  content,
+  profiles,
+  events,
+  walls,
+  changes,
+  log,
+  now = () => new Date(),
+  bounds = SEARCH_BOUNDS,
+}: SearchServiceDeps) {
   type Executor = Pick<Db, 'insert' | 'delete' | 'select' | 'execute'>;
   let ready: Promise<void> | null = null;
 
@@ -342,12 +376,17 @@ export function createSearchService({ db, content, profiles, events, walls, chan
   }
 
   /**
-   * One statement per search: the matched set once (materialised), grouped by type, topics and age
-   * for the counts (each under the other filters, added up here from a few hundred groups at most),
-   * and the page. Two halves, so each uses its own GIN index and no row's body vector is read back
-   * for matching: what the reader reads whole matches on `full_vector`, the rest on `open_vector`.
-   * Relevance is ts_rank over the open text (headline A, standfirst B, names C): a match found only
-   * in a body counts as a match and ranks below the others (decision 049).
+   * A search's counts and page (decisions 049, 053, 058). Every statement matches in two halves, so
+   * each uses its own GIN index and no row's body vector is read back for matching: what the reader
+   * reads whole matches on `full_vector`, the rest on `open_vector`. Relevance is ts_rank over the
+   * open text (headline A, standfirst B, names C): a match found only in a body counts as a match and
+   * ranks below the others (decision 049).
+   *
+   * Its cost is the matches' heap rows, so it is bounded (decision 058, `SearchBounds`): a first look
+   * counts the matches in a sixteenth of the sample buckets. Few: one statement counts every match
+   * exactly and ranks them all, as before. More: the counts are the sample's, scaled up, and said to be
+   * about so many (`estimated`), and the page is ranked among the newest matches under the filters,
+   * read newest first from the date index (or among all of them when the filters leave few).
    */
   async function run(term: string, query: Scope, keys: string[]): Promise<Omit<SearchResults, 'query' | 'correctedTerm'>> {
     const d = searchDocuments;
@@ -365,41 +404,72 @@ export function createSearchService({ db, content, profiles, events, walls, chan
     const typeOk = query.type ? sql`kind = ${query.type}` : sql`true`;
     const topicOk = query.topic ? sql`topics @> array[${query.topic}]::text[]` : sql`true`;
     const dateOk = query.date ? sql`published_at >= ${since(query.date)}` : sql`true`;
+    const filtered = sql`${typeOk} and ${topicOk} and ${dateOk}`;
     // The age bucket a match counts in: 0 the past week, 1 the past month, 2 the past year, 3 older (the spans nest).
     const age = sql`(case when published_at >= ${since('week')} then 0 when published_at >= ${since('month')} then 1
       when published_at >= ${since('year')} then 2 else 3 end)`;
     // Relevance, then recency: a year-old story keeps three quarters of its score, a ten-year-old one a
     // little over half (double precision throughout: numeric arithmetic on every match cost more than the rank).
     const score = sql`(rank + 0.01) * (0.5 + 0.5 / (1 + greatest(0, date_part('epoch', ${at.toISOString()}::timestamptz - published_at) / 86400) / 365))`;
-    const half = (vector: SQL, who: SQL) => sql`
-      select ${d.kind} as kind, ${d.sourceId} as source_id, ${d.topics} as topics, ${d.publishedAt} as published_at,
-             ts_rank(${d.openVector}, ${tsquery}) as rank
-      from ${d} where ${who} and ${within} and ${vector} @@ ${tsquery}`;
+    const rank = sql`ts_rank(${d.openVector}, ${tsquery})`;
+    const half = (vector: SQL, who: SQL, where: SQL) => sql`
+      select ${d.kind} as kind, ${d.sourceId} as source_id, ${d.topics} as topics, ${d.publishedAt} as published_at, ${rank} as rank
+      from ${d} where ${who} and ${within} and ${where} and ${vector} @@ ${tsquery}`;
+    const matched = (where: SQL) =>
+      sql`${half(sql`${d.fullVector}`, readable, where)} union all ${half(sql`${d.openVector}`, sql`not (${readable})`, where)}`;
+    const grouped = (
+      from: SQL,
+    ) => sql`(select coalesce(json_agg(json_build_object('kind', kind, 'topics', topics, 'age', age, 'n', n)), '[]'::json)
+           from (select kind, topics, ${age} as age, count(*)::int as n from ${from} group by 1, 2, 3) g)`;
+    const ranked = (
+      from: SQL,
+      page: number,
+    ) => sql`(select coalesce(json_agg(json_build_object('kind', kind, 'sourceId', source_id) order by score desc, published_at desc, source_id), '[]'::json)
+           from (select kind, source_id, published_at, ${score} as score from ${from}
+                 order by score desc, published_at desc, source_id limit ${pageSize} offset ${(page - 1) * pageSize}) z)`;
+    const sampled = (buckets: number) => sql`select ${grouped(sql`(${matched(sql`${d.sample} < ${buckets}`)}) m`)} as groups`;
+    // Every match, counted and ranked: the matched set once (materialised), grouped by type, topics and age for the counts.
+    const exact = (page: number) => sql`
+      with m as materialized (${matched(sql`true`)})
+      select ${grouped(sql`m`)} as groups, ${ranked(sql`m where ${filtered}`, page)} as page`;
+    // The page among every match under the filters.
+    const exactPage = (page: number) => sql`select ${ranked(sql`(${matched(filtered)}) m`, page)} as page`;
+    // The page among the newest matches under the filters, read newest first from the date index: a
+    // body's vector is read only for a row whose open text does not match and whose body the reader reads.
+    const recentPage = (page: number) =>
+      sql`select ${ranked(
+        sql`(select ${d.kind} as kind, ${d.sourceId} as source_id, ${d.publishedAt} as published_at, ${rank} as rank
+             from ${d} where ${within} and ${filtered}
+               and (${d.openVector} @@ ${tsquery} or (${readable} and ${d.fullVector} @@ ${tsquery}))
+             order by ${d.publishedAt} desc limit ${Math.max(bounds.recent, page * pageSize)}) m`,
+        page,
+      )} as page`;
 
-    const statement = (page: number) => sql`
-      with m as materialized (${half(sql`${d.fullVector}`, readable)} union all ${half(sql`${d.openVector}`, sql`not (${readable})`)})
-      select
-        (select coalesce(json_agg(json_build_object('kind', kind, 'topics', topics, 'age', age, 'n', n)), '[]'::json)
-           from (select kind, topics, ${age} as age, count(*)::int as n from m group by 1, 2, 3) g) as groups,
-        (select coalesce(json_agg(json_build_object('kind', kind, 'sourceId', source_id) order by score desc, published_at desc, source_id), '[]'::json)
-           from (select kind, source_id, published_at, ${score} as score from m where ${typeOk} and ${topicOk} and ${dateOk}
-                 order by score desc, published_at desc, source_id limit ${pageSize} offset ${(page - 1) * pageSize}) z) as page`;
-
-    const answer = async (page: number) => {
-      const result = await db.transaction(async (tx) => {
+    const answer = async (page: number) =>
+      db.transaction(async (tx) => {
         await tx.execute(PLANNER_SETTINGS);
-        return tx.execute(statement(page));
+        const first = groupsOf(await tx.execute(sampled(bounds.probe)));
+        if (sum(first) * (BUCKETS / bounds.probe) <= bounds.exactMatches) {
+          const [row] = rowsOf<{ groups: unknown; page: unknown }>(await tx.execute(exact(page)));
+          return { groups: json<MatchGroup[]>(row!.groups), scale: 1, estimated: false, rows: json<PageRows>(row!.page) };
+        }
+        // A closer look when the first one saw few: about as many documents read, four times the accuracy.
+        const close = sum(first) < bounds.minSample;
+        const groups = close ? groupsOf(await tx.execute(sampled(bounds.close))) : first;
+        const scale = BUCKETS / (close ? bounds.close : bounds.probe);
+        const under = countsOf(groups, query);
+        const inFilters = under.types.reduce((n, t) => n + (!query.type || t.value === query.type ? t.count : 0), 0);
+        // The date index, newest first, and no bitmap: the filters leave many matches, so the newest come quickly.
+        const recent = inFilters * scale > bounds.exactMatches;
+        if (recent) await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true)`);
+        const [row] = rowsOf<{ page: unknown }>(await tx.execute(recent ? recentPage(page) : exactPage(page)));
+        return { groups, scale, estimated: true, rows: json<PageRows>(row!.page) };
       });
-      const [row] = rowsOf<{ groups: unknown; page: unknown }>(result);
-      return {
-        groups: json<MatchGroup[]>(row!.groups),
-        rows: json<{ kind: SearchType; sourceId: string }[]>(row!.page),
-      };
-    };
 
     let found = await answer(query.page);
-    const counts = countsOf(found.groups, query);
-    const anyType = counts.types.reduce((sum, t) => sum + t.count, 0);
+    const { estimated } = found;
+    const counts = scaledCounts(countsOf(found.groups, query), found.scale);
+    const anyType = counts.types.reduce((n, t) => n + t.count, 0);
     const total = query.type ? (counts.types.find((t) => t.value === query.type)?.count ?? 0) : anyType;
     const pageCount = Math.max(1, Math.ceil(total / pageSize));
     const page = Math.min(query.page, pageCount);
@@ -409,6 +479,7 @@ export function createSearchService({ db, content, profiles, events, walls, chan
     const names = new Map(topics.map((t) => [t.slug, t.name]));
     return {
       total,
+      estimated,
       page,
       pageCount,
       results,
@@ -430,7 +501,8 @@ export function createSearchService({ db, content, profiles, events, walls, chan
     const fragments = `${marks}, MaxWords=40, MinWords=18, MaxFragments=2, FragmentDelimiter=" … "`;
     // The body is shown only to a reader who reads it whole, and only where it holds the words
     // sought (its best fragments); otherwise the whole standfirst, which every reader may read.
-    const snippet = sql<string>`(case when ${readable} and to_tsvector('english', ${d.body}) @@ ${tsquery}
+    // The body's own words are the full vector's D-weighted lexemes: no parsing of the body to know it holds them.
+    const snippet = sql<string>`(case when ${readable} and ts_filter(${d.fullVector}, '{d}') @@ ${tsquery}
       then ts_headline('english', ${d.body}, ${tsquery}, ${fragments})
       else ts_headline('english', ${d.description}, ${tsquery}, ${`HighlightAll=true, ${marks}`}) end)`;
     const found = await db
@@ -558,7 +630,7 @@ export function createSearchService({ db, content, profiles, events, walls, chan
     ensureIndexed,
 
     /** The documents that best answer a question, with only the text this reader may read (The Brain of Fashion, passages.ts). */
-    passages: createPassageReader({ db, readableKeys, ensureIndexed }),
+    passages: createPassageReader({ db, readableKeys, ensureIndexed, plannerSettings: PLANNER_SETTINGS }),
 
     close(): void {
       stopListening?.();
@@ -669,7 +741,6 @@ function countsOf(groups: MatchGroup[], query: Pick<SearchQuery, 'type' | 'topic
   const typeOk = (g: MatchGroup) => !query.type || g.kind === query.type;
   const topicOk = (g: MatchGroup) => !query.topic || g.topics.includes(query.topic);
   const dateOk = (g: MatchGroup) => !query.date || g.age <= AGE_OF[query.date];
-  const sum = (list: MatchGroup[]) => list.reduce((n, g) => n + g.n, 0);
   const byTopic = new Map<string, number>();
   for (const g of groups.filter((g) => typeOk(g) && dateOk(g))) {
     for (const slug of new Set(g.topics)) byTopic.set(slug, (byTopic.get(slug) ?? 0) + g.n);
@@ -684,6 +755,32 @@ function countsOf(groups: MatchGroup[], query: Pick<SearchQuery, 'type' | 'topic
     dates: SEARCH_DATES.map((value) => ({ value, count: sum(dated.filter((g) => g.age <= AGE_OF[value])) })),
     anyDate: sum(dated),
     anyTopic: sum(groups.filter((g) => typeOk(g) && dateOk(g))),
+  };
+}
+
+/** A page of results as the search statement answers it: which documents, in rank order. */
+type PageRows = { kind: SearchType; sourceId: string }[];
+
+/** The match groups of a sampling statement's answer. */
+function groupsOf(result: unknown): MatchGroup[] {
+  return json<MatchGroup[]>(rowsOf<{ groups: unknown }>(result)[0]!.groups);
+}
+
+function sum(groups: MatchGroup[]): number {
+  return groups.reduce((n, g) => n + g.n, 0);
+}
+
+/** Counts from a sample, scaled up to the whole index and rounded to two significant figures; unchanged at scale 1. */
+function scaledCounts(counts: ReturnType<typeof countsOf>, scale: number): ReturnType<typeof countsOf> {
+  if (scale === 1) return counts;
+  const about = (n: number) => (n === 0 ? 0 : Number((n * scale).toPrecision(2)));
+  const each = <T extends { count: number }>(list: T[]) => list.map((item) => ({ ...item, count: about(item.count) }));
+  return {
+    types: each(counts.types),
+    topics: each(counts.topics),
+    dates: each(counts.dates),
+    anyDate: about(counts.anyDate),
+    anyTopic: about(counts.anyTopic),
   };
 }
 

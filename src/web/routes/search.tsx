@@ -122,13 +122,16 @@ function useViewTracking(found: SearchResults | null): RefObject<string | null> 
 }
 
 function SearchOutcome({ found, searchId }: { found: SearchResults; searchId: RefObject<string | null> }) {
-  const { query, total, results, page, pageCount, correctedTerm } = found;
+  const { query, total, results, page, pageCount, correctedTerm, estimated } = found;
   const first = (page - 1) * 10;
+  // A search matching thousands of documents counts them on a sample (decision 058): "about" so many.
+  const about = estimated ? 'About ' : '';
   return (
     <div className="search-page__body">
       <aside className="search-filters" aria-label="Filters">
         <FilterGroup
           title="Type"
+          estimated={estimated}
           options={[
             { label: 'All', count: found.counts.anyType, href: searchHref(query, { type: undefined }), current: !query.type },
             ...found.counts.types.map((t) => ({
@@ -141,6 +144,7 @@ function SearchOutcome({ found, searchId }: { found: SearchResults; searchId: Re
         />
         <FilterGroup
           title="Topic"
+          estimated={estimated}
           options={[
             { label: 'Any topic', count: found.counts.anyTopic, href: searchHref(query, { topic: undefined }), current: !query.topic },
             ...found.counts.topics.map((t) => ({
@@ -153,6 +157,7 @@ function SearchOutcome({ found, searchId }: { found: SearchResults; searchId: Re
         />
         <FilterGroup
           title="Date"
+          estimated={estimated}
           options={[
             { label: 'Any time', count: found.counts.anyDate, href: searchHref(query, { date: undefined }), current: !query.date },
             ...found.counts.dates.map((t) => ({
@@ -166,7 +171,9 @@ function SearchOutcome({ found, searchId }: { found: SearchResults; searchId: Re
       </aside>
       <section className="search-results" aria-labelledby="search-results-title">
         <h2 id="search-results-title" className="search-results__count" aria-live="polite">
-          {total === 0 ? `No results for “${query.q}”` : `${total} ${total === 1 ? 'result' : 'results'} for “${correctedTerm ?? query.q}”`}
+          {total === 0
+            ? `No results for “${query.q}”`
+            : `${about}${total.toLocaleString('en-GB')} ${total === 1 ? 'result' : 'results'} for “${correctedTerm ?? query.q}”`}
         </h2>
         {correctedTerm && (
           <p className="search-results__corrected">{`Nothing matched “${query.q}”, so these are the results for “${correctedTerm}”.`}</p>
@@ -192,7 +199,7 @@ function SearchOutcome({ found, searchId }: { found: SearchResults; searchId: Re
             ) : (
               <span />
             )}
-            <span className="pagination__status">{`Page ${page} of ${pageCount}`}</span>
+            <span className="pagination__status">{`Page ${page} of ${estimated ? 'about ' : ''}${pageCount.toLocaleString('en-GB')}`}</span>
             {page < pageCount ? (
               <Link to={searchHref(query, { page: page + 1 })} rel="next">
                 Next →
@@ -207,7 +214,16 @@ function SearchOutcome({ found, searchId }: { found: SearchResults; searchId: Re
   );
 }
 
-function FilterGroup({ title, options }: { title: string; options: { label: string; count: number; href: string; current: boolean }[] }) {
+function FilterGroup({
+  title,
+  options,
+  estimated,
+}: {
+  title: string;
+  options: { label: string; count: number; href: string; current: boolean }[];
+  /** The counts come from a sample: each is shown as about so many (≈). */
+  estimated: boolean;
+}) {
   return (
     <nav className="search-filters__group" aria-label={title}>
       <h3 className="search-filters__title">{title}</h3>
@@ -219,7 +235,7 @@ function FilterGroup({ title, options }: { title: string; options: { label: stri
             <li key={option.href}>
               <Link to={option.href} aria-current={option.current ? 'true' : undefined} className="search-filters__link">
                 <span>{option.label}</span>
-                <span className="search-filters__count">{option.count}</span>
+                <span className="search-filters__count">{estimated ? `≈${option.count.toLocaleString('en-GB')}` : option.count}</span>
               </Link>
             </li>
           ))}
