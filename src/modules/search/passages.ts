@@ -49,8 +49,8 @@ const COMMON = 300;
 const CANDIDATES = 100;
 /** A question's words counted (in the question's order); the others rank but do not choose candidates. */
 const COUNTED = 12;
-/** More documents than this holding every word of a question of common words: the newest CANDIDATES of them are ranked. */
-const MANY = 1_000;
+/** More documents than this holding every word of a question of common words: the newest CANDIDATES of them are the candidates. */
+const MANY = 300;
 
 export function createPassageReader({
   db,
@@ -83,12 +83,10 @@ export function createPassageReader({
     const d = searchDocuments;
     const readable = inArray(d.wallKey, keys);
     // What this reader may match, as in a search (decision 049): a body only where they read it whole.
-    // Two halves, each on its own GIN index: an OR of the two would read matched rows' body vectors back (decision 058).
-    const halves = (
-      tsquery: SQL,
-      cap: number,
-    ) => sql`(select count(*) from (select 1 from ${d} where ${readable} and ${d.fullVector} @@ ${tsquery} limit ${cap}) a)
-      + (select count(*) from (select 1 from ${d} where not (${readable}) and ${d.openVector} @@ ${tsquery} limit ${cap}) b)`;
+    // Open text first: a body's vector is read back only for a row whose open text does not match and
+    // whose body the reader reads (decision 058); the two GIN indexes give the rows (a bitmap OR).
+    const matches = (tsquery: SQL) => sql`(${d.openVector} @@ ${tsquery} or (${readable} and ${d.fullVector} @@ ${tsquery}))`;
+    const capped = (tsquery: SQL, cap: number) => sql`(select count(*) from (select 1 from ${d} where ${matches(tsquery)} limit ${cap}) x)`;
     // The question's words (PostgreSQL's English stems, stop words out), each with how many
     // documents this reader may match it in, counted up to COMMON: a question is not a list of
     // required words, and "brand" would bring half the index while "Ekholm" brings what is asked about.
@@ -96,7 +94,7 @@ export function createPassageReader({
     const counted = await tx
       .select({
         lexeme: sql<string>`w.lexeme`,
-        n: sql<number | null>`case when w.i <= ${COUNTED} then (${halves(sql`w.q`, COMMON + 1)})::int end`,
+        n: sql<number | null>`case when w.i <= ${COUNTED} then (${capped(sql`w.q`, COMMON + 1)})::int end`,
       })
       .from(
         sql`(select lexeme, quote_literal(lexeme)::tsquery as q,
@@ -112,15 +110,13 @@ export function createPassageReader({
     // common, those holding them all; else the rarest one's. Then ranked on every word of it.
     const rare = found.filter((row) => row.n !== null && Number(row.n) <= COMMON);
     const rarest = [...found].sort((a, b) => Number(a.n ?? Infinity) - Number(b.n ?? Infinity)).slice(0, 1);
-    const half = (vector: SQL, who: SQL, tsquery: SQL) =>
-      sql`select ${d.kind} as kind, ${d.sourceId} as source_id, ${d.publishedAt} as published_at, ts_rank(${d.openVector}, ${tsquery}) as rank
-          from ${d} where ${who} and ${vector} @@ ${tsquery}`;
     const ranked = async (tsquery: SQL) =>
-      rowsOf<{ kind: SearchType; source_id: string }>(
-        await tx.execute(sql`select kind, source_id from (${half(sql`${d.fullVector}`, readable, tsquery)}
-          union all ${half(sql`${d.openVector}`, sql`not (${readable})`, tsquery)}) m
-          order by rank desc, published_at desc limit ${CANDIDATES}`),
-      ).map((row) => ({ kind: row.kind, sourceId: row.source_id }));
+      tx
+        .select({ kind: d.kind, sourceId: d.sourceId })
+        .from(d)
+        .where(matches(tsquery))
+        .orderBy(desc(sql`ts_rank(${d.openVector}, ${tsquery})`), desc(d.publishedAt))
+        .limit(CANDIDATES);
     // Every word common and thousands of documents holding them all: the newest of those, read newest
     // first from the date index (a body's vector read only where the open text does not match).
     const newest = async (tsquery: SQL) => {
@@ -128,14 +124,14 @@ export function createPassageReader({
       const rows = await tx
         .select({ kind: d.kind, sourceId: d.sourceId })
         .from(d)
-        .where(sql`(${d.openVector} @@ ${tsquery} or (${readable} and ${d.fullVector} @@ ${tsquery}))`)
+        .where(matches(tsquery))
         .orderBy(desc(d.publishedAt))
         .limit(CANDIDATES);
       await tx.execute(sql`select set_config('enable_bitmapscan', 'on', true)`);
       return rows;
     };
     const everyWord = async () => {
-      const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select (${halves(all, MANY + 1)})::int as n`));
+      const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select ${capped(all, MANY + 1)}::int as n`));
       return Number(row!.n) > MANY ? newest(all) : ranked(all);
     };
     let pool = rare.length > 0 ? await ranked(any(rare)) : await everyWord();
