@@ -29,8 +29,34 @@ function precompress(): Plugin {
   };
 }
 
+/** What the browser build loads instead of React (decision 057): Preact's compat layer. */
+const PREACT: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+};
+
+/**
+ * The browser runs on Preact (decision 057): in the client environment, React, React DOM and the
+ * JSX runtime resolve to `preact/compat`; the server keeps rendering with React.
+ */
+function preactInTheBrowser(): Plugin {
+  return {
+    name: 'atelier-preact-in-the-browser',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (this.environment.name !== 'client') return null;
+      const target = PREACT[source];
+      if (!target) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), precompress()],
+  plugins: [preactInTheBrowser(), reactRouter(), precompress()],
   build: {
     // Fonts stay files (never inlined) so they cache independently and can be preloaded.
     assetsInlineLimit: 0,
@@ -43,7 +69,7 @@ export default defineConfig({
         // validation group, and forms/tracker/auth-client, load only where they are used).
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|preact)[\\/]/, priority: 3 },
             {
               name: 'common',
               test: /[\\/]src[\\/](shared[\\/](paths|images|auth[\\/]|analytics[\\/]limits)|web[\\/](lib[\\/](?!schema-form|zod-jitless)|analytics[\\/](?!tracker|snowplow)|consent[\\/]|auth[\\/](?!auth-client)|components[\\/](auth-links|story-card|picture|access-badge)))/,
@@ -60,5 +86,8 @@ export default defineConfig({
       },
     },
   },
+  // npm run dev: the browser's pre-bundled dependencies (React Router) import React through the
+  // optimizer, which does not run the plugin above; the server's are not pre-bundled.
+  optimizeDeps: { rolldownOptions: { resolve: { alias: PREACT } } },
   server: { port: 5173 },
 });

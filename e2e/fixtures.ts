@@ -245,10 +245,10 @@ export async function clickAndWaitForPost(page: Page, control: Locator) {
   // Only the route action's request counts: React Router sends it to `<path>.data`. The tracker
   // and the auth refresh also POST to this origin, and one of them answering proves nothing.
   // Before hydration the same button submits its form natively (no `.data` request); a busy
-  // machine can be that slow, so wait until React has attached its props to the control.
-  await expect
-    .poll(() => control.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))), { timeout: 30_000 })
-    .toBe(true);
+  // machine can be that slow, so wait until the page has hydrated: React Router's data router
+  // exists from the hydrating render on, and Preact (the browser's runtime, decision 057) hydrates
+  // in one go, so its listeners are attached by the time the router can be seen.
+  await expect.poll(() => control.evaluate(() => '__reactRouterDataRouter' in window), { timeout: 30_000 }).toBe(true);
   const answered = page.waitForResponse((response) => {
     const url = new URL(response.url());
     return response.request().method() === 'POST' && url.origin === new URL(page.url()).origin && url.pathname.endsWith('.data');

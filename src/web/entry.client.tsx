@@ -1,7 +1,54 @@
+import { Fragment, options, type VNode } from 'preact';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 
+// The browser build runs on Preact's compat layer (vite.config.ts, decision 057); the server renders
+// with React. Three differences between the two meet at hydration, and are settled here.
+
+// 1. Preact hydrates a document into its <html> element (the browser owns the document itself), so
+//    the root Layout's <html> is a fragment in the browser: its children are the <head> and <body>
+//    the server sent. Its attributes (lang) stay as the server wrote them.
+//    And React's `onChange` on an element that is not a field (a form checking its fields as they
+//    change, useSchemaForm) fires on every edit of a field inside it, as `onInput` does; Preact's
+//    would wait for the native `change` event, when the field loses focus. (On the fields
+//    themselves preact/compat already makes `onChange` an input listener.)
+const FIELDS = new Set(['input', 'textarea', 'select']);
+const nextVNode = options.vnode;
+options.vnode = (vnode: VNode) => {
+  if (vnode.type === 'html') vnode.type = Fragment;
+  else if (typeof vnode.type === 'string' && !FIELDS.has(vnode.type)) {
+    const props = vnode.props as { onChange?: unknown; onInput?: unknown };
+    if (props.onChange && !props.onInput) {
+      props.onInput = props.onChange;
+      delete props.onChange;
+    }
+  }
+  nextVNode?.(vnode);
+};
+
+// 2. React's server writes into the head what the browser renders elsewhere or not at all: the
+//    `<link rel="modulepreload">` tags <Scripts /> renders at the end of the body, and a
+//    `<link rel="preload" as="image">` for the first images of a page (the app renders none). Preact
+//    matches elements by tag, in order, so each extra link would shift every link after it onto the
+//    wrong element. The module links go back to the body, the image preloads (their requests go on)
+//    are dropped, as Preact would drop them at the end of hydration anyway.
+for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) document.body.append(link);
+for (const link of document.head.querySelectorAll('link[rel="preload"][as="image"]')) link.remove();
+
+// 3. HydratedRouter's first render starts decoding the server's data and suspends until it is done.
+//    React waits for that at the root; Preact would give the document up (a suspended hydration
+//    keeps only its first node). So the data is decoded first: the hydrating render never suspends.
+async function serverDataDecoded(): Promise<void> {
+  try {
+    HydratedRouter({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) await thrown;
+    // Anything else (no server data at all) is thrown again by the hydrating render.
+  }
+}
+
+await serverDataDecoded();
 startTransition(() => {
   hydrateRoot(
     document,

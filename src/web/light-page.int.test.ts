@@ -1,9 +1,11 @@
-// A light page (issue 15, decision 033), checked on the production build: the JavaScript a reading
-// page loads (the entry, the root and the page's route module, with everything they import) holds
-// no validation library, no identity client and no analytics tracker. Those load with the form or
-// the consent that needs them. A shared component that imports zod (say, a constant from a file
+// A light page (issue 15, decisions 033 and 057), checked on the production build: the JavaScript a
+// reading page loads (the entry, the root and the page's route module, with everything they import)
+// holds no validation library, no identity client and no analytics tracker. Those load with the form
+// or the consent that needs them. A shared component that imports zod (say, a constant from a file
 // that also defines a schema) would put it on every page without this test noticing otherwise.
-import { readdir, readFile } from 'node:fs/promises';
+// And a story page's JavaScript stays within issue 15's budget, counted as it is sent: the brotli
+// copies the build writes (decision 033).
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_BUILD_DIR } from '../server/app.ts';
@@ -54,20 +56,35 @@ async function loadedBy(modules: string[]): Promise<Map<string, string>> {
   return seen;
 }
 
+/** Issue 15: at most 100 KB (100,000 bytes) of JavaScript, compressed, on a story page. */
+const STORY_PAGE_BUDGET = 100_000;
+
+/** The files a page loads before anyone acts: the entry, the root and the route, with their imports. */
+async function pageScripts(routeId: string): Promise<Map<string, string>> {
+  const { entry, routes } = await manifest();
+  const route = routes[routeId];
+  expect(route, `${routeId} in the manifest`).toBeDefined();
+  const root = routes.root!;
+  return loadedBy([entry.module, ...entry.imports, root.module, ...(root.imports ?? []), route!.module, ...(route!.imports ?? [])]);
+}
+
+/** Bytes as sent: the `.br` copy beside a file, or the file itself when the build left it uncompressed (under 1 KB). */
+async function sentBytes(url: string, text: string): Promise<number> {
+  const compressed = await stat(path.join(CLIENT_BUILD_DIR, `${url}.br`)).catch(() => null);
+  return compressed ? compressed.size : Buffer.byteLength(text);
+}
+
 describe('a reading page’s JavaScript', () => {
+  it('on a story page is at most 100 KB compressed', async () => {
+    const files = await pageScripts('routes/story');
+    const sizes = await Promise.all([...files].map(async ([url, text]) => [url, await sentBytes(url, text)] as const));
+    const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0);
+    const largest = sizes.toSorted((a, b) => b[1] - a[1]).map(([url, bytes]) => `${url} ${bytes}`);
+    expect(total, `brotli bytes; the largest files: ${largest.slice(0, 4).join(', ')}`).toBeLessThanOrEqual(STORY_PAGE_BUDGET);
+  });
+
   it.each(READING_ROUTES)('%s loads no validation library, identity client or tracker', async (routeId) => {
-    const { entry, routes } = await manifest();
-    const route = routes[routeId];
-    expect(route, `${routeId} in the manifest`).toBeDefined();
-    const root = routes.root!;
-    const files = await loadedBy([
-      entry.module,
-      ...entry.imports,
-      root.module,
-      ...(root.imports ?? []),
-      route!.module,
-      ...(route!.imports ?? []),
-    ]);
+    const files = await pageScripts(routeId);
     const found = Object.entries(HEAVY).flatMap(([library, marker]) =>
       [...files].filter(([, text]) => marker.test(text)).map(([url]) => `${library} in ${url}`),
     );

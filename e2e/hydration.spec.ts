@@ -1,0 +1,81 @@
+// The browser runs on Preact while the server renders with React (decision 057): hydration must
+// take over the server's markup as it is. A botched one shows no error of its own: it rebuilds the
+// document (a second <html>, a new <body>), drops the server's style sheets, or leaves links on
+// the wrong elements, so moving between pages removes the wrong style sheet. (Inline scripts it
+// inserts again break the CSP, which the fixtures' console check catches.) These journeys watch
+// the DOM from before the first script runs.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** Records what a botched hydration does to the server's markup, from before any page script. */
+async function watchTheServerMarkup(page: Page) {
+  await page.addInitScript(() => {
+    const removed: Element[] = [];
+    const added: string[] = [];
+    const structural = 'html, head, body, header, main, footer, article, h1';
+    const name = (node: Element) => `<${node.localName}${node.id ? `#${node.id}` : ''}>`;
+    (window as unknown as { hydrationDamage: () => string[] }).hydrationDamage = () => [
+      // Moved is fine (Preact puts a node where the page renders it); gone is not.
+      ...removed.filter((node) => !node.isConnected).map((node) => `removed ${name(node)}`),
+      ...added,
+    ];
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes)
+          if (node instanceof Element && (node.matches(`${structural}, link[rel="stylesheet"]`) || node.querySelector(structural)))
+            removed.push(node);
+        // The parser adds these once, at the start; a second set means the document was rebuilt.
+        for (const node of record.addedNodes)
+          if (node instanceof Element && node.matches('html, head, body') && document.readyState !== 'loading')
+            added.push(`added ${name(node)}`);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+  await page.waitForLoadState('networkidle');
+}
+
+async function damage(page: Page) {
+  return page.evaluate(() => (window as unknown as { hydrationDamage: () => string[] }).hydrationDamage());
+}
+
+/** The build's style sheets (the consent banner adds its own, from /static/, when it opens). */
+async function styleSheets(page: Page) {
+  return page
+    .locator('head link[rel="stylesheet"][href^="/assets/"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+}
+
+test('reading pages and a form hydrate onto the server’s markup without rebuilding it', async ({ page }) => {
+  await watchTheServerMarkup(page);
+  await page.goto('/');
+  const story = (await page.locator('.card__headline a').first().getAttribute('href'))!;
+  for (const path of ['/', story, '/topics/news/', '/subscriptions/packages/', '/user/login/']) {
+    await page.goto(path);
+    await hydrated(page);
+    expect(await damage(page), path).toEqual([]);
+    await expect(page.locator('html > head')).toHaveCount(1);
+    await expect(page.locator('html > body')).toHaveCount(1);
+  }
+});
+
+test('after hydration, moving between pages swaps exactly the route style sheets', async ({ page }) => {
+  await watchTheServerMarkup(page);
+  await page.goto('/');
+  await hydrated(page);
+  const home = await styleSheets(page);
+  // The home page brings the profile and event card styles besides the root's.
+  expect(home.length).toBeGreaterThan(1);
+  const root = home[0]!;
+
+  await page.locator('.card__headline a').first().click();
+  await expect(page.locator('.story__header')).toBeVisible();
+  await expect.poll(() => styleSheets(page)).toEqual([root]);
+
+  await page.goBack();
+  await expect.poll(() => styleSheets(page)).toEqual(home);
+  await expect(page.locator('head title')).toHaveCount(1);
+});
