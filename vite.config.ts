@@ -88,6 +88,18 @@ export default defineConfig({
   },
   // npm run dev: the browser's pre-bundled dependencies (React Router) import React through the
   // optimizer, which does not run the plugin above; the server's are not pre-bundled.
-  optimizeDeps: { rolldownOptions: { resolve: { alias: PREACT } } },
+  optimizeDeps: {
+    rolldownOptions: {
+      plugins: [
+        {
+          name: 'atelier-preact-in-pre-bundles',
+          resolveId(source, importer, options) {
+            const target = PREACT[source];
+            return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
+          },
+        },
+      ],
+    },
+  },
   server: { port: 5173 },
 });
