@@ -6,6 +6,7 @@
 // are counted: stored events per second, and whether every acknowledged event was stored.
 // COLLECTOR_ROOT measures another checkout (a git worktree of an older commit) with the same load.
 import { fork } from 'node:child_process';
+import cluster from 'node:cluster';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 4420);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const EVENTS_PER_REQUEST = 10;
+/** Collector processes on PostgreSQL (WEB_CONCURRENCY, as `npm start`); one per core when unset. */
+const WORKERS = Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
 const ROOT = path.resolve(process.env.COLLECTOR_ROOT ?? path.join(import.meta.dirname, '..'));
 const POST_PATH = '/com.snowplowanalytics.snowplow/tp2';
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -29,16 +32,56 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 if (process.argv.includes('--serve')) await serve();
 else await run();
 
-/** The child: the collector of ROOT on its own database, until the parent asks for the count. */
+/**
+ * The child: the collector of ROOT on its own database, until the parent asks for the count. With
+ * PostgreSQL it serves from WORKERS processes sharing the port (node:cluster), as `npm start` does
+ * (one per core, decision 032); this process migrates, relays the parent's messages and counts.
+ * PGlite lives in one process, so that process serves.
+ */
 async function serve() {
   const load = <T>(file: string) => import(pathToFileURL(path.join(ROOT, file)).href) as Promise<T>;
   const { openDatabase } = await load<typeof DatabaseModule>('src/db/database.ts');
+  const url = process.env.BENCH_DATABASE_URL;
+  const open = () => (url ? openDatabase({ kind: 'postgres', url }) : openDatabase({ kind: 'pglite' }));
+  const countRows = async (database: DatabaseModule.Database) => {
+    const rows = await database.db.execute<{ n: number }>(
+      (await import('drizzle-orm')).sql`select count(*)::int as n from analytics_events`,
+    );
+    const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows;
+    return list[0]!.n;
+  };
+  const workers = url ? WORKERS : 1;
+
+  if (cluster.isPrimary && workers > 1) {
+    const database = await open();
+    await database.migrate();
+    await database.close();
+    cluster.setupPrimary({ exec: import.meta.filename, args: ['--serve'] });
+    const forked = Array.from({ length: workers }, () => cluster.fork());
+    await Promise.all(forked.map((worker) => new Promise((resolve) => worker.once('message', resolve))));
+    process.send!({ ready: true, workers });
+    process.on('message', (message: { start?: boolean; count?: boolean }) => {
+      for (const worker of forked) worker.send(message);
+      if (!message.count) return;
+      void (async () => {
+        const cpu = await Promise.all(
+          forked.map((worker) => new Promise<number>((resolve) => worker.once('message', (m: { cpuMs: number }) => resolve(m.cpuMs)))),
+        );
+        await Promise.all(forked.map((worker) => new Promise((resolve) => (worker.isDead() ? resolve(0) : worker.once('exit', resolve)))));
+        const counting = await open();
+        process.send!({ rows: await countRows(counting), cpuMs: cpu.reduce((sum, ms) => sum + ms, 0) });
+        await counting.close();
+        process.exit(0);
+      })();
+    });
+    return;
+  }
+
   const { createAnalyticsService } = await load<typeof ServiceModule>('src/modules/analytics/analytics-service.ts');
   const { registerCollectorRoutes } = await load<typeof RoutesModule>('src/modules/analytics/collector-routes.ts');
   const { default: Fastify } = await import('fastify');
-  const url = process.env.BENCH_DATABASE_URL;
-  const database = url ? await openDatabase({ kind: 'postgres', url }) : await openDatabase({ kind: 'pglite' });
-  await database.migrate();
+  const database = await open();
+  if (cluster.isPrimary) await database.migrate();
   const analytics = createAnalyticsService({ db: database.db });
   const app = Fastify({ logger: false });
   await registerCollectorRoutes(app, {
@@ -47,21 +90,19 @@ async function serve() {
     rateLimit: { max: 1_000_000_000, timeWindowMs: 60_000 },
   });
   await app.listen({ host: '127.0.0.1', port: PORT });
-  process.send!({ ready: true });
+  process.send!({ ready: true, workers: 1 });
   let cpuAtStart = process.cpuUsage();
   process.on('message', (message: { start?: boolean; count?: boolean }) => {
     if (message.start) cpuAtStart = process.cpuUsage();
     if (!message.count) return;
     const cpu = process.cpuUsage(cpuAtStart);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     void (async () => {
       // What the module's onClose does at shutdown (nothing when the service has no close).
       await (analytics as { close?: () => Promise<void> }).close?.();
       await app.close();
-      const rows = await database.db.execute<{ n: number }>(
-        (await import('drizzle-orm')).sql`select count(*)::int as n from analytics_events`,
-      );
-      const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows;
-      process.send!({ rows: list[0]!.n, cpuMs: (cpu.user + cpu.system) / 1000 });
+      if (cluster.isWorker) process.send!({ cpuMs });
+      else process.send!({ rows: await countRows(database), cpuMs });
       await database.close();
       process.exit(0);
     })();
@@ -142,7 +183,7 @@ async function run() {
       child.on('exit', (code) => reject(new Error(`the collector process exited (${code})`)));
     });
   try {
-    await message('ready');
+    const { workers } = await message<{ workers: number }>('ready');
     // Checked once: a payload the collector refuses would make the count meaningless.
     const check = await fetch(`${ORIGIN}${POST_PATH}`, {
       method: 'POST',
@@ -160,6 +201,8 @@ async function run() {
     const backendsBefore = await backendCpu();
     child.send({ start: true });
     const started = Date.now();
+    // autocannon runs in this process: its CPU is the client's.
+    const clientAtStart = process.cpuUsage();
     const result = await autocannon({
       url: `${ORIGIN}${POST_PATH}`,
       connections: CONNECTIONS,
@@ -173,27 +216,31 @@ async function run() {
       ],
     });
     const elapsed = (Date.now() - started) / 1000;
+    const clientCpu = process.cpuUsage(clientAtStart);
+    const clientMs = (clientCpu.user + clientCpu.system) / 1000;
     const backendsAfter = await backendCpu();
     const databaseMs = [...backendsAfter].reduce((sum, [pid, ticks]) => sum + (ticks - (backendsBefore.get(pid) ?? 0)), 0) * 10;
     const counting = message<{ rows: number; cpuMs: number }>('rows');
     child.send({ count: true });
     const { rows: counted, cpuMs } = await counting;
-    const cpuPerThousand = ((cpuMs + databaseMs) / counted) * 1000;
+    const perThousand = (ms: number) => (ms / counted) * 1000;
+    const cpuPerThousand = perThousand(cpuMs + databaseMs);
     const acknowledged = (result['2xx'] + 1) * EVENTS_PER_REQUEST;
     console.log(
-      `\ncollector, ${CONNECTIONS} connections, ${SECONDS} s, ${EVENTS_PER_REQUEST} events a request, Node ${process.version}, ${os.cpus().length} cores, ${serverUrl ? 'PostgreSQL' : 'PGlite'}, ${ROOT}`,
+      `\ncollector, ${CONNECTIONS} connections, ${SECONDS} s, ${EVENTS_PER_REQUEST} events a request, Node ${process.version}, ${os.cpus().length} cores, ${serverUrl ? 'PostgreSQL' : 'PGlite'}, ${workers} collector process${workers > 1 ? 'es' : ''}, ${ROOT}`,
     );
     console.log(
-      '| requests/s | p50 ms | p99 ms | non-2xx | events stored | acknowledged | stored events/s | CPU ms per 1000 events (collector + database) |',
+      '| requests/s | p50 ms | p99 ms | non-2xx | events stored | acknowledged | stored events/s | CPU ms per 1000 events: collector + database | client |',
     );
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.log(
-      `| ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx + result.errors} | ${counted} | ${acknowledged} | ${(counted / elapsed).toFixed(0)} | ${cpuPerThousand.toFixed(0)} (${cpuMs.toFixed(0)} + ${databaseMs.toFixed(0)}) |`,
+      `| ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx + result.errors} | ${counted} | ${acknowledged} | ${(counted / elapsed).toFixed(0)} | ${cpuPerThousand.toFixed(0)} (${perThousand(cpuMs).toFixed(0)} + ${perThousand(databaseMs).toFixed(0)}) | ${perThousand(clientMs).toFixed(0)} |`,
     );
-    // PGlite runs in the collector's one process (one core); with PostgreSQL, collector and database can use a core each.
-    const cores = serverUrl ? 2 : 1;
+    // PGlite runs in the collector's one process (one core); with PostgreSQL, collector processes and database can use every core.
+    const cores = serverUrl ? os.cpus().length : 1;
+    const total = perThousand(cpuMs + databaseMs + clientMs);
     console.log(
-      `load average ${os.loadavg()[0]!.toFixed(1)} at the end. The CPU figure holds whatever the load: ${((cores * 1_000_000) / cpuPerThousand).toFixed(0)} events/s if collector and database had ${cores} core${cores > 1 ? 's' : ''} to themselves`,
+      `load average ${os.loadavg()[0]!.toFixed(1)} at the end. The CPU figures hold whatever the load: ${((cores * 1_000_000) / cpuPerThousand).toFixed(0)} events/s if collector and database had ${cores} core${cores > 1 ? 's' : ''} to themselves; ${((cores * 1_000_000) / total).toFixed(0)} events/s with this client on the same core${cores > 1 ? 's' : ''}`,
     );
     if (counted < acknowledged) {
       console.error(`LOST: ${acknowledged - counted} acknowledged events were not stored`);

@@ -4,6 +4,8 @@
 // batch again (DESIGN §2: nothing is lost).
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventName, EventPayloads } from '../../shared/analytics/events.ts';
 import { decodeEvent, type CollectorRequest } from './collector.ts';
@@ -189,7 +191,7 @@ export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
 // A 64 KB body can hold ~2000 tiny events; chunks keep each bad-row insert under PostgreSQL's 65535 parameters.
 const CHUNK = 500;
-/** Events go as one JSON parameter, whatever their number; this bounds the text of one statement. */
+/** Events go as one array parameter a column, whatever their number; this bounds the text of one statement. */
 const EVENTS_PER_STATEMENT = 2_000;
 function chunks<T>(rows: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -197,24 +199,20 @@ function chunks<T>(rows: T[], size: number): T[][] {
   return out;
 }
 
-const EVENT_COLUMNS = Object.entries(getTableColumns(analyticsEvents));
-/** `r(event_id uuid, app_id text, …)`: every column of the table, in its order, as json_to_recordset reads them. */
-const RECORD_TYPE = sql.raw(`r(${EVENT_COLUMNS.map(([, column]) => `"${column.name}" ${column.getSQLType()}`).join(', ')})`);
-const RECORD_COLUMNS = sql.raw(EVENT_COLUMNS.map(([, column]) => `r."${column.name}"`).join(', '));
+const EVENT_COLUMNS = Object.entries(getTableColumns(analyticsEvents)) as [keyof AnalyticsEventRow, PgColumn][];
+/** `::uuid[]`, `::text[]`, …: each column's array type, in the table's order. */
+const ARRAY_TYPES = EVENT_COLUMNS.map(([, column]) => sql.raw(`::${column.getSQLType()}[]`));
 
 /**
- * The rows as one JSON array read back by json_to_recordset: one parameter and one short statement
- * for a whole batch. Building a multi-row VALUES list (26 parameters an event) cost more CPU than
- * the database spent storing it. Every column is sent (the service fills event id, contexts,
- * fields and collector time), so no column default is needed.
+ * The rows as one array a column, read back by `unnest`: 26 parameters and one short statement for
+ * a whole batch (decision 054). PostgreSQL parses an array of each column's type for about 30 % less
+ * CPU than the JSON array json_to_recordset read before (decision 031), and the arrays cost less to
+ * build than the JSON. Every column is sent (the service fills event id, contexts, fields and
+ * collector time), so no column default is needed.
  */
 function selectEvents(rows: readonly AnalyticsEventRow[]): SQL {
-  const records = rows.map((row) => {
-    const record: Record<string, unknown> = {};
-    for (const [key, column] of EVENT_COLUMNS) record[column.name] = row[key as keyof AnalyticsEventRow] ?? null;
-    return record;
-  });
-  return sql`select ${RECORD_COLUMNS} from json_to_recordset(${JSON.stringify(records)}::json) as ${RECORD_TYPE}`;
+  const arrays = EVENT_COLUMNS.map(([key], i) => sql`${arrayLiteral(rows, key)}${ARRAY_TYPES[i]!}`);
+  return sql`select * from unnest(${sql.join(arrays, sql`, `)})`;
 }
 
 /** Text PostgreSQL accepts: JSON for values, the body as received otherwise. */
