@@ -27,6 +27,9 @@ const MILLIS = /^\d{1,15}$/;
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 /** Deeper JSON than this is refused: PostgreSQL's jsonb parser would fail on it with a 5xx, forever. */
 const MAX_JSON_DEPTH = 64;
+/** A NUL or any UTF-16 surrogate: text that may hold what PostgreSQL cannot store (unstorableText decides). */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const MAYBE_UNSTORABLE = /[\u0000\uD800-\uDFFF]/;
 const CATALOGUE_SCHEMAS: ReadonlySet<string> = new Set(EVENT_NAMES.map((name) => EVENTS[name].schema));
 const PAGE_VIEW_SCHEMA = EVENTS.page_view.schema;
 const UTM_KEYS = ['medium', 'source', 'term', 'content', 'campaign'] as const;
@@ -78,17 +81,21 @@ export function decodeEvent(raw: unknown, request: CollectorRequest): DecodedEve
 
 function decode(raw: unknown, request: CollectorRequest): DecodedEvent {
   if (!isPlainObject(raw)) return fail('event is not an object');
-  const unknownKeys = Object.keys(raw).filter((key) => !PROTOCOL_KEYS.has(key) && !PROTOCOL_PREFIXED_KEY.test(key));
-  const notStrings = Object.keys(raw).filter((key) => typeof raw[key] !== 'string');
-  const problems = [
-    unknownKeys.length > 0 ? `unknown keys: ${unknownKeys.join(', ')}` : null,
-    notStrings.length > 0 ? `values must be strings: ${notStrings.join(', ')}` : null,
-  ].filter((p) => p !== null);
-  if (problems.length > 0) return fail(problems.join('; '));
+  const keys = Object.keys(raw);
+  // One pass for the usual event; anything it doubts is looked at again below, to name the problem.
+  let doubtful = false;
+  for (const key of keys) {
+    const value = raw[key];
+    if (typeof value !== 'string' || (!PROTOCOL_KEYS.has(key) && !PROTOCOL_PREFIXED_KEY.test(key)) || MAYBE_UNSTORABLE.test(value)) {
+      doubtful = true;
+      break;
+    }
+  }
+  if (doubtful) {
+    const problem = fieldsProblem(raw, keys);
+    if (problem) return fail(problem);
+  }
   const fields = raw as Record<string, string>;
-  // One such event would fail the whole batch's insert on every retry: it becomes a bad row instead.
-  const unstorable = Object.keys(fields).filter((key) => unstorableText(fields[key]!) !== null);
-  if (unstorable.length > 0) return fail(`${unstorableText(fields[unstorable[0]!]!)} in: ${unstorable.join(', ')}`);
 
   // The tracker leaves empty fields out; an empty string counts as absent.
   const get = (key: string): string | undefined => (fields[key] === '' ? undefined : fields[key]);
@@ -131,7 +138,7 @@ function decode(raw: unknown, request: CollectorRequest): DecodedEvent {
   const url = take('url');
   const page = take('page');
   const refr = take('refr');
-  const body = decodeBody(e!, { keys: Object.keys(fields), get, take, url, page, refr });
+  const body = decodeBody(e!, { keys, get, take, url, page, refr });
   if (!body.ok) return body;
 
   const tnuid = take('tnuid');
@@ -160,13 +167,35 @@ function decode(raw: unknown, request: CollectorRequest): DecodedEvent {
     pageReferrer: refr ?? null,
     useragent: ua ?? request.userAgent,
     ip: request.anonymous ? null : (ip ?? request.ip),
-    fields: Object.fromEntries(Object.entries(fields).filter(([key, value]) => !used.has(key) && value !== '')),
+    fields: unusedFields(fields, keys, used),
     deviceTstamp: times.dtm,
     sentTstamp: times.stm,
     trueTstamp: times.ttm,
     collectorTstamp: request.collectorTstamp,
   };
   return { ok: true, row };
+}
+
+/** What is wrong with an event's keys and values, or null: unknown keys, values that are not strings, text PostgreSQL cannot store. */
+function fieldsProblem(raw: Record<string, unknown>, keys: readonly string[]): string | null {
+  const unknownKeys = keys.filter((key) => !PROTOCOL_KEYS.has(key) && !PROTOCOL_PREFIXED_KEY.test(key));
+  const notStrings = keys.filter((key) => typeof raw[key] !== 'string');
+  const problems = [
+    unknownKeys.length > 0 ? `unknown keys: ${unknownKeys.join(', ')}` : null,
+    notStrings.length > 0 ? `values must be strings: ${notStrings.join(', ')}` : null,
+  ].filter((p) => p !== null);
+  if (problems.length > 0) return problems.join('; ');
+  // One such event would fail the whole batch's insert on every retry: it becomes a bad row instead.
+  const unstorable = keys.filter((key) => unstorableText(raw[key] as string) !== null);
+  if (unstorable.length > 0) return `${unstorableText(raw[unstorable[0]!] as string)} in: ${unstorable.join(', ')}`;
+  return null;
+}
+
+/** The fields no column took (tz, lang, res, …), empty ones left out. */
+function unusedFields(fields: Record<string, string>, keys: readonly string[], used: ReadonlySet<string>): Record<string, string> {
+  const unused: Record<string, string> = {};
+  for (const key of keys) if (!used.has(key) && fields[key] !== '') unused[key] = fields[key]!;
+  return unused;
 }
 
 type Body = { ok: true; eventName: string; schema: string | null; data: Record<string, unknown> | null };
@@ -335,16 +364,23 @@ function parseJson(text: string, field: string, { checkText = true }: { checkTex
 function jsonProblem(value: unknown, depth: number, checkText: boolean): string | null {
   if (typeof value === 'string') {
     if (!checkText) return null;
-    const unstorable = unstorableText(value);
+    const unstorable = MAYBE_UNSTORABLE.test(value) ? unstorableText(value) : null;
     return unstorable ? `contains ${unstorable}` : null;
   }
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_JSON_DEPTH) return `nested deeper than ${MAX_JSON_DEPTH} levels`;
-  const entries = Array.isArray(value) ? value.map((item) => ['', item] as const) : Object.entries(value);
-  for (const [key, item] of entries) {
-    const unstorableKey = checkText ? unstorableText(key) : null;
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) {
+      const problem = jsonProblem(item, depth + 1, checkText);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  // JSON.parse makes plain objects: for…in sees exactly their own keys.
+  for (const key in value) {
+    const unstorableKey = checkText && MAYBE_UNSTORABLE.test(key) ? unstorableText(key) : null;
     if (unstorableKey) return `contains ${unstorableKey}`;
-    const problem = jsonProblem(item, depth + 1, checkText);
+    const problem = jsonProblem((value as Record<string, unknown>)[key], depth + 1, checkText);
     if (problem) return problem;
   }
   return null;
