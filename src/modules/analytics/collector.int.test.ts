@@ -1,5 +1,6 @@
 // The collector over HTTP (inject) on a fresh copy of the migrated template database.
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { eq, inArray, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -103,6 +104,22 @@ function post(body: unknown, headers: Record<string, string> = {}, on: FastifyIn
       ...headers,
     },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** A POST on a connection of its own (no keep-alive), so closing the server waits only for requests under way. */
+function postOnItsOwnConnection(url: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sending = request(
+      url,
+      { method: 'POST', agent: false, headers: { connection: 'close', 'content-type': 'application/json', origin: ORIGIN } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    sending.on('error', reject);
+    sending.end(body);
   });
 }
 
@@ -327,6 +344,68 @@ describe('group commit: concurrent requests stored together', () => {
       await database.db.execute(sql`drop trigger refuse_poison on analytics_events`);
       await database.db.execute(sql`drop function refuse_poison()`);
     }
+  });
+
+  it('stores text with quotes, backslashes, braces, NULL and line breaks exactly, beside the bad events of the same batch', async () => {
+    const awkward = ['say "NULL"', 'NULL', 'back\\slash \\" {braces}, commas', 'line\nbreak\ttab', '“Ünïcödé” 👗'];
+    const bodies = awkward.map((text, i) => {
+      const body = batchOf(`awkward-${i}`, 4);
+      const good = body.data.map((event) => ({
+        ...event,
+        page: text,
+        lang: text,
+        refr: `https://example.test/?q=${encodeURIComponent(text)}`,
+      }));
+      return { ...body, data: [...good, { ...good[0]!, eid: randomUUID(), e: 'zz' }] };
+    });
+    // Sent together: one batch holds every request's good and bad events.
+    const answers = await Promise.all(bodies.map((body) => post(body)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(bodies.map(() => 200));
+    const stored = await database.db
+      .select({
+        id: analyticsEvents.eventId,
+        title: analyticsEvents.pageTitle,
+        fields: analyticsEvents.fields,
+        contexts: analyticsEvents.contexts,
+      })
+      .from(analyticsEvents);
+    const sent = bodies.flatMap((body) => body.data.slice(0, 4));
+    expect(new Map(stored.map((row) => [row.id, row.title]))).toEqual(new Map(sent.map((event) => [event.eid, event.page])));
+    expect(new Map(stored.map((row) => [row.id, row.fields.lang]))).toEqual(new Map(sent.map((event) => [event.eid, event.lang])));
+    expect(stored.map((row) => row.contexts)).toEqual(stored.map(() => [WEB_PAGE]));
+    const badRows = await storedBadRows();
+    expect(badRows).toHaveLength(awkward.length);
+    expect(badRows.every((row) => row.reason.startsWith('e must be one of'))).toBe(true);
+    expect(badRows.map((row) => (JSON.parse(row.raw) as { page: string }).page).sort()).toEqual([...awkward].sort());
+  });
+
+  it('loses no acknowledged event when the app closes while requests are under way', async () => {
+    const analytics = createAnalyticsService({ db: database.db });
+    const server = Fastify();
+    await registerCollectorRoutes(server, { analytics, allowedOrigins: [ORIGIN] });
+    // As the module wires it (module.ts): the batches under way finish before the app has closed.
+    server.addHook('onClose', () => analytics.close());
+    const url = `${await server.listen({ host: '127.0.0.1', port: 0 })}${COLLECTOR_POST_PATH}`;
+    const bodies = Array.from({ length: 40 }, (_, i) => batchOf(`closing-${i}`));
+    let closing: Promise<void> | undefined;
+    const answers = await Promise.all(
+      bodies.map(async (body) => {
+        try {
+          const status = await postOnItsOwnConnection(url, JSON.stringify(body));
+          // The first answer starts the shutdown (what SIGTERM does in main.ts); the others are under way or refused.
+          closing ??= server.close();
+          // Acknowledged means stored: looked at the moment the answer arrives, and again once closed.
+          return { status, stored: (await storedIds(idsOf(body))).length };
+        } catch {
+          return { status: 0, stored: 0 };
+        }
+      }),
+    );
+    await closing;
+    const acknowledged = bodies.filter((_, i) => answers[i]!.status === 200);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    expect(answers.every(({ status, stored }) => (status === 200 && stored === 10) || status === 503 || status === 0)).toBe(true);
+    expect(await storedIds(acknowledged.flatMap(idsOf))).toHaveLength(acknowledged.length * 10);
   });
 
   it('waits at close for the batches under way', async () => {
