@@ -121,7 +121,12 @@ export async function ensurePersonAccount(
 }
 
 /** The card summary an account holds, or null without a complete one. */
-export function cardOf(account: typeof billingAccounts.$inferSelect): CardSummary | null {
+export function cardOf(
+  account: Pick<
+    typeof billingAccounts.$inferSelect,
+    'cardType' | 'cardExpMonth' | 'cardExpYear' | 'cardFirstSix' | 'cardLastFour' | 'paymentMethod'
+  >,
+): CardSummary | null {
   return account.cardType && account.cardExpMonth !== null && account.cardExpYear !== null && account.cardFirstSix && account.cardLastFour
     ? {
         cardType: account.cardType,

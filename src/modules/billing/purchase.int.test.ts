@@ -319,6 +319,8 @@ describe('purchaseIndividualSubscription', () => {
     });
     const account = await app.services.billing.individualAccount(person.identityId);
     expect(first.result.accountCode).toBe(account!.accountId);
+    // An account without a subscription yet (the account and its subscriptions are read in one join).
+    expect(account!.subscriptions).toEqual([]);
     // A retry without the result is told about the challenge again.
     expect((await buy(person, { plan: PREMIUM, token: first.input.cardToken, key: first.input.idempotencyKey })).result).toEqual(
       first.result,

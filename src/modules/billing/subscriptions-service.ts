@@ -125,6 +125,7 @@ export function createBillingService({
   lifecycle,
 }: BillingServiceOptions) {
   const onError = errorReporter({ log, onError: reportError });
+  const accountManagementUrl = new URL(paths.membership(), `${siteUrl}/`).toString();
   async function hasUsedTrial(identityId: string): Promise<boolean> {
     const [row] = await db
       .select({ id: billingSubscriptions.id })
@@ -181,42 +182,82 @@ export function createBillingService({
     );
   }
 
+  // viewer.individualAccount is read on every account page and by every signed-in client: one
+  // round trip (the account and its subscriptions joined), built once and prepared on the server,
+  // instead of two queries built afresh per request (a third of its CPU, issue 15, decision 055).
+  const individualAccountRows = db
+    .select({
+      account: {
+        id: billingAccounts.id,
+        countryCode: billingAccounts.countryCode,
+        postalCode: billingAccounts.postalCode,
+        firstName: billingAccounts.firstName,
+        lastName: billingAccounts.lastName,
+        paymentMethod: billingAccounts.paymentMethod,
+        cardType: billingAccounts.cardType,
+        cardExpMonth: billingAccounts.cardExpMonth,
+        cardExpYear: billingAccounts.cardExpYear,
+        cardFirstSix: billingAccounts.cardFirstSix,
+        cardLastFour: billingAccounts.cardLastFour,
+      },
+      subscription: {
+        id: billingSubscriptions.id,
+        planCode: billingSubscriptions.planCode,
+        state: billingSubscriptions.state,
+        currency: billingSubscriptions.currency,
+        activatedAt: billingSubscriptions.activatedAt,
+        canceledAt: billingSubscriptions.canceledAt,
+        expiresAt: billingSubscriptions.expiresAt,
+        trialEndsAt: billingSubscriptions.trialEndsAt,
+        currentPeriodEndsAt: billingSubscriptions.currentPeriodEndsAt,
+        currentTermEndsAt: billingSubscriptions.currentTermEndsAt,
+        activeInvoiceId: billingSubscriptions.activeInvoiceId,
+        isInDunning: billingSubscriptions.isInDunning,
+      },
+    })
+    .from(billingAccounts)
+    .leftJoin(billingSubscriptions, eq(billingSubscriptions.accountId, billingAccounts.id))
+    .where(eq(billingAccounts.identityId, sql.placeholder('identityId')))
+    .orderBy(desc(billingSubscriptions.createdAt), sql`${billingSubscriptions.id}`)
+    .prepare('billing_individual_account');
+
   /** §3 IndividualAccount from our records, or null for someone who never paid. */
   async function individualAccount(identityId: string): Promise<IndividualAccount | null> {
-    const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.identityId, identityId));
+    const rows = await individualAccountRows.execute({ identityId });
+    const account = rows[0]?.account;
     if (!account) return null;
-    const subscriptions = await db
-      .select()
-      .from(billingSubscriptions)
-      .where(eq(billingSubscriptions.accountId, account.id))
-      .orderBy(desc(billingSubscriptions.createdAt), sql`${billingSubscriptions.id}`);
-    const card = cardOf(account);
     return {
       accountId: account.id,
-      accountManagementUrl: new URL(paths.membership(), `${siteUrl}/`).toString(),
+      accountManagementUrl,
       billingInfo: {
         countryCode: account.countryCode,
         postalCode: account.postalCode,
         firstName: account.firstName,
         lastName: account.lastName,
         paymentMethod: account.paymentMethod,
-        creditCardInfo: card,
+        creditCardInfo: cardOf(account),
       },
-      subscriptions: subscriptions.map((row) => ({
-        uuid: row.id,
-        planCode: row.planCode,
-        state: row.state,
-        currency: row.currency,
-        activatedAt: row.activatedAt,
-        cancelledAt: row.canceledAt,
-        expiresAt: row.expiresAt,
-        trialEndsAt: row.trialEndsAt,
-        currentPeriodEndsAt: row.currentPeriodEndsAt,
-        currentTermEndsAt: row.currentTermEndsAt,
-        activeInvoiceId: row.activeInvoiceId,
-        isInDunning: row.isInDunning,
-        cancellationCoupon: null,
-      })),
+      subscriptions: rows.flatMap(({ subscription: row }) =>
+        row
+          ? [
+              {
+                uuid: row.id,
+                planCode: row.planCode,
+                state: row.state,
+                currency: row.currency,
+                activatedAt: row.activatedAt,
+                cancelledAt: row.canceledAt,
+                expiresAt: row.expiresAt,
+                trialEndsAt: row.trialEndsAt,
+                currentPeriodEndsAt: row.currentPeriodEndsAt,
+                currentTermEndsAt: row.currentTermEndsAt,
+                activeInvoiceId: row.activeInvoiceId,
+                isInDunning: row.isInDunning,
+                cancellationCoupon: null,
+              },
+            ]
+          : [],
+      ),
     };
   }
 
