@@ -88,7 +88,10 @@ export default defineConfig({
   },
   // npm run dev: the browser's pre-bundled dependencies (React Router) import React through the
   // optimizer, which does not run the plugin above; the server's are not pre-bundled.
+  // Preact's entries are named so the first start bundles them: found only when the first page
+  // asked for them, the optimizer bundled again and that page's modules answered 504.
   optimizeDeps: {
+    include: [...new Set(Object.values(PREACT)), 'preact', 'preact/hooks'],
     rolldownOptions: {
       plugins: [
         {

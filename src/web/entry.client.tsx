@@ -4,7 +4,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 
 // The browser build runs on Preact's compat layer (vite.config.ts, decision 057); the server renders
-// with React. Three differences between the two meet at hydration, and are settled here.
+// with React. Three differences between the two meet at hydration, and are settled here (and a
+// fourth in development).
 
 // 1. Preact hydrates a document into its <html> element (the browser owns the document itself), so
 //    the root Layout's <html> is a fragment in the browser: its children are the <head> and <body>
@@ -48,6 +49,13 @@ async function serverDataDecoded(): Promise<void> {
   }
 }
 
+// 4. `npm run dev` only: Vite puts each imported style sheet into the head as a <style> before
+//    hydration, and Preact removes from the head what the server did not render (React leaves it),
+//    so the page lost its styles once React Router dropped its critical CSS. They are set aside and
+//    put back once hydrated (the same elements, which Vite's hot updates keep changing).
+const devStyles = import.meta.env.DEV ? [...document.head.querySelectorAll('style[data-vite-dev-id]')] : [];
+for (const style of devStyles) style.remove();
+
 await serverDataDecoded();
 startTransition(() => {
   hydrateRoot(
@@ -57,3 +65,4 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+document.head.append(...devStyles);
