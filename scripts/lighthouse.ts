@@ -7,6 +7,7 @@
 //   npm run lighthouse                          # builds if needed, starts, measures, stops
 //   npm run lighthouse -- --url http://127.0.0.1:3000 --runs 3 --json lighthouse.json
 //   npm run lighthouse -- --against ../base --runs 3 --reports /tmp/lh   # old and new, interleaved
+//   npm run lighthouse -- --pages home,story                              # some of the pages
 //
 // --site-dir measures another checkout's build (a `git worktree` of an older commit with node_modules
 // linked) instead of this one. --against starts that other build beside this one and measures both,
@@ -35,6 +36,7 @@ const { values: options } = parseArgs({
     'site-dir': { type: 'string' },
     against: { type: 'string' },
     reports: { type: 'string' },
+    pages: { type: 'string' },
   },
 });
 const siteRoot = path.resolve(options['site-dir'] ?? root);
@@ -223,13 +225,18 @@ try {
     sites.push({ label: path.relative(process.cwd(), againstRoot), ...(await startSite(againstRoot)) });
   }
   const primary = sites[0]!;
-  const pages: [string, string][] = [
-    ['home', paths.home()],
-    ['story', await firstLink(primary.url, /\/articles\/[a-z0-9-]+\//)],
-    ['topic', await firstLink(primary.url, /\/topics\/[a-z0-9-]+\//)],
-    ['packages', paths.packages()],
-    ['login', paths.login()],
+  const allPages: [string, () => string | Promise<string>][] = [
+    ['home', () => paths.home()],
+    ['story', () => firstLink(primary.url, /\/articles\/[a-z0-9-]+\//)],
+    ['topic', () => firstLink(primary.url, /\/topics\/[a-z0-9-]+\//)],
+    ['packages', () => paths.packages()],
+    ['login', () => paths.login()],
   ];
+  const chosen = options.pages?.split(',').map((name) => name.trim());
+  const unknown = chosen?.filter((name) => !allPages.some(([page]) => page === name)) ?? [];
+  if (unknown.length > 0) throw new Error(`--pages: no page named ${unknown.join(', ')} (${allPages.map(([page]) => page).join(', ')})`);
+  const pages: [string, string][] = [];
+  for (const [page, pagePath] of allPages) if (!chosen || chosen.includes(page)) pages.push([page, await pagePath()]);
   // One plain request each first, and one for each image the page names in a src: the server's
   // page cache and the resizer's image cache warm, as they are for real readers.
   for (const site of sites)
