@@ -11,8 +11,8 @@ type Size = 'lead' | 'standard' | 'compact';
  * What a card shows, and all a loader should send for it: loader data goes into the page a second
  * time as React Router's hydration data, so every unused field is bytes every reader downloads.
  */
+/** No id: the slug names a story on a page (and keys its card), and 64 ids were 9 % of the home page's compressed bytes. */
 export interface CardView {
-  id: string;
   slug: string;
   headline: string;
   standfirst: string;
@@ -27,7 +27,6 @@ export type CompactCardView = Omit<CardView, 'standfirst' | 'heroKey'>;
 
 export function compactCardView(story: Card): CompactCardView {
   return {
-    id: story.id,
     slug: story.slug,
     headline: story.headline,
     publishedAt: story.publishedAt,

@@ -69,7 +69,7 @@ export default function Author({ loaderData }: Route.ComponentProps) {
       <h2 className="rail-title">{`Stories by ${author.name}`}</h2>
       <div className="rail__grid listing__grid">
         {stories.items.map((story) => (
-          <StoryCard key={story.id} story={story} />
+          <StoryCard key={story.slug} story={story} />
         ))}
       </div>
       <Pagination page={stories.page} pageCount={stories.pageCount} basePath={paths.author(author.slug)} />

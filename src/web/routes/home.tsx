@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     topStories: home.topStories.map(cardView),
     latest: home.latest.map(compactCardView),
     rails: home.rails.map(({ topic, stories }) => ({ topic: { slug: topic.slug, name: topic.name }, stories: stories.map(cardView) })),
-    mostRead: home.mostRead.map(({ id, slug, headline }) => ({ id, slug, headline })),
+    mostRead: home.mostRead.map(({ slug, headline }) => ({ slug, headline })),
     // §3 FeaturedOrganisationProfile HOMEPAGE_COMPONENT: organisations the newsroom puts forward.
     featured: (await context.services.profiles.featuredOrganisations('HOMEPAGE_COMPONENT', 4)).map(
       ({ profileId, slug, title, city, thumbnailKey }) => ({
@@ -56,7 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
         <div className="home__secondary">
           {topStories.map((story) => (
-            <StoryCard key={story.id} story={story} headingLevel={2} />
+            <StoryCard key={story.slug} story={story} headingLevel={2} />
           ))}
         </div>
       </section>
@@ -70,7 +70,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <ol className="list-plain">
             {latest.map((story) => (
-              <li key={story.id}>
+              <li key={story.slug}>
                 <StoryCard story={story} size="compact" />
               </li>
             ))}
@@ -82,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <ol className="ranked">
             {mostRead.map((story) => (
-              <li key={story.id}>
+              <li key={story.slug}>
                 <Link to={paths.story(story.slug)}>{story.headline}</Link>
               </li>
             ))}
@@ -105,7 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="rail__grid">
             {rail.stories.map((story) => (
-              <StoryCard key={story.id} story={story} />
+              <StoryCard key={story.slug} story={story} />
             ))}
           </div>
         </section>

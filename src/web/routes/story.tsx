@@ -220,7 +220,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           </h2>
           <div className="rail__grid">
             {related.map((s) => (
-              <StoryCard key={s.id} story={s} />
+              <StoryCard key={s.slug} story={s} />
             ))}
           </div>
         </section>

@@ -80,7 +80,7 @@ export default function Topic({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="rail__grid listing__grid">
         {(stories.page === 1 ? rest : stories.items).map((story) => (
-          <StoryCard key={story.id} story={story} headingLevel={2} />
+          <StoryCard key={story.slug} story={story} headingLevel={2} />
         ))}
       </div>
       <Pagination page={stories.page} pageCount={stories.pageCount} basePath={paths.topic(topic.slug)} />

@@ -154,7 +154,7 @@ export function ProfileStories({ name, stories }: { name: string; stories: CardV
       <h2 className="rail-title" id="profile-stories-title">{`Stories about ${name}`}</h2>
       <div className="rail__grid listing__grid">
         {stories.map((story) => (
-          <StoryCard key={story.id} story={story} />
+          <StoryCard key={story.slug} story={story} />
         ))}
       </div>
     </section>

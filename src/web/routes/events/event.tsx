@@ -251,7 +251,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="rail__grid">
             {related.map((story) => (
-              <StoryCard key={story.id} story={story} headingLevel={3} />
+              <StoryCard key={story.slug} story={story} headingLevel={3} />
             ))}
           </div>
         </section>
