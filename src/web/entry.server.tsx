@@ -6,7 +6,6 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { NonceProvider } from './lib/nonce.tsx';
-import { modulePreloadsAtLowPriority } from './lib/module-preload-priority.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -41,7 +40,6 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const lowPriorityModulePreloads = modulePreloadsAtLowPriority();
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -52,8 +50,7 @@ export default function handleRequest(
           headers.set('Content-Type', 'text/html; charset=utf-8');
           if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-cache');
           pipe(body);
-          body.pipe(lowPriorityModulePreloads);
-          resolve(new Response(createReadableStreamFromReadable(lowPriorityModulePreloads), { headers, status }));
+          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
         },
         onShellError(error: unknown) {
           reject(error);
