@@ -49,3 +49,22 @@ test('a reader buys 5 seats for their company and becomes its owner with a Premi
   await expectAccessible(page);
   await expect(page.getByRole('link', { name: 'Add your colleagues' })).toHaveAttribute('href', '/user/organisations/users/');
 });
+
+test('a choice made while the last one is still being priced keeps both', async ({ page, request }) => {
+  await newReader(page, request, '/subscriptions/groups/?currency=GBP', { confirmAddress: true });
+  await page.getByRole('spinbutton', { name: 'Seats' }).fill('5');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('button', PAY_BY_CARD)).toBeEnabled();
+  // The new country's price takes a while (a slow connection): the VAT number is left before it comes.
+  let held = 0;
+  await page.route(/\.data(\?|$)/, async (route) => {
+    if (held++ === 0) await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.getByLabel('Country').selectOption({ label: 'Germany' });
+  await page.getByLabel('VAT number').fill('DE136695976');
+  await page.getByLabel('VAT number').blur();
+  await expect(page.getByText('VAT reverse charged')).toBeVisible();
+  await expect(page.getByLabel('Country')).toHaveValue('DE');
+  await expect(page.getByLabel('VAT number')).toHaveValue('DE136695976');
+});

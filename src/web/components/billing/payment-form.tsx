@@ -13,10 +13,10 @@
 // The pieces: card-fields.tsx (shared with the membership page's "Update card" form), recurly-card.tsx,
 // wallet-button.tsx, billing-details.tsx, plan-summary.tsx, challenge-step.tsx, payment-confirmation.tsx.
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.ts';
 import { useNewClaims } from '../../lib/new-claims.ts';
+import { useSearchChoice } from '../../lib/search-choice.ts';
 import { FormNotice } from '../form-fields.tsx';
 import { BillingDetails, type BillingChoice } from './billing-details.tsx';
 import { CardFieldset, CardNeedsJavaScript } from './card-fields.tsx';
@@ -27,7 +27,7 @@ import { useCardPurchase } from './use-card-purchase.tsx';
 import { requestWalletToken, WalletButton } from './wallet-button.tsx';
 
 export function PaymentForm({ view }: { view: PaymentView }) {
-  const [, setSearchParams] = useSearchParams();
+  const changeSearch = useSearchChoice();
   // Where the reader came from, as the first load worked it out (a revalidation after the purchase comes from this page).
   const [returnTo] = useState(view.returnTo);
   const purchase = useCardPurchase<PaymentActionData>({ recurly: view.recurly });
@@ -66,16 +66,11 @@ export function PaymentForm({ view }: { view: PaymentView }) {
   const claims = useNewClaims(answer?.status === 'success' ? { field: 'isMember', allowedValues: [true] } : null);
 
   function changeChoice(name: BillingChoice, value: string) {
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set(name, value);
-        if (name === 'country') next.delete('currency');
-        next.set('return_to', returnTo);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    changeSearch((next) => {
+      next.set(name, value);
+      if (name === 'country') next.delete('currency');
+      next.set('return_to', returnTo);
+    });
   }
 
   async function payWithWallet() {

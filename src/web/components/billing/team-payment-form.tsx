@@ -5,10 +5,10 @@
 // beside the form shows what is charged today. Afterwards: the team is set up, the way on is adding
 // colleagues.
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.ts';
 import { useNewClaims } from '../../lib/new-claims.ts';
+import { useSearchChoice } from '../../lib/search-choice.ts';
 import { FormNotice, TextField } from '../form-fields.tsx';
 import { CountryChoice, CurrencyChoice, PayerNames } from './billing-details.tsx';
 import { CardFieldset, CardNeedsJavaScript } from './card-fields.tsx';
@@ -72,7 +72,7 @@ function TeamConfirmation({ answer }: { answer: Extract<TeamPaymentActionData, {
 }
 
 export function TeamPaymentForm({ view }: { view: TeamPaymentView }) {
-  const [, setSearchParams] = useSearchParams();
+  const changeSearch = useSearchChoice();
   const purchase = useCardPurchase<TeamPaymentActionData>({ recurly: view.recurly });
   const { answer, card, challenge, hydrated, busy, fieldErrors, noticeRef, problem } = purchase;
   const [seatsTyped, setSeatsTyped] = useState(String(view.seats));
@@ -109,16 +109,11 @@ export function TeamPaymentForm({ view }: { view: TeamPaymentView }) {
   useNewClaims(answer?.status === 'success' ? { field: 'isMember', allowedValues: [true] } : null);
 
   function choose(name: Choice, value: string) {
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        if (name === 'country') next.delete('currency');
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    changeSearch((next) => {
+      if (value) next.set(name, value);
+      else next.delete(name);
+      if (name === 'country') next.delete('currency');
+    });
   }
 
   if (answer?.status === 'success') return <TeamConfirmation answer={answer} />;

@@ -4,7 +4,7 @@
 // purchase as every payment form (use-card-purchase.tsx). Afterwards: the tickets with their QR
 // codes, and the way to the account page where they stay.
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../shared/paths.ts';
 import { useTrackEvent, useTrackResult } from '../../analytics/use-track-event.ts';
 import { CountryChoice, CurrencyChoice, PayerNames } from '../../components/billing/billing-details.tsx';
@@ -15,6 +15,7 @@ import { formatEventDay } from '../../components/events/event-time.tsx';
 import { TicketList } from '../../components/events/ticket-list.tsx';
 import { FormNotice, TextField } from '../../components/form-fields.tsx';
 import { userPageMeta } from '../user/user-meta.ts';
+import { useSearchChoice } from '../../lib/search-choice.ts';
 import type { Route } from './+types/checkout';
 import { checkoutAction, checkoutLoader, type CheckoutActionData } from './checkout.server.ts';
 import '../../styles/teams.css';
@@ -65,7 +66,7 @@ function Confirmation({ answer, title }: { answer: Extract<CheckoutActionData, {
 }
 
 export default function Checkout({ loaderData: view }: Route.ComponentProps) {
-  const [, setSearchParams] = useSearchParams();
+  const changeSearch = useSearchChoice();
   const purchase = useCardPurchase<CheckoutActionData>({ recurly: view.recurly });
   const { answer, card, challenge, hydrated, busy, fieldErrors, noticeRef, problem } = purchase;
   const [quantityTyped, setQuantityTyped] = useState(String(view.quantity));
@@ -87,16 +88,11 @@ export default function Checkout({ loaderData: view }: Route.ComponentProps) {
   );
 
   function choose(name: Choice, value: string) {
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        if (name === 'country') next.delete('currency');
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    changeSearch((next) => {
+      if (value) next.set(name, value);
+      else next.delete(name);
+      if (name === 'country') next.delete('currency');
+    });
   }
 
   if (answer?.status === 'success') return <Confirmation answer={answer} title={event.title} />;
