@@ -1,14 +1,22 @@
 // npm run bench: every kind of reader on the production build, against a bare Fastify route in a
 // process of its own measured in the same run, as one table with issue 15's goals.
 // PGlite by default; DATABASE_URL=postgres://… (an empty database: it is migrated and seeded) for
-// PostgreSQL. BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (1), BENCH_WORKERS.
+// PostgreSQL. BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (1), BENCH_WORKERS,
+// BENCH_ROUNDS (1: each row once; more: the median of that many, rows taken in turn).
 import { buildDemoCatalogue } from '../src/demo/catalogue/build-catalogue.ts';
 import { DEFAULT_WALL_RULES } from '../src/modules/walls/rules.ts';
 import { paths } from '../src/shared/paths.ts';
 import { measureCollector } from './collector-row.ts';
-import { chart, measure, report, startBaseline, type Measured } from './measure.ts';
+import { chart, measure, report, startBaseline, type Measured, type Scenario } from './measure.ts';
 import { startSite, WORKERS } from './server.ts';
 import { ACCOUNT_QUERY, memberCookie } from './session.ts';
+
+/**
+ * BENCH_ROUNDS (1): each row measured this many times, the rows taken in turn round after round,
+ * and each row's median reported. This machine's speed moves by a third from minute to minute;
+ * in rounds, a slow minute falls on every row alike, and one slow run no longer decides a row.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 
 const SITE_PORT = 4410;
 const BARE_PORT = 4411;
@@ -111,43 +119,44 @@ try {
   const homeBytes = await sentBytes('/');
   const storyBytes = await sentBytes(storyPath, returning);
 
-  results.push(
-    await measure({ name: 'bare Fastify route, own process', url: bare.url }),
-    await measure({ name: `bare route sending the home page's bytes (${homeBytes} B)`, url: `${bare.url}bytes/${homeBytes}` }),
-    await measure({ name: `bare route sending the story's bytes (${storyBytes} B)`, url: `${bare.url}bytes/${storyBytes}` }),
-    await measure({ name: 'home page, anonymous', url: `${site.url}/`, goal: GOALS.page }),
-    await measure({ name: `topic page, anonymous (${topicPath})`, url: `${site.url}${topicPath}`, goal: GOALS.page }),
-    await measure({ name: 'story, new visitor (no cookie)', url: `${site.url}${storyPath}`, goal: GOALS.anonymousStory }),
-    await measure({
+  const scenarios: Scenario[] = [
+    { name: 'bare Fastify route, own process', url: bare.url },
+    { name: `bare route sending the home page's bytes (${homeBytes} B)`, url: `${bare.url}bytes/${homeBytes}` },
+    { name: `bare route sending the story's bytes (${storyBytes} B)`, url: `${bare.url}bytes/${storyBytes}` },
+    { name: 'home page, anonymous', url: `${site.url}/`, goal: GOALS.page },
+    { name: `topic page, anonymous (${topicPath})`, url: `${site.url}${topicPath}`, goal: GOALS.page },
+    { name: 'story, new visitor (no cookie)', url: `${site.url}${storyPath}`, goal: GOALS.anonymousStory },
+    {
       name: 'story, returning visitor (meter cookie)',
       url: `${site.url}${storyPath}`,
       headers: { cookie: returning },
       goal: GOALS.anonymousStory,
-    }),
-    await measure({
+    },
+    {
       name: 'story, at the meter limit (registration wall)',
       url: `${site.url}${storyPath}`,
       headers: { cookie: atLimit! },
       goal: GOALS.anonymousStory,
-    }),
-    await measure({
+    },
+    {
       name: 'Premium-only story, registered (pay wall)',
       url: `${site.url}${premiumPath}`,
       headers: { cookie: registered },
-    }),
-    await measure({
+    },
+    {
       name: 'Premium-only story, Standard member (upgrade wall)',
       url: `${site.url}${premiumPath}`,
       headers: { cookie: standard },
-    }),
-    await measure({
+    },
+    {
       name: 'Premium-only story, Premium member',
       url: `${site.url}${premiumPath}`,
       headers: { cookie: premium },
       goal: GOALS.premiumStory,
-    }),
-    await measure({ name: 'GraphQL viewer.individualAccount, member', ...graphql, goal: GOALS.graphqlMember }),
-  );
+    },
+    { name: 'GraphQL viewer.individualAccount, member', ...graphql, goal: GOALS.graphqlMember },
+  ];
+  results.push(...(await measureInRounds(scenarios)));
   notes.push(`story: ${storyPath}; Premium-only story: ${premiumPath}; topic: ${topicPath}`);
   // The same rows against a bare route that sends as many bytes: what is left is the site's own cost.
   const [, homeBare, storyBare, home, , storyNew, storyReturning] = results;
@@ -160,6 +169,13 @@ try {
   await bare.close();
 }
 
+/** Every scenario once per round, in order; per row the run with the median rate (its latencies with it). */
+async function measureInRounds(scenarios: Scenario[]): Promise<Measured[]> {
+  const runs: Measured[][] = scenarios.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) for (const [i, scenario] of scenarios.entries()) runs[i]!.push(await measure(scenario));
+  return runs.map((rowRuns) => [...rowRuns].sort((a, b) => a.rps - b.rps)[Math.floor((rowRuns.length - 1) / 2)]!);
+}
+
 // The collector runs in processes of its own, after the site has stopped (bench/collector.ts).
 const collector = await measureCollector();
 if ('rps' in collector) results.push(collector);
@@ -169,5 +185,5 @@ const processes = !process.env.DATABASE_URL
   : WORKERS !== undefined
     ? `BENCH_WORKERS=${WORKERS} (WEB_CONCURRENCY)`
     : "BENCH_WORKERS unset (the site's default: one worker per core where the build has workers)";
-report(results, { extra: [processes], notes });
+report(results, { extra: [processes, ...(ROUNDS > 1 ? [`each row the median of ${ROUNDS} rounds (rows in turn)`] : [])], notes });
 chart(results);
