@@ -236,7 +236,7 @@ try {
   const unknown = chosen?.filter((name) => !allPages.some(([page]) => page === name)) ?? [];
   if (unknown.length > 0) throw new Error(`--pages: no page named ${unknown.join(', ')} (${allPages.map(([page]) => page).join(', ')})`);
   const pages: [string, string][] = [];
-  for (const [page, pagePath] of allPages) if (!chosen || chosen.includes(page)) pages.push([page, await pagePath()]);
+  for (const [page, pathOf] of allPages) if (!chosen || chosen.includes(page)) pages.push([page, await pathOf()]);
   // One plain request each first, and one for each image the page names in a src: the server's
   // page cache and the resizer's image cache warm, as they are for real readers.
   for (const site of sites)
