@@ -81,3 +81,43 @@ test('after hydration, moving between pages swaps exactly the route style sheets
   await expect.poll(() => styleSheets(page)).toEqual(events);
   await expect(page.locator('head title')).toHaveCount(1);
 });
+
+test('cards and a story’s text keep the server’s elements at hydration, and their links move in the page', async ({ page }) => {
+  // Each element the server wrote inside a kept part gets a mark the parser cannot give it: if
+  // hydration built the part again, the new elements would have none (decision 060).
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      for (const element of document.querySelectorAll('[data-prerendered] *'))
+        (element as Element & { fromServer?: true }).fromServer = true;
+    });
+  });
+  const unmarked = () =>
+    page.evaluate(() => [...document.querySelectorAll('[data-prerendered] *')].filter((element) => !('fromServer' in element)).length);
+
+  await page.goto('/');
+  await hydrated(page);
+  expect(await page.locator('[data-prerendered] .card').count()).toBeGreaterThan(10);
+  expect(await unmarked()).toBe(0);
+
+  // A card's link navigates in the page, as a <Link> does: the window (and this mark) survives.
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  const card = page.locator('.home__latest .card__headline a').first();
+  const headline = (await card.textContent())!;
+  await card.click();
+  await expect(page.locator('h1')).toHaveText(headline);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  // The story reached in the page renders its text, footer and related cards itself.
+  await expect(page.locator('.story__body p').first()).toBeVisible();
+  await expect(page.locator('.story__footer .tags a').first()).toBeVisible();
+
+  // Back on the home page (rendered in the browser this time) every card is there.
+  await page.goBack();
+  await expect(page.locator('.home__latest .card')).toHaveCount(12);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+
+  // A story loaded from the server keeps its text as written.
+  await page.goto((await page.locator('.home__lead .card__headline a').getAttribute('href'))!);
+  await hydrated(page);
+  expect(await page.locator('.story__body [data-prerendered], .story__body[data-prerendered]').count()).toBe(1);
+  expect(await unmarked()).toBe(0);
+});

@@ -2,6 +2,7 @@ import { Fragment, options, type VNode } from 'preact';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { hydrateKeepingPrerendered } from './lib/prerendered.tsx';
 
 // The browser build runs on Preact's compat layer (vite.config.ts, decision 057); the server renders
 // with React. Three differences between the two meet at hydration, and are settled here (and a
@@ -28,13 +29,12 @@ options.vnode = (vnode: VNode) => {
   nextVNode?.(vnode);
 };
 
-// 2. React's server writes into the head what the browser renders elsewhere or not at all: the
-//    `<link rel="modulepreload">` tags <Scripts /> renders at the end of the body, and a
+// 2. React's server writes into the head what the browser renders elsewhere or not at all: a
 //    `<link rel="preload" as="image">` for the first images of a page (the app renders none). Preact
 //    matches elements by tag, in order, so each extra link would shift every link after it onto the
-//    wrong element. The module links go back to the body, the image preloads (their requests go on)
-//    are dropped, as Preact would drop them at the end of hydration anyway.
-for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) document.body.append(link);
+//    wrong element. The image preloads (their requests go on) are dropped, as Preact would drop them
+//    at the end of hydration anyway. (The module preloads <Scripts /> renders never reach the head:
+//    entry.server adds them to the body after the first paint, scripts-after-first-paint.server.ts.)
 for (const link of document.head.querySelectorAll('link[rel="preload"][as="image"]')) link.remove();
 
 // 3. HydratedRouter's first render starts decoding the server's data and suspends until it is done.
@@ -56,13 +56,19 @@ async function serverDataDecoded(): Promise<void> {
 const devStyles = import.meta.env.DEV ? [...document.head.querySelectorAll('style[data-vite-dev-id]')] : [];
 for (const style of devStyles) style.remove();
 
+// 5. Decoding and hydrating are two tasks, not one: a phone's main thread answers a tap between them.
 await serverDataDecoded();
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+await new Promise((resolve) => setTimeout(resolve, 0));
+
+// What <Prerendered> wraps keeps the server's DOM (decision 060).
+hydrateKeepingPrerendered(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  }),
+);
 document.head.append(...devStyles);

@@ -6,6 +6,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { NonceProvider } from './lib/nonce.tsx';
+import { scriptsAfterFirstPaint } from './lib/scripts-after-first-paint.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -40,6 +41,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          const afterFirstPaint = scriptsAfterFirstPaint(nonce);
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -50,7 +52,8 @@ export default function handleRequest(
           headers.set('Content-Type', 'text/html; charset=utf-8');
           if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-cache');
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+          body.pipe(afterFirstPaint);
+          resolve(new Response(createReadableStreamFromReadable(afterFirstPaint), { headers, status }));
         },
         onShellError(error: unknown) {
           reject(error);

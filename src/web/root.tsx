@@ -1,4 +1,5 @@
 import newsreaderLatin from './styles/fonts/newsreader-normal.woff2?url';
+import interLatin from './styles/fonts/inter-normal.woff2?url';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import { Footer } from './components/footer.tsx';
@@ -12,6 +13,7 @@ import { useAudience, useBrowserAuth } from './lib/session.ts';
 import { audienceOf } from '../shared/auth/audience.ts';
 import { canonicalUrl } from './lib/seo.ts';
 import { ProfilePrompt } from './components/profile-prompt.tsx';
+import { useKeptLinks } from './lib/prerendered.tsx';
 import './styles/app.css';
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
@@ -33,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     data ? { identityBaseUrl: data.config.endpoints.identity, authEndpointUrl: data.config.endpoints.auth } : null,
     data?.audience ?? 'anonymous',
   );
+  useKeptLinks();
   const { pathname } = useLocation();
   const productName = data?.config.productName ?? 'Atelier';
   return (
@@ -47,7 +50,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Before <Links />, which renders the route style sheets: React's server writes the head's
             meta and link elements (not style sheets) first, and the browser's Preact hydrates the
             head in the order it is written here (decision 057). */}
+        {/* Both upright faces every page sets text in: found only once the style sheet is read, the
+            sans arrived after the first layout, and the whole page was laid out again (issue 15). */}
         <link rel="preload" href={newsreaderLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title="Latest stories" href="/rss.xml" />
         <Links />

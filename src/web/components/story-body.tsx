@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { StoryBlock } from '../../modules/content/types.ts';
 import { Picture } from './picture.tsx';
+import { Prerendered } from '../lib/prerendered.tsx';
 
 /** A name the story mentions that has a published profile, and where that profile is. */
 export interface NameLink {
@@ -38,8 +39,9 @@ export function linkNames(text: string, names: readonly NameLink[], linked: Set<
 
 export function StoryBody({ blocks, names = [] }: { blocks: StoryBlock[]; names?: readonly NameLink[] }) {
   const linked = new Set<string>();
+  // The server's paragraphs stay as they are when the page hydrates (decision 060).
   return (
-    <div className="story__body">
+    <Prerendered as="div" className="story__body" keepWhile={blocks}>
       {blocks.map((block, i) => {
         switch (block.type) {
           case 'paragraph':
@@ -71,6 +73,6 @@ export function StoryBody({ blocks, names = [] }: { blocks: StoryBlock[]; names?
             );
         }
       })}
-    </div>
+    </Prerendered>
   );
 }

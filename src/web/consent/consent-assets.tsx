@@ -10,6 +10,8 @@ export function ConsentAssets({ staticBaseUrl, version, nonce }: { staticBaseUrl
       type="module"
       src={consentAssetUrl(staticBaseUrl, 'cookie-consent.js', version)}
       nonce={nonce || undefined}
+      // Below the style sheet, fonts and hero image a first paint needs (issue 15).
+      fetchPriority="low"
       suppressHydrationWarning
     />
   );

@@ -7,6 +7,7 @@ import { socialMeta } from '../lib/seo.ts';
 import { FeaturedOrganisations } from '../components/profiles/featured-organisations.tsx';
 import { FeaturedEvents } from '../components/events/featured-events.tsx';
 import { eventCardView } from '../components/events/event-card.tsx';
+import { Prerendered } from '../lib/prerendered.tsx';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -48,7 +49,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="wrap home">
       <h1 className="visually-hidden">Today’s stories</h1>
-      <section className="home__top" aria-label="Top stories">
+      {/* Cards and lists, kept as the server wrote them when the page hydrates (decision 060). */}
+      <Prerendered as="section" keepWhile={loaderData} className="home__top" aria-label="Top stories">
         {lead && (
           <div className="home__lead">
             <StoryCard story={lead} size="lead" headingLevel={2} priority />
@@ -59,11 +61,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <StoryCard key={story.slug} story={story} headingLevel={2} />
           ))}
         </div>
-      </section>
+      </Prerendered>
 
       <ForYou />
 
-      <div className="home__columns">
+      <Prerendered as="div" keepWhile={loaderData} className="home__columns">
         <section className="home__latest" aria-labelledby="latest-heading">
           <h2 id="latest-heading" className="rail-title">
             Latest
@@ -88,28 +90,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         </aside>
-      </div>
+      </Prerendered>
 
-      <FeaturedEvents events={events} />
-      <FeaturedOrganisations organisations={featured} />
+      <Prerendered as="div" keepWhile={loaderData}>
+        <FeaturedEvents events={events} />
+        <FeaturedOrganisations organisations={featured} />
 
-      {rails.map((rail) => (
-        <section className="rail" key={rail.topic.slug} aria-labelledby={`rail-${rail.topic.slug}`}>
-          <div className="rail__head">
-            <h2 id={`rail-${rail.topic.slug}`} className="rail-title">
-              <Link to={paths.topic(rail.topic.slug)}>{rail.topic.name}</Link>
-            </h2>
-            <Link to={paths.topic(rail.topic.slug)} className="rail__more">
-              More in {rail.topic.name} <span aria-hidden="true">→</span>
-            </Link>
-          </div>
-          <div className="rail__grid">
-            {rail.stories.map((story) => (
-              <StoryCard key={story.slug} story={story} />
-            ))}
-          </div>
-        </section>
-      ))}
+        {rails.map((rail) => (
+          <section className="rail" key={rail.topic.slug} aria-labelledby={`rail-${rail.topic.slug}`}>
+            <div className="rail__head">
+              <h2 id={`rail-${rail.topic.slug}`} className="rail-title">
+                <Link to={paths.topic(rail.topic.slug)}>{rail.topic.name}</Link>
+              </h2>
+              <Link to={paths.topic(rail.topic.slug)} className="rail__more">
+                More in {rail.topic.name} <span aria-hidden="true">→</span>
+              </Link>
+            </div>
+            <div className="rail__grid">
+              {rail.stories.map((story) => (
+                <StoryCard key={story.slug} story={story} />
+              ))}
+            </div>
+          </section>
+        ))}
+      </Prerendered>
     </div>
   );
 }

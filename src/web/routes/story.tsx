@@ -4,6 +4,7 @@ import { paths } from '../../shared/paths.ts';
 import { AccessBadge } from '../components/access-badge.tsx';
 import { Picture } from '../components/picture.tsx';
 import { StoryBody } from '../components/story-body.tsx';
+import { Prerendered } from '../lib/prerendered.tsx';
 import { cardView, StoryCard } from '../components/story-card.tsx';
 import { NextBestActionBanner } from '../components/next-best-action.tsx';
 import { WallPanel } from '../components/wall-panel.tsx';
@@ -184,7 +185,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
             <WallPanel wall={access.wall} variant={access.variant} articleId={story.id} topicId={story.topic.slug} />
           )}
           {access.kind === 'confirm-email' && <ConfirmEmailWall />}
-          <footer className="story__footer">
+          <Prerendered as="footer" className="story__footer" keepWhile={story}>
             <h2 className="visually-hidden">Topics</h2>
             <ul className="tags">
               {story.topics.map((t) => (
@@ -198,7 +199,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
                 <Link to={paths.author(a.slug)}>{a.name}</Link> · {a.role} · {a.location}
               </p>
             ))}
-          </footer>
+          </Prerendered>
           {/* A walled story has its call to action already; the banner suggests the step after reading. */}
           {access.kind === 'full' && nextBestAction && <NextBestActionBanner action={nextBestAction} articleId={story.id} />}
           <NewsletterSignup
@@ -214,7 +215,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
         </div>
       </article>
       {related.length > 0 && (
-        <section className="wrap related" aria-labelledby="related-heading">
+        <Prerendered as="section" className="wrap related" aria-labelledby="related-heading" keepWhile={related}>
           <h2 id="related-heading" className="rail-title">
             More in {story.topic.name}
           </h2>
@@ -223,7 +224,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
               <StoryCard key={s.slug} story={s} />
             ))}
           </div>
-        </section>
+        </Prerendered>
       )}
     </>
   );

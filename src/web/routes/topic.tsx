@@ -11,6 +11,7 @@ import { cardView, StoryCard } from '../components/story-card.tsx';
 import { pageParam } from '../lib/page-param.ts';
 import { rootDataFromMatches } from '../lib/root-data.ts';
 import { socialMeta } from '../lib/seo.ts';
+import { Prerendered } from '../lib/prerendered.tsx';
 import type { Route } from './+types/topic';
 
 /** One module serves /topics/:slug/, the BoF Insights series and the case studies index. */
@@ -73,16 +74,17 @@ export default function Topic({ loaderData }: Route.ComponentProps) {
           <FollowButton follow={follow} name={topic.name} topicId={topic.slug} />
         </div>
       </header>
+      {/* The cards stay as the server wrote them when the page hydrates (decision 060). */}
       {stories.page === 1 && first ? (
-        <div className="listing__lead">
+        <Prerendered as="div" className="listing__lead" keepWhile={stories}>
           <StoryCard story={first} size="lead" headingLevel={2} priority />
-        </div>
+        </Prerendered>
       ) : null}
-      <div className="rail__grid listing__grid">
+      <Prerendered as="div" className="rail__grid listing__grid" keepWhile={stories}>
         {(stories.page === 1 ? rest : stories.items).map((story) => (
           <StoryCard key={story.slug} story={story} headingLevel={2} />
         ))}
-      </div>
+      </Prerendered>
       <Pagination page={stories.page} pageCount={stories.pageCount} basePath={paths.topic(topic.slug)} />
       <NewsletterSignup
         placement="topic"

@@ -1,0 +1,83 @@
+// Parts of a reading page that have no behaviour of their own (story cards, lists of links, a
+// story's text) are kept as the server wrote them when the page hydrates, instead of being built a
+// second time in the browser (decision 060). On a phone that second build was most of the long task
+// after the first paint: the home page's cards alone were about 60 % of its hydration.
+//
+// Hydration in the browser runs on Preact (decision 057), which keeps an element's server-written
+// children when the element it hydrates carries `dangerouslySetInnerHTML` (it neither diffs nor
+// replaces them while hydrating). <Prerendered> renders its children everywhere else: on the server,
+// on a page reached by a client-side navigation, and once the data it shows changes.
+//
+// Links inside keep working as React Router's <Link> would: useKeptLinks (in the root Layout)
+// navigates on their clicks in the page, and React Router still discovers their routes, which it
+// finds in the document by their `data-discover` attribute.
+import { createElement, useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+
+let hydrating = false;
+
+/** entry.client: runs the hydrating render, during which each <Prerendered> keeps the server's DOM. */
+export function hydrateKeepingPrerendered(hydrate: () => void): void {
+  hydrating = true;
+  try {
+    hydrate();
+  } finally {
+    hydrating = false;
+  }
+}
+
+/** The same object every render: Preact compares `__html` and leaves the element's children alone. */
+const KEEP_SERVER_CHILDREN = { __html: '' };
+
+type Tag = 'div' | 'section' | 'aside' | 'footer' | 'ol' | 'ul';
+
+export function Prerendered({
+  as,
+  keepWhile,
+  children,
+  ...attributes
+}: HTMLAttributes<HTMLElement> & {
+  as: Tag;
+  /** The data the children show (a loader's data): kept only while it is this same value. */
+  keepWhile: unknown;
+  children: ReactNode;
+}) {
+  const [keptFor] = useState(() => (hydrating ? { data: keepWhile } : null));
+  if (keptFor && Object.is(keptFor.data, keepWhile)) {
+    return createElement(as, { ...attributes, 'data-prerendered': '', dangerouslySetInnerHTML: KEEP_SERVER_CHILDREN });
+  }
+  return createElement(as, { ...attributes, 'data-prerendered': '' }, children);
+}
+
+/**
+ * The anchor a click inside kept server HTML should navigate to in the page, as React Router's
+ * <Link> would have: a link <Link> rendered (it marks them `data-discover`), a plain left click,
+ * same origin, no target or download, and not a jump within the page.
+ */
+export function keptLinkTarget(event: MouseEvent, location: Location): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(anchor instanceof HTMLAnchorElement) || !anchor.hasAttribute('data-discover') || !anchor.closest('[data-prerendered]')) return null;
+  if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
+  const url = new URL(anchor.href);
+  if (url.origin !== location.origin) return null;
+  if (url.hash && url.pathname === location.pathname && url.search === location.search) return null;
+  return url.pathname + url.search + url.hash;
+}
+
+/** In the root Layout: clicks on links inside kept server HTML navigate in the page. */
+export function useKeptLinks(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const target = keptLinkTarget(event, window.location);
+      if (target === null) return;
+      event.preventDefault();
+      // As <Link>: a link to the page on screen replaces its history entry.
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      void navigate(target, { replace: target === here });
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [navigate]);
+}
