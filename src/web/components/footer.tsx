@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { CookiePreferencesButton } from '../consent/cookie-preferences-button.tsx';
 import { NewsletterSignup } from './newsletter-signup.tsx';
+import { Prerendered } from '../lib/prerendered.tsx';
 
 export function Footer({ productName, sections }: { productName: string; sections: { slug: string; name: string }[] }) {
   return (
@@ -20,17 +21,18 @@ export function Footer({ productName, sections }: { productName: string; section
         </div>
         <nav aria-label="Sections in the footer" className="footer__col">
           <h2 className="footer__heading">Sections</h2>
-          <ul>
+          {/* Lists of links: kept as the server wrote them when the page hydrates (decision 060). */}
+          <Prerendered as="ul" keepWhile={sections}>
             {sections.map((s) => (
               <li key={s.slug}>
                 <Link to={paths.topic(s.slug)}>{s.name}</Link>
               </li>
             ))}
-          </ul>
+          </Prerendered>
         </nav>
         <nav aria-label="About" className="footer__col">
           <h2 className="footer__heading">{productName}</h2>
-          <ul>
+          <Prerendered as="ul" keepWhile={productName}>
             <li>
               <Link to={paths.topic('bof-insights')}>BoF Insights</Link>
             </li>
@@ -61,7 +63,7 @@ export function Footer({ productName, sections }: { productName: string; section
             <li>
               <a href={paths.latestFeed()}>RSS</a>
             </li>
-          </ul>
+          </Prerendered>
         </nav>
         <nav aria-label="Legal" className="footer__col">
           <h2 className="footer__heading">Legal</h2>

@@ -26,10 +26,11 @@ function dismissedRecently(): boolean {
 export function ProfilePrompt() {
   const user = useSessionUser();
   const { pathname } = useLocation();
-  // Read once in the browser; the band shows only once the browser knows the reader, never in the server's HTML.
-  const [dismissed, setDismissed] = useState(() => typeof window !== 'undefined' && dismissedRecently());
+  const [dismissed, setDismissed] = useState(false);
 
-  if (!user || user.isUserDataComplete || dismissed || QUIET_PATHS.test(pathname)) return null;
+  // The band shows only once the browser knows the reader, never in the server's HTML. The storage
+  // is read only for a reader who could see it (a page's first read of it is slow on a phone).
+  if (!user || user.isUserDataComplete || dismissed || QUIET_PATHS.test(pathname) || dismissedRecently()) return null;
   const notNow = () => {
     try {
       window.localStorage.setItem(STORAGE_KEY, String(Date.now()));
