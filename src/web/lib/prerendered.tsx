@@ -54,7 +54,7 @@ export function Prerendered({
  * <Link> would have: a link <Link> rendered (it marks them `data-discover`), a plain left click,
  * same origin, no target or download, and not a jump within the page.
  */
-export function keptLinkTarget(event: MouseEvent, location: Location): string | null {
+function keptLinkTarget(event: MouseEvent, location: Location): string | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(anchor instanceof HTMLAnchorElement) || !anchor.hasAttribute('data-discover') || !anchor.closest('[data-prerendered]')) return null;
