@@ -115,8 +115,17 @@ test('cards and a story’s text keep the server’s elements at hydration, and 
   await expect(page.locator('.home__latest .card')).toHaveCount(12);
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 
-  // A story loaded from the server keeps its text as written.
-  await page.goto((await page.locator('.home__lead .card__headline a').getAttribute('href'))!);
+  // The section links (kept too) mark the section on screen, again after moving in the page.
+  const sections = page.getByRole('navigation', { name: 'Sections', exact: true });
+  await expect(sections.locator('[aria-current="page"]')).toHaveText('Home');
+  const news = sections.getByRole('link', { name: 'News', exact: true });
+  await news.click();
+  await expect(page).toHaveURL(/\/topics\/news\/$/);
+  await expect(sections.locator('[aria-current="page"]')).toHaveText('News');
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+
+  // A story loaded from the server (the topic's lead) keeps its text as written.
+  await page.goto((await page.locator('.listing__lead .card__headline a').getAttribute('href'))!);
   await hydrated(page);
   expect(await page.locator('.story__body [data-prerendered], .story__body[data-prerendered]').count()).toBe(1);
   expect(await unmarked()).toBe(0);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { SEARCH_TERM_MAX } from '../../shared/search.ts';
@@ -7,6 +7,7 @@ import type { Audience } from '../../shared/auth/audience.ts';
 import { browserAuthStarting, useSessionUser } from '../lib/session.ts';
 import { canonicalUrl } from '../lib/seo.ts';
 import { SignInLink } from './auth-links.tsx';
+import { Prerendered } from '../lib/prerendered.tsx';
 
 interface NavItem {
   slug: string;
@@ -27,6 +28,10 @@ export function Masthead({
 }) {
   const signedIn = audience !== 'anonymous';
   const isMember = audience === 'member';
+  // The section links, with the current one marked, are kept as the server wrote them when the page
+  // hydrates (decision 060), and rendered here again once the reader moves to another page.
+  const { pathname } = useLocation();
+  const navShows = useMemo(() => ({ pathname, sections, series }), [pathname, sections, series]);
   return (
     <header className="masthead">
       <div className="masthead__bar wrap">
@@ -48,7 +53,7 @@ export function Masthead({
         <p className="masthead__tagline">The business of fashion, read closely</p>
       </div>
       <nav className="masthead__nav" aria-label="Sections">
-        <ul className="wrap">
+        <Prerendered as="ul" className="wrap" keepWhile={navShows}>
           <li>
             <SectionLink to="/" end>
               Home
@@ -67,7 +72,7 @@ export function Masthead({
           <li>
             <SectionLink to={paths.topic('case-studies')}>Case Studies</SectionLink>
           </li>
-        </ul>
+        </Prerendered>
       </nav>
     </header>
   );
