@@ -114,6 +114,8 @@ test('a 3-D Secure card runs Recurly’s challenge and the same purchase resumes
   // Reached by a client-side navigation, the page would run under the home page's CSP, which refuses
   // Recurly.js: it loads itself again as a document of its own (one reload), then draws the card.
   await page.goto('/');
+  // The router exists once the page has hydrated, after its first paint (decision 060).
+  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
   await page.evaluate(() =>
     (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(
       '/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1',
