@@ -130,3 +130,24 @@ test('cards and a story’s text keep the server’s elements at hydration, and 
   expect(await page.locator('.story__body [data-prerendered], .story__body[data-prerendered]').count()).toBe(1);
   expect(await unmarked()).toBe(0);
 });
+
+test('what a reader types before the page’s script has run is kept when it hydrates', async ({ page }) => {
+  // The page's scripts are held back until the reader has typed, as a slow phone would hold them.
+  let holding = true;
+  const held: (() => Promise<void>)[] = [];
+  await page.route('**/assets/**/*.js', (route) => (holding ? held.push(() => route.continue()) : route.continue()));
+  // (The held scripts may hold the load event back too.)
+  await page.goto('/subscriptions/groups/?currency=GBP', { waitUntil: 'domcontentloaded' });
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const seats = page.getByRole('spinbutton', { name: 'Seats' });
+  await seats.fill('12');
+
+  holding = false;
+  await Promise.all(held.map((release) => release()));
+  await hydrated(page);
+  // The calculator (a controlled field) took the typed number, and prices it.
+  await expect(seats).toHaveValue('12');
+  await expect(page.getByText('12 seats × £345 a seat')).toBeVisible();
+  await page.getByRole('button', { name: 'One seat more' }).click();
+  await expect(seats).toHaveValue('13');
+});

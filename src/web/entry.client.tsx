@@ -2,6 +2,7 @@ import { Fragment, options, type VNode } from 'preact';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { rememberFieldsTypedEarly } from './lib/fields-typed-early.ts';
 import { hydrateKeepingPrerendered } from './lib/prerendered.tsx';
 
 // The browser build runs on Preact's compat layer (vite.config.ts, decision 057); the server renders
@@ -60,7 +61,10 @@ for (const style of devStyles) style.remove();
 await serverDataDecoded();
 await new Promise((resolve) => setTimeout(resolve, 0));
 
-// What <Prerendered> wraps keeps the server's DOM (decision 060).
+// What <Prerendered> wraps keeps the server's DOM (decision 060), and what the reader typed into a
+// form before now is kept too (a controlled field's component would
+// not know it).
+const putBackFieldsTypedEarly = rememberFieldsTypedEarly();
 hydrateKeepingPrerendered(() =>
   startTransition(() => {
     hydrateRoot(
@@ -71,4 +75,5 @@ hydrateKeepingPrerendered(() =>
     );
   }),
 );
+putBackFieldsTypedEarly();
 document.head.append(...devStyles);
