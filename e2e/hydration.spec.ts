@@ -35,6 +35,8 @@ async function watchTheServerMarkup(page: Page) {
 
 async function hydrated(page: Page) {
   await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+  // The parts that hydrate after the page (decision 061) lose their mark once they have.
+  await page.waitForFunction(() => !document.querySelector('[data-hydrate-later]'));
   await page.waitForLoadState('networkidle');
 }
 
@@ -150,4 +152,40 @@ test('what a reader types before the page’s script has run is kept when it hyd
   await expect(page.getByText('12 seats × £345 a seat')).toBeVisible();
   await page.getByRole('button', { name: 'One seat more' }).click();
   await expect(seats).toHaveValue('13');
+});
+
+test('the masthead’s controls and the footer hydrate after the page, on the server’s elements, and then work in the page', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  expect(html.match(/data-hydrate-later/g)).toHaveLength(2);
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      for (const element of document.querySelectorAll('[data-hydrate-later], [data-hydrate-later] *'))
+        (element as Element & { fromServer?: true }).fromServer = true;
+    });
+  });
+  await page.goto('/');
+  await hydrated(page);
+  // Built again, they would be new elements (a hidden field the form adds once hydrated is new).
+  const rebuilt = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('.masthead__bar :is(form, input, a), footer :is(form, a, ul, li, input:not([type="hidden"]))')].filter(
+        (element) => !('fromServer' in element),
+      ).length,
+  );
+  expect(rebuilt).toBe(0);
+
+  // The footer's sign-up answers in place (a fetcher), so it is hydrated: the window survives.
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  const footer = page.locator('footer');
+  await footer.getByLabel('Your email').fill(`footer-${Date.now()}@example.com`);
+  await footer.getByRole('button', { name: 'Sign up' }).click();
+  await expect(footer.getByText('Check your inbox: we sent a link to confirm your sign-up.')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  // And the masthead's links move in the page.
+  await page.locator('.masthead__bar').getByRole('link', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/subscriptions\/packages\/$/);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });

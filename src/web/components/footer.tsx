@@ -2,11 +2,13 @@ import { Link } from 'react-router';
 import { paths } from '../../shared/paths.ts';
 import { CookiePreferencesButton } from '../consent/cookie-preferences-button.tsx';
 import { NewsletterSignup } from './newsletter-signup.tsx';
+import { HydrateLater } from '../lib/hydrate-later.tsx';
 import { Prerendered } from '../lib/prerendered.tsx';
 
 export function Footer({ productName, sections }: { productName: string; sections: { slug: string; name: string }[] }) {
   return (
-    <footer className="footer">
+    // Hydrates in a task after the page's (decision 061): the sign-up form posts natively until then.
+    <HydrateLater as="footer" className="footer">
       <div className="wrap footer__grid">
         <div className="footer__brand">
           <Link to="/" className="wordmark wordmark--small">
@@ -85,6 +87,6 @@ export function Footer({ productName, sections }: { productName: string; section
           © {new Date('2026-01-01').getUTCFullYear()} {productName}. All rights reserved.
         </p>
       </div>
-    </footer>
+    </HydrateLater>
   );
 }

@@ -7,6 +7,7 @@ import type { Audience } from '../../shared/auth/audience.ts';
 import { browserAuthStarting, useSessionUser } from '../lib/session.ts';
 import { canonicalUrl } from '../lib/seo.ts';
 import { SignInLink } from './auth-links.tsx';
+import { HydrateLater } from '../lib/hydrate-later.tsx';
 import { Prerendered } from '../lib/prerendered.tsx';
 
 interface NavItem {
@@ -34,7 +35,9 @@ export function Masthead({
   const navShows = useMemo(() => ({ pathname, sections, series }), [pathname, sections, series]);
   return (
     <header className="masthead">
-      <div className="masthead__bar wrap">
+      {/* Hydrates in a task after the page's (decision 061): until then the search form and the links
+          work as plain HTML, and the account menu opens as a <details>. */}
+      <HydrateLater as="div" className="masthead__bar wrap">
         <SearchBox />
         <nav className="masthead__utility" aria-label="Account">
           {!signedIn && <SignInLink className="masthead__signin">Sign in</SignInLink>}
@@ -45,7 +48,7 @@ export function Masthead({
           )}
           {signedIn && <AccountMenu isMember={isMember} />}
         </nav>
-      </div>
+      </HydrateLater>
       <div className="masthead__brand wrap">
         <Link to="/" className="wordmark" aria-label={`${productName} home`}>
           {productName}

@@ -11,7 +11,7 @@
 // Links inside keep working as React Router's <Link> would: useKeptLinks (in the root Layout)
 // navigates on their clicks in the page, and React Router still discovers their routes, which it
 // finds in the document by their `data-discover` attribute.
-import { createElement, useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
 let hydrating = false;
@@ -26,10 +26,21 @@ export function hydrateKeepingPrerendered(hydrate: () => void): void {
   }
 }
 
+/** Whether the page's hydrating render is running now. */
+export function pageHydrating(): boolean {
+  return hydrating;
+}
+
+/**
+ * Set by <HydrateLater> (hydrate-later.tsx) around the part it hydrates in a later task: the parts
+ * inside are hydrating then too, though the page's hydrating render is over.
+ */
+export const HydratingLater = createContext<{ now: boolean }>({ now: false });
+
 /** The same object every render: Preact compares `__html` and leaves the element's children alone. */
 const KEEP_SERVER_CHILDREN = { __html: '' };
 
-type Tag = 'div' | 'section' | 'aside' | 'footer' | 'ol' | 'ul';
+export type Tag = 'div' | 'section' | 'aside' | 'footer' | 'ol' | 'ul';
 
 export function Prerendered({
   as,
@@ -42,7 +53,8 @@ export function Prerendered({
   keepWhile: unknown;
   children: ReactNode;
 }) {
-  const [keptFor] = useState(() => (hydrating ? { data: keepWhile } : null));
+  const later = useContext(HydratingLater);
+  const [keptFor] = useState(() => (hydrating || later.now ? { data: keepWhile } : null));
   if (keptFor && Object.is(keptFor.data, keepWhile)) {
     return createElement(as, { ...attributes, 'data-prerendered': '', dangerouslySetInnerHTML: KEEP_SERVER_CHILDREN });
   }

@@ -1,0 +1,73 @@
+// Parts of every page that only matter once the reader acts on them (the masthead's search and
+// account controls, the footer's newsletter form) hydrate after the rest of the page, each in a
+// task of its own, instead of inside the one long hydrating task (decision 061). Until then they
+// are the server's HTML, which works as it does without JavaScript: the search and sign-up forms
+// submit natively, the links load their pages, the account menu is a <details>.
+//
+// How: in the browser (Preact, decision 057) a component that suspends while it hydrates keeps the
+// server's element (the first node it would claim) and hydrates it when its promise settles. So
+// <HydrateLater> renders exactly one element, inside a Suspense boundary, and suspends on its turn:
+// a timer queued behind every earlier part's. The server renders the element alone (no boundary, so
+// no markers), and on a page reached in the browser it renders straight away.
+import { createElement, Suspense, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { rememberFieldsTypedEarly } from './fields-typed-early.ts';
+import { HydratingLater, pageHydrating, type Tag } from './prerendered.tsx';
+
+/** The turn of the last part queued: each part hydrates in the task after the one before it. */
+let lastTurn: Promise<void> = Promise.resolve();
+
+interface Turn {
+  ready: () => boolean;
+  promise: Promise<void>;
+  /** True while the part's own hydration runs (read by <Prerendered> inside it). */
+  hydrating: { now: boolean };
+  hydrated: () => void;
+}
+
+function queueTurn(): Turn {
+  let ready = false;
+  const hydrating = { now: false };
+  const promise = (lastTurn = lastTurn
+    .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+    .then(() => {
+      ready = hydrating.now = true;
+    }));
+  return { ready: () => ready, promise, hydrating, hydrated: () => (hydrating.now = false) };
+}
+
+type Attributes = HTMLAttributes<HTMLElement> & { as: Tag };
+
+function WhenItsTurn({ turn, as, children, ...attributes }: Attributes & { turn: Turn; children: ReactNode }) {
+  const element = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    turn.hydrated();
+    if (!element.current) return;
+    element.current.removeAttribute('data-hydrate-later');
+    // What the reader typed into this part before it hydrated reaches its components.
+    rememberFieldsTypedEarly(element.current)();
+  }, [turn]);
+  // Suspending while hydrating keeps the server's element as it is (Preact).
+  if (!turn.ready()) throw turn.promise;
+  return (
+    <HydratingLater.Provider value={turn.hydrating}>
+      {createElement(as, { ...attributes, 'data-hydrate-later': '', ref: element }, children)}
+    </HydratingLater.Provider>
+  );
+}
+
+/**
+ * One element, hydrated in a task of its own after the page. The server marks it
+ * `data-hydrate-later`; the mark goes once it has hydrated (tests wait for that).
+ */
+export function HydrateLater({ as, children, ...attributes }: Attributes & { children: ReactNode }) {
+  const [turn] = useState(() => (pageHydrating() ? queueTurn() : null));
+  if (import.meta.env.SSR) return createElement(as, { ...attributes, 'data-hydrate-later': '' }, children);
+  if (!turn) return createElement(as, attributes, children);
+  return (
+    <Suspense fallback={null}>
+      <WhenItsTurn turn={turn} as={as} {...attributes}>
+        {children}
+      </WhenItsTurn>
+    </Suspense>
+  );
+}
