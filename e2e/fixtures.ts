@@ -247,8 +247,13 @@ export async function clickAndWaitForPost(page: Page, control: Locator) {
   // Before hydration the same button submits its form natively (no `.data` request); a busy
   // machine can be that slow, so wait until the page has hydrated: React Router's data router
   // exists from the hydrating render on, and Preact (the browser's runtime, decision 057) hydrates
-  // in one go, so its listeners are attached by the time the router can be seen.
-  await expect.poll(() => control.evaluate(() => '__reactRouterDataRouter' in window), { timeout: 30_000 }).toBe(true);
+  // in one go, so its listeners are attached by the time the router can be seen; the parts that
+  // hydrate a task later (decision 061) lose their `data-hydrate-later` mark when they have.
+  await expect
+    .poll(() => control.evaluate(() => '__reactRouterDataRouter' in window && !document.querySelector('[data-hydrate-later]')), {
+      timeout: 30_000,
+    })
+    .toBe(true);
   const answered = page.waitForResponse((response) => {
     const url = new URL(response.url());
     return response.request().method() === 'POST' && url.origin === new URL(page.url()).origin && url.pathname.endsWith('.data');

@@ -9,6 +9,7 @@ import { HONEYPOT_FIELD, SIGNUP_CONSENT_TEXT, type Placement } from '../../modul
 import type { FieldError } from '../../shared/validation/field-errors.ts';
 import { paths } from '../../shared/paths.ts';
 import { trackEvent } from '../analytics/analytics.ts';
+import { HydrateLater } from '../lib/hydrate-later.tsx';
 import { useHydrated } from '../lib/hydrated.ts';
 import { useSessionUser } from '../lib/session.ts';
 import { FormNotice } from './form-fields.tsx';
@@ -61,7 +62,8 @@ export function NewsletterSignup({
   const busy = fetcher.state !== 'idle';
 
   return (
-    <section className="newsletter-signup" aria-labelledby={`${id}-title`}>
+    // Hydrates in a task after the page's (decision 061): until then the form posts natively.
+    <HydrateLater as="section" className="newsletter-signup" aria-labelledby={`${id}-title`}>
       <p className="newsletter-signup__kicker">Newsletters</p>
       <h2 id={`${id}-title`} className="newsletter-signup__title">
         {title}
@@ -111,7 +113,7 @@ export function NewsletterSignup({
           </p>
         </fetcher.Form>
       )}
-    </section>
+    </HydrateLater>
   );
 }
 

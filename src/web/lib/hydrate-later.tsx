@@ -9,7 +9,7 @@
 // <HydrateLater> renders exactly one element, inside a Suspense boundary, and suspends on its turn:
 // a timer queued behind every earlier part's. The server renders the element alone (no boundary, so
 // no markers), and on a page reached in the browser it renders straight away.
-import { createElement, Suspense, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { createElement, Suspense, useContext, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { rememberFieldsTypedEarly } from './fields-typed-early.ts';
 import { HydratingLater, pageHydrating, type Tag } from './prerendered.tsx';
 
@@ -37,15 +37,22 @@ function queueTurn(): Turn {
 
 type Attributes = HTMLAttributes<HTMLElement> & { as: Tag };
 
-function WhenItsTurn({ turn, as, children, ...attributes }: Attributes & { turn: Turn; children: ReactNode }) {
+function WhenItsTurn({
+  turn,
+  onHydrated,
+  as,
+  children,
+  ...attributes
+}: Attributes & { turn: Turn; onHydrated: (hydrated: true) => void; children: ReactNode }) {
   const element = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     turn.hydrated();
+    onHydrated(true);
     if (!element.current) return;
     element.current.removeAttribute('data-hydrate-later');
     // What the reader typed into this part before it hydrated reaches its components.
     rememberFieldsTypedEarly(element.current)();
-  }, [turn]);
+  }, [turn, onHydrated]);
   // Suspending while hydrating keeps the server's element as it is (Preact).
   if (!turn.ready()) throw turn.promise;
   return (
@@ -59,13 +66,20 @@ function WhenItsTurn({ turn, as, children, ...attributes }: Attributes & { turn:
  * One element, hydrated in a task of its own after the page. The server marks it
  * `data-hydrate-later`; the mark goes once it has hydrated (tests wait for that).
  */
-export function HydrateLater({ as, children, ...attributes }: Attributes & { children: ReactNode }) {
-  const [turn] = useState(() => (pageHydrating() ? queueTurn() : null));
+export function HydrateLater(props: Attributes & { children: ReactNode }) {
+  // Inside another part hydrating later, this one takes a turn after it.
+  const insideLater = useContext(HydratingLater);
+  const [turn] = useState(() => (pageHydrating() || insideLater.now ? queueTurn() : null));
+  // The part hydrates what the page's hydrating render gave it, which is what the server wrote;
+  // what changed since (the reader's session read from the cookie, say) follows in the next render.
+  const [asHydrated] = useState(props);
+  const [caughtUp, setCaughtUp] = useState(false);
+  const { as, children, ...attributes } = turn && !caughtUp ? asHydrated : props;
   if (import.meta.env.SSR) return createElement(as, { ...attributes, 'data-hydrate-later': '' }, children);
   if (!turn) return createElement(as, attributes, children);
   return (
     <Suspense fallback={null}>
-      <WhenItsTurn turn={turn} as={as} {...attributes}>
+      <WhenItsTurn turn={turn} onHydrated={setCaughtUp} as={as} {...attributes}>
         {children}
       </WhenItsTurn>
     </Suspense>
