@@ -61,6 +61,16 @@ for (const style of devStyles) style.remove();
 await serverDataDecoded();
 await new Promise((resolve) => setTimeout(resolve, 0));
 
+// 6. The renders that hydration's layout effects ask for (the reader's session read from the cookie,
+//    `useHydrated` turning true) run in a task of their own, not at the end of hydration's: Preact
+//    would flush them in a microtask, making one long task of both (decision 061).
+const renderSoon = options.debounceRendering;
+options.debounceRendering = (flush) =>
+  setTimeout(() => {
+    options.debounceRendering = renderSoon;
+    flush();
+  }, 0);
+
 // What <Prerendered> wraps keeps the server's DOM (decision 060), and what the reader typed into a
 // form before now is kept too (a controlled field's component would
 // not know it).
