@@ -237,6 +237,16 @@ export async function premiumStory(page: Page): Promise<string> {
 }
 
 /**
+ * Waits until the page has hydrated: React Router's data router exists from the hydrating render
+ * on, and the parts that hydrate a task later (decision 061) lose their `data-hydrate-later` mark.
+ */
+export async function wholePageHydrated(page: Page) {
+  await page.waitForFunction(() => '__reactRouterDataRouter' in window && !document.querySelector('[data-hydrate-later]'), null, {
+    timeout: 30_000,
+  });
+}
+
+/**
  * Clicks a control that posts in the background (a React Router fetcher, e.g. a follow button,
  * which shows its new state at once) and waits until the server has answered, so a navigation
  * right after cannot cut the request off.
@@ -245,15 +255,9 @@ export async function clickAndWaitForPost(page: Page, control: Locator) {
   // Only the route action's request counts: React Router sends it to `<path>.data`. The tracker
   // and the auth refresh also POST to this origin, and one of them answering proves nothing.
   // Before hydration the same button submits its form natively (no `.data` request); a busy
-  // machine can be that slow, so wait until the page has hydrated: React Router's data router
-  // exists from the hydrating render on, and Preact (the browser's runtime, decision 057) hydrates
-  // in one go, so its listeners are attached by the time the router can be seen; the parts that
-  // hydrate a task later (decision 061) lose their `data-hydrate-later` mark when they have.
-  await expect
-    .poll(() => control.evaluate(() => '__reactRouterDataRouter' in window && !document.querySelector('[data-hydrate-later]')), {
-      timeout: 30_000,
-    })
-    .toBe(true);
+  // machine can be that slow, so wait until the page has hydrated (Preact, decision 057, attaches
+  // the listeners as it hydrates).
+  await wholePageHydrated(page);
   const answered = page.waitForResponse((response) => {
     const url = new URL(response.url());
     return response.request().method() === 'POST' && url.origin === new URL(page.url()).origin && url.pathname.endsWith('.data');

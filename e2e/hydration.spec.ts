@@ -5,7 +5,7 @@
 // inserts again break the CSP, which the fixtures' console check catches.) These journeys watch
 // the DOM from before the first script runs.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, wholePageHydrated } from './fixtures.ts';
 
 /** Records what a botched hydration does to the server's markup, from before any page script. */
 async function watchTheServerMarkup(page: Page) {
@@ -34,9 +34,7 @@ async function watchTheServerMarkup(page: Page) {
 }
 
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
-  // The parts that hydrate after the page (decision 061) lose their mark once they have.
-  await page.waitForFunction(() => !document.querySelector('[data-hydrate-later]'));
+  await wholePageHydrated(page);
   await page.waitForLoadState('networkidle');
 }
 

@@ -72,8 +72,7 @@ options.debounceRendering = (flush) =>
   }, 0);
 
 // What <Prerendered> wraps keeps the server's DOM (decision 060), and what the reader typed into a
-// form before now is kept too (a controlled field's component would
-// not know it).
+// form before now is kept too (a controlled field's component would not know it).
 const putBackFieldsTypedEarly = rememberFieldsTypedEarly();
 hydrateKeepingPrerendered(() =>
   startTransition(() => {

@@ -9,9 +9,12 @@
 // <HydrateLater> renders exactly one element, inside a Suspense boundary, and suspends on its turn:
 // a timer queued behind every earlier part's. The server renders the element alone (no boundary, so
 // no markers), and on a page reached in the browser it renders straight away.
-import { createElement, Suspense, useContext, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { createElement, Suspense, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { rememberFieldsTypedEarly } from './fields-typed-early.ts';
-import { HydratingLater, pageHydrating, type Tag } from './prerendered.tsx';
+import { HydratingLater, useHydratingNow, type Tag } from './prerendered.tsx';
+
+/** The server's mark on a part not hydrated yet. */
+const NOT_YET_HYDRATED = 'data-hydrate-later';
 
 /** The turn of the last part queued: each part hydrates in the task after the one before it. */
 let lastTurn: Promise<void> = Promise.resolve();
@@ -49,7 +52,7 @@ function WhenItsTurn({
     turn.hydrated();
     onHydrated(true);
     if (!element.current) return;
-    element.current.removeAttribute('data-hydrate-later');
+    element.current.removeAttribute(NOT_YET_HYDRATED);
     // What the reader typed into this part before it hydrated reaches its components.
     rememberFieldsTypedEarly(element.current)();
   }, [turn, onHydrated]);
@@ -57,7 +60,7 @@ function WhenItsTurn({
   if (!turn.ready()) throw turn.promise;
   return (
     <HydratingLater.Provider value={turn.hydrating}>
-      {createElement(as, { ...attributes, 'data-hydrate-later': '', ref: element }, children)}
+      {createElement(as, { ...attributes, [NOT_YET_HYDRATED]: '', ref: element }, children)}
     </HydratingLater.Provider>
   );
 }
@@ -68,14 +71,14 @@ function WhenItsTurn({
  */
 export function HydrateLater(props: Attributes & { children: ReactNode }) {
   // Inside another part hydrating later, this one takes a turn after it.
-  const insideLater = useContext(HydratingLater);
-  const [turn] = useState(() => (pageHydrating() || insideLater.now ? queueTurn() : null));
+  const hydratingNow = useHydratingNow();
+  const [turn] = useState(() => (hydratingNow ? queueTurn() : null));
   // The part hydrates what the page's hydrating render gave it, which is what the server wrote;
   // what changed since (the reader's session read from the cookie, say) follows in the next render.
   const [asHydrated] = useState(props);
   const [caughtUp, setCaughtUp] = useState(false);
   const { as, children, ...attributes } = turn && !caughtUp ? asHydrated : props;
-  if (import.meta.env.SSR) return createElement(as, { ...attributes, 'data-hydrate-later': '' }, children);
+  if (import.meta.env.SSR) return createElement(as, { ...attributes, [NOT_YET_HYDRATED]: '' }, children);
   if (!turn) return createElement(as, attributes, children);
   return (
     <Suspense fallback={null}>

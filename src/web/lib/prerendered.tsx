@@ -26,16 +26,17 @@ export function hydrateKeepingPrerendered(hydrate: () => void): void {
   }
 }
 
-/** Whether the page's hydrating render is running now. */
-export function pageHydrating(): boolean {
-  return hydrating;
-}
-
 /**
  * Set by <HydrateLater> (hydrate-later.tsx) around the part it hydrates in a later task: the parts
  * inside are hydrating then too, though the page's hydrating render is over.
  */
 export const HydratingLater = createContext<{ now: boolean }>({ now: false });
+
+/** Whether this render hydrates server HTML: the page's hydrating render, or a later part's. */
+export function useHydratingNow(): boolean {
+  const later = useContext(HydratingLater);
+  return hydrating || later.now;
+}
 
 /** The same object every render: Preact compares `__html` and leaves the element's children alone. */
 const KEEP_SERVER_CHILDREN = { __html: '' };
@@ -53,8 +54,8 @@ export function Prerendered({
   keepWhile: unknown;
   children: ReactNode;
 }) {
-  const later = useContext(HydratingLater);
-  const [keptFor] = useState(() => (hydrating || later.now ? { data: keepWhile } : null));
+  const hydratingNow = useHydratingNow();
+  const [keptFor] = useState(() => (hydratingNow ? { data: keepWhile } : null));
   if (keptFor && Object.is(keptFor.data, keepWhile)) {
     return createElement(as, { ...attributes, 'data-prerendered': '', dangerouslySetInnerHTML: KEEP_SERVER_CHILDREN });
   }
