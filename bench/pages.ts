@@ -18,6 +18,15 @@ import { ACCOUNT_QUERY, memberCookie } from './session.ts';
  */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 
+/**
+ * BENCH_ROWS=home,story (unset: every row): only the rows whose names contain one of these words,
+ * with the bare routes; the collector runs only when named. For a quick look at the rows a change touches.
+ */
+const ONLY = process.env.BENCH_ROWS?.split(',')
+  .map((word) => word.trim())
+  .filter(Boolean);
+const chosen = (name: string) => !ONLY || name.startsWith('bare') || ONLY.some((word) => name.includes(word));
+
 const SITE_PORT = 4410;
 const BARE_PORT = 4411;
 
@@ -156,14 +165,21 @@ try {
     },
     { name: 'GraphQL viewer.individualAccount, member', ...graphql, goal: GOALS.graphqlMember },
   ];
-  results.push(...(await measureInRounds(scenarios)));
+  results.push(...(await measureInRounds(scenarios.filter((scenario) => chosen(scenario.name)))));
   notes.push(`story: ${storyPath}; Premium-only story: ${premiumPath}; topic: ${topicPath}`);
   // The same rows against a bare route that sends as many bytes: what is left is the site's own cost.
-  const [, homeBare, storyBare, home, , storyNew, storyReturning] = results;
-  const ofBytes = (row: Measured, baseline: Measured) => `${((100 * row.rps) / baseline.rps).toFixed(0)} %`;
-  notes.push(
-    `against a bare route sending the same bytes: home ${ofBytes(home!, homeBare!)}, story new visitor ${ofBytes(storyNew!, storyBare!)}, returning ${ofBytes(storyReturning!, storyBare!)}`,
-  );
+  const row = (start: string) => results.find((r) => r.name.startsWith(start));
+  const ofBytes = (label: string, start: string, baseline: Measured) => {
+    const measured = row(start);
+    return measured ? [`${label} ${((100 * measured.rps) / baseline.rps).toFixed(0)} %`] : [];
+  };
+  const [homeBare, storyBare] = [row("bare route sending the home page's"), row("bare route sending the story's")];
+  const shares = [
+    ...ofBytes('home', 'home page', homeBare!),
+    ...ofBytes('story new visitor', 'story, new visitor', storyBare!),
+    ...ofBytes('returning', 'story, returning', storyBare!),
+  ];
+  if (shares.length > 0) notes.push(`against a bare route sending the same bytes: ${shares.join(', ')}`);
 } finally {
   await site.stop();
   await bare.close();
@@ -177,9 +193,9 @@ async function measureInRounds(scenarios: Scenario[]): Promise<Measured[]> {
 }
 
 // The collector runs in processes of its own, after the site has stopped (bench/collector.ts).
-const collector = await measureCollector();
-if ('rps' in collector) results.push(collector);
-else notes.push(`collector: ${collector.missing}`);
+const collector = chosen('collector') ? await measureCollector() : null;
+if (collector && 'rps' in collector) results.push(collector);
+else if (collector) notes.push(`collector: ${collector.missing}`);
 const processes = !process.env.DATABASE_URL
   ? 'one site process (PGlite)'
   : WORKERS !== undefined

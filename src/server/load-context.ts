@@ -3,6 +3,7 @@ import type { PublicConfig } from '../config/config.ts';
 import type { Services } from './services.ts';
 import type { SessionUser } from '../shared/auth/session-user.ts';
 import type { PageFacts } from './page-decision.ts';
+import type { KeptOnServer } from '../web/lib/prerendered-data.ts';
 
 export interface AppLoadContextValue {
   config: PublicConfig & { careers: { jobsUrl: string; contactUrl: string } };
@@ -20,6 +21,12 @@ export interface AppLoadContextValue {
    * on a story page the story as this reader may see it. Null when nothing was decided (tests).
    */
   page: PageFacts | null;
+  /**
+   * On a document render, the values loaders keep on the server because only parts the browser
+   * keeps as the server wrote them show them (web/lib/prerendered-data.ts); null on a data request.
+   * Set by pages.ts.
+   */
+  keptOnServer: KeptOnServer;
   /**
    * Mints the product session tokens again and sets them on the response: an action that changes
    * a claim (user data completed, email changed) calls it so the next page already sees the change.

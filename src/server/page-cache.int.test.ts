@@ -59,7 +59,7 @@ beforeAll(async () => {
         page: null,
         facts: decision.facts,
         refreshSession: async () => null,
-      } as AppLoadContextValue;
+      } as Omit<AppLoadContextValue, 'keptOnServer'>;
     },
   });
   await site.ready();

@@ -50,7 +50,11 @@ export async function registerPages(
   }: {
     build: ServerBuild | (() => Promise<ServerBuild>);
     mode: 'production' | 'development';
-    context: (request: FastifyRequest, reply: FastifyReply, decision: PageDecision) => AppLoadContextValue | Promise<AppLoadContextValue>;
+    context: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      decision: PageDecision,
+    ) => Omit<AppLoadContextValue, 'keptOnServer'> | Promise<Omit<AppLoadContextValue, 'keptOnServer'>>;
     /** Form posts (React Router actions) are accepted from this origin only. */
     siteOrigin: string;
     /**
@@ -168,7 +172,11 @@ export async function registerPages(
   async function render(request: FastifyRequest, reply: FastifyReply, decision: PageDecision, variant: string | null) {
     const renderedAt = cache?.generation() ?? 0;
     // AppLoadContext is declared open-ended by React Router; ours is the typed value it is augmented with.
-    const loadContext = await context(request, reply, decision);
+    const loadContext: AppLoadContextValue = {
+      ...(await context(request, reply, decision)),
+      // React Router's data requests (`….data`) render in the browser; a document is written here.
+      keptOnServer: isDataRequest(request.url) ? null : [],
+    };
     const response = await handle(toFetchRequest(request, reply), loadContext as unknown as AppLoadContext);
     // A render that set a cookie the decision did not name did something for this reader alone; without
     // a decision, a render that knew a reader is theirs alone too.
@@ -246,6 +254,8 @@ function headerValues(value: ReturnType<FastifyReply['getHeader']>): string[] {
   if (value === undefined) return [];
   return Array.isArray(value) ? value.map(String) : [String(value)];
 }
+
+const isDataRequest = (url: string) => new URL(url, 'http://page').pathname.endsWith('.data');
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 

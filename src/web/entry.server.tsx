@@ -6,6 +6,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { NonceProvider } from './lib/nonce.tsx';
+import { KeptOnServerValues } from './lib/prerendered-data.ts';
 import { scriptsAfterFirstPaint } from './lib/scripts-after-first-paint.server.ts';
 
 export const streamTimeout = 5_000;
@@ -35,7 +36,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <KeptOnServerValues.Provider value={loadContext.keptOnServer}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </KeptOnServerValues.Provider>
       </NonceProvider>,
       {
         nonce,

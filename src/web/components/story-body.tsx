@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { StoryBlock } from '../../modules/content/types.ts';
 import { Picture } from './picture.tsx';
 import { Prerendered } from '../lib/prerendered.tsx';
+import type { PrerenderedData } from '../lib/prerendered-data.ts';
 
 /** A name the story mentions that has a published profile, and where that profile is. */
 export interface NameLink {
@@ -37,11 +38,19 @@ export function linkNames(text: string, names: readonly NameLink[], linked: Set<
   return parts;
 }
 
-export function StoryBody({ blocks, names = [] }: { blocks: StoryBlock[]; names?: readonly NameLink[] }) {
-  const linked = new Set<string>();
-  // The server's paragraphs stay as they are when the page hydrates (decision 060).
+/** The story's text: kept as the server wrote it when the page hydrates (decisions 060, 062). */
+export function StoryBody({ text }: { text: PrerenderedData<{ body: StoryBlock[]; names: readonly NameLink[] }> }) {
   return (
-    <Prerendered as="div" className="story__body" keepWhile={blocks}>
+    <Prerendered as="div" className="story__body" data={text}>
+      {({ body, names }) => <StoryBlocks blocks={body} names={names} />}
+    </Prerendered>
+  );
+}
+
+function StoryBlocks({ blocks, names }: { blocks: StoryBlock[]; names: readonly NameLink[] }) {
+  const linked = new Set<string>();
+  return (
+    <>
       {blocks.map((block, i) => {
         switch (block.type) {
           case 'paragraph':
@@ -73,6 +82,6 @@ export function StoryBody({ blocks, names = [] }: { blocks: StoryBlock[]; names?
             );
         }
       })}
-    </Prerendered>
+    </>
   );
 }

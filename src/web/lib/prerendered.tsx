@@ -12,7 +12,8 @@
 // navigates on their clicks in the page, and React Router still discovers their routes, which it
 // finds in the document by their `data-discover` attribute.
 import { createContext, createElement, useContext, useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
+import { KeptOnServerValues, type PrerenderedData } from './prerendered-data.ts';
 
 let hydrating = false;
 
@@ -43,23 +44,50 @@ const KEEP_SERVER_CHILDREN = { __html: '' };
 
 export type Tag = 'div' | 'section' | 'aside' | 'footer' | 'ol' | 'ul';
 
-export function Prerendered({
-  as,
-  keepWhile,
-  children,
-  ...attributes
-}: HTMLAttributes<HTMLElement> & {
-  as: Tag;
-  /** The data the children show (a loader's data): kept only while it is this same value. */
-  keepWhile: unknown;
-  children: ReactNode;
-}) {
+type Attributes = Omit<HTMLAttributes<HTMLElement>, 'children'> & { as: Tag };
+
+/**
+ * Either `keepWhile` (the data the children show, a loader's data: the server's HTML is kept only
+ * while it is this same value) and the children, or `data` (loader data made with `prerenderedData`,
+ * which on a document stays on the server: prerendered-data.ts) and a function rendering its value.
+ */
+export function Prerendered<T>(
+  props: Attributes & ({ keepWhile: unknown; children: ReactNode } | { data: PrerenderedData<T>; children: (value: T) => ReactNode }),
+) {
+  return 'data' in props ? createElement(PrerenderedFromData<T>, props) : createElement(PrerenderedWhile, props);
+}
+
+function PrerenderedWhile({ as, keepWhile, children, ...attributes }: Attributes & { keepWhile: unknown; children: ReactNode }) {
   const hydratingNow = useHydratingNow();
   const [keptFor] = useState(() => (hydratingNow ? { data: keepWhile } : null));
-  if (keptFor && Object.is(keptFor.data, keepWhile)) {
-    return createElement(as, { ...attributes, 'data-prerendered': '', dangerouslySetInnerHTML: KEEP_SERVER_CHILDREN });
-  }
+  if (keptFor && Object.is(keptFor.data, keepWhile)) return keptElement(as, attributes);
   return createElement(as, { ...attributes, 'data-prerendered': '' }, children);
+}
+
+function PrerenderedFromData<T>({
+  as,
+  data,
+  children,
+  ...attributes
+}: Attributes & { data: PrerenderedData<T>; children: (value: T) => ReactNode }) {
+  const hydratingNow = useHydratingNow();
+  const [keptFor] = useState(() => (hydratingNow ? { data } : null));
+  const serverValues = useContext(KeptOnServerValues);
+  const { revalidate } = useRevalidator();
+  const keep = keptFor !== null && Object.is(keptFor.data, data);
+  // The document's data, in a part the browser did not hydrate from the server's HTML (mounted
+  // later): the value is not here, so the route's data is asked for again, and the part fills in.
+  const missing = !keep && 'keptOnServer' in data && serverValues === null;
+  useEffect(() => {
+    if (missing) void revalidate();
+  }, [missing, revalidate]);
+  if (keep || missing) return keptElement(as, attributes);
+  const value = 'value' in data ? data.value : (serverValues![data.keptOnServer] as T);
+  return createElement(as, { ...attributes, 'data-prerendered': '' }, children(value));
+}
+
+function keptElement(as: Tag, attributes: Omit<HTMLAttributes<HTMLElement>, 'children'>) {
+  return createElement(as, { ...attributes, 'data-prerendered': '', dangerouslySetInnerHTML: KEEP_SERVER_CHILDREN });
 }
 
 /**

@@ -8,12 +8,14 @@ import { FeaturedOrganisations } from '../components/profiles/featured-organisat
 import { FeaturedEvents } from '../components/events/featured-events.tsx';
 import { eventCardView } from '../components/events/event-card.tsx';
 import { Prerendered } from '../lib/prerendered.tsx';
+import { prerenderedData } from '../lib/prerendered-data.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const home = await context.services.content.getHomePage();
-  // Only what each block shows (see CardView): the data is sent again for hydration.
-  return {
+  // Only what each block shows (see CardView). Every block is kept as the server wrote it, so a
+  // document sends none of this as data for hydration (prerenderedData, decision 062).
+  const blocks = {
     lead: home.lead && cardView(home.lead),
     topStories: home.topStories.map(cardView),
     latest: home.latest.map(compactCardView),
@@ -31,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
     events: (await context.services.events.featuredEvents(3)).map(eventCardView),
   };
+  return { blocks: prerenderedData(context, blocks) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -45,74 +48,86 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { lead, topStories, latest, rails, mostRead, featured, events } = loaderData;
+  const { blocks } = loaderData;
   return (
     <div className="wrap home">
       <h1 className="visually-hidden">Today’s stories</h1>
       {/* Cards and lists, kept as the server wrote them when the page hydrates (decision 060). */}
-      <Prerendered as="section" keepWhile={loaderData} className="home__top" aria-label="Top stories">
-        {lead && (
-          <div className="home__lead">
-            <StoryCard story={lead} size="lead" headingLevel={2} priority />
-          </div>
+      <Prerendered as="section" data={blocks} className="home__top" aria-label="Top stories">
+        {({ lead, topStories }) => (
+          <>
+            {lead && (
+              <div className="home__lead">
+                <StoryCard story={lead} size="lead" headingLevel={2} priority />
+              </div>
+            )}
+            <div className="home__secondary">
+              {topStories.map((story) => (
+                <StoryCard key={story.slug} story={story} headingLevel={2} />
+              ))}
+            </div>
+          </>
         )}
-        <div className="home__secondary">
-          {topStories.map((story) => (
-            <StoryCard key={story.slug} story={story} headingLevel={2} />
-          ))}
-        </div>
       </Prerendered>
 
       <ForYou />
 
-      <Prerendered as="div" keepWhile={loaderData} className="home__columns">
-        <section className="home__latest" aria-labelledby="latest-heading">
-          <h2 id="latest-heading" className="rail-title">
-            Latest
-          </h2>
-          <ol className="list-plain">
-            {latest.map((story) => (
-              <li key={story.slug}>
-                <StoryCard story={story} size="compact" />
-              </li>
-            ))}
-          </ol>
-        </section>
-        <aside className="home__most-read" aria-labelledby="most-read-heading">
-          <h2 id="most-read-heading" className="rail-title">
-            Most read
-          </h2>
-          <ol className="ranked">
-            {mostRead.map((story) => (
-              <li key={story.slug}>
-                <Link to={paths.story(story.slug)}>{story.headline}</Link>
-              </li>
-            ))}
-          </ol>
-        </aside>
+      <Prerendered as="div" data={blocks} className="home__columns">
+        {({ latest, mostRead }) => (
+          <>
+            <section className="home__latest" aria-labelledby="latest-heading">
+              <h2 id="latest-heading" className="rail-title">
+                Latest
+              </h2>
+              <ol className="list-plain">
+                {latest.map((story) => (
+                  <li key={story.slug}>
+                    <StoryCard story={story} size="compact" />
+                  </li>
+                ))}
+              </ol>
+            </section>
+            <aside className="home__most-read" aria-labelledby="most-read-heading">
+              <h2 id="most-read-heading" className="rail-title">
+                Most read
+              </h2>
+              <ol className="ranked">
+                {mostRead.map((story) => (
+                  <li key={story.slug}>
+                    <Link to={paths.story(story.slug)}>{story.headline}</Link>
+                  </li>
+                ))}
+              </ol>
+            </aside>
+          </>
+        )}
       </Prerendered>
 
-      <Prerendered as="div" keepWhile={loaderData}>
-        <FeaturedEvents events={events} />
-        <FeaturedOrganisations organisations={featured} />
+      <Prerendered as="div" data={blocks}>
+        {({ events, featured, rails }) => (
+          <>
+            <FeaturedEvents events={events} />
+            <FeaturedOrganisations organisations={featured} />
 
-        {rails.map((rail) => (
-          <section className="rail" key={rail.topic.slug} aria-labelledby={`rail-${rail.topic.slug}`}>
-            <div className="rail__head">
-              <h2 id={`rail-${rail.topic.slug}`} className="rail-title">
-                <Link to={paths.topic(rail.topic.slug)}>{rail.topic.name}</Link>
-              </h2>
-              <Link to={paths.topic(rail.topic.slug)} className="rail__more">
-                More in {rail.topic.name} <span aria-hidden="true">→</span>
-              </Link>
-            </div>
-            <div className="rail__grid">
-              {rail.stories.map((story) => (
-                <StoryCard key={story.slug} story={story} />
-              ))}
-            </div>
-          </section>
-        ))}
+            {rails.map((rail) => (
+              <section className="rail" key={rail.topic.slug} aria-labelledby={`rail-${rail.topic.slug}`}>
+                <div className="rail__head">
+                  <h2 id={`rail-${rail.topic.slug}`} className="rail-title">
+                    <Link to={paths.topic(rail.topic.slug)}>{rail.topic.name}</Link>
+                  </h2>
+                  <Link to={paths.topic(rail.topic.slug)} className="rail__more">
+                    More in {rail.topic.name} <span aria-hidden="true">→</span>
+                  </Link>
+                </div>
+                <div className="rail__grid">
+                  {rail.stories.map((story) => (
+                    <StoryCard key={story.slug} story={story} />
+                  ))}
+                </div>
+              </section>
+            ))}
+          </>
+        )}
       </Prerendered>
     </div>
   );

@@ -5,6 +5,7 @@ import { AccessBadge } from '../components/access-badge.tsx';
 import { Picture } from '../components/picture.tsx';
 import { StoryBody } from '../components/story-body.tsx';
 import { Prerendered } from '../lib/prerendered.tsx';
+import { prerenderedData } from '../lib/prerendered-data.ts';
 import { cardView, StoryCard } from '../components/story-card.tsx';
 import { NextBestActionBanner } from '../components/next-best-action.tsx';
 import { WallPanel } from '../components/wall-panel.tsx';
@@ -38,12 +39,21 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Browsers revalidate (ETag); a shared cache may hold it only when the decision says it is shared.
   const headers = new Headers({ 'cache-control': context.page?.shared && decided ? 'no-cache' : 'private, no-cache' });
   if (meterCookie) headers.append('set-cookie', meterCookieHeader(meterCookie, { secure: context.config.siteUrl.startsWith('https://') }));
+  // The story's text, its topics and the related stories are kept as the server wrote them, so a
+  // document sends them once, as HTML (prerenderedData, decision 062).
+  const { body, topics, personSlugs: _people, organisationSlugs: _organisations, ...story } = page.story;
   return data(
     {
-      ...page,
-      related: page.related.map(cardView),
-      // Names in the story link to their published profiles.
-      names: await storyNameLinks(context, page.story),
+      story,
+      access: page.access,
+      shown: prerenderedData(context, {
+        body,
+        // Names in the story link to their published profiles.
+        names: await storyNameLinks(context, page.story),
+        topics,
+        related: page.related.map(cardView),
+      }),
+      hasRelated: page.related.length > 0,
       nextBestAction: walls.nextBestAction(context.user),
       gift,
       canGift: canGift(context),
@@ -102,7 +112,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Story({ loaderData, actionData }: Route.ComponentProps) {
-  const { story, access, related, nextBestAction, gift } = loaderData;
+  const { story, access, shown, nextBestAction, gift } = loaderData;
   const root = useRootData();
   const siteUrl = root?.config.siteUrl ?? '';
   const lead = story.authors[0];
@@ -180,25 +190,29 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           <figcaption>{story.heroCaption}</figcaption>
         </figure>
         <div className="wrap wrap--narrow">
-          <StoryBody blocks={story.body} names={loaderData.names} />
+          <StoryBody text={shown} />
           {access.kind === 'wall' && (
             <WallPanel wall={access.wall} variant={access.variant} articleId={story.id} topicId={story.topic.slug} />
           )}
           {access.kind === 'confirm-email' && <ConfirmEmailWall />}
-          <Prerendered as="footer" className="story__footer" keepWhile={story}>
-            <h2 className="visually-hidden">Topics</h2>
-            <ul className="tags">
-              {story.topics.map((t) => (
-                <li key={t.slug}>
-                  <Link to={paths.topic(t.slug)}>{t.name}</Link>
-                </li>
-              ))}
-            </ul>
-            {story.authors.map((a) => (
-              <p key={a.slug} className="story__author-note">
-                <Link to={paths.author(a.slug)}>{a.name}</Link> · {a.role} · {a.location}
-              </p>
-            ))}
+          <Prerendered as="footer" className="story__footer" data={shown}>
+            {({ topics }) => (
+              <>
+                <h2 className="visually-hidden">Topics</h2>
+                <ul className="tags">
+                  {topics.map((t) => (
+                    <li key={t.slug}>
+                      <Link to={paths.topic(t.slug)}>{t.name}</Link>
+                    </li>
+                  ))}
+                </ul>
+                {story.authors.map((a) => (
+                  <p key={a.slug} className="story__author-note">
+                    <Link to={paths.author(a.slug)}>{a.name}</Link> · {a.role} · {a.location}
+                  </p>
+                ))}
+              </>
+            )}
           </Prerendered>
           {/* A walled story has its call to action already; the banner suggests the step after reading. */}
           {access.kind === 'full' && nextBestAction && <NextBestActionBanner action={nextBestAction} articleId={story.id} />}
@@ -214,16 +228,20 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           )}
         </div>
       </article>
-      {related.length > 0 && (
-        <Prerendered as="section" className="wrap related" aria-labelledby="related-heading" keepWhile={related}>
-          <h2 id="related-heading" className="rail-title">
-            More in {story.topic.name}
-          </h2>
-          <div className="rail__grid">
-            {related.map((s) => (
-              <StoryCard key={s.slug} story={s} />
-            ))}
-          </div>
+      {loaderData.hasRelated && (
+        <Prerendered as="section" className="wrap related" aria-labelledby="related-heading" data={shown}>
+          {({ related }) => (
+            <>
+              <h2 id="related-heading" className="rail-title">
+                More in {story.topic.name}
+              </h2>
+              <div className="rail__grid">
+                {related.map((s) => (
+                  <StoryCard key={s.slug} story={s} />
+                ))}
+              </div>
+            </>
+          )}
         </Prerendered>
       )}
     </>

@@ -12,6 +12,7 @@ import { pageParam } from '../lib/page-param.ts';
 import { rootDataFromMatches } from '../lib/root-data.ts';
 import { socialMeta } from '../lib/seo.ts';
 import { Prerendered } from '../lib/prerendered.tsx';
+import { prerenderedData } from '../lib/prerendered-data.ts';
 import type { Route } from './+types/topic';
 
 /** One module serves /topics/:slug/, the BoF Insights series and the case studies index. */
@@ -25,9 +26,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   // A topic that has its own address is served there only.
   if (params.slug && paths.topic(slug) !== `/topics/${slug}/`) throw data(null, { status: 404 });
+  const { items, ...pages } = page.stories;
+  const cards = items.map(cardView);
+  // The first page opens with a lead card. The cards are kept as the server wrote them, so a
+  // document sends them once, as HTML (prerenderedData, decision 062).
+  const lead = pages.page === 1 ? (cards[0] ?? null) : null;
   return {
     ...page,
-    stories: { ...page.stories, items: page.stories.items.map(cardView) },
+    stories: { ...pages, hasLead: lead !== null, cards: prerenderedData(context, { lead, grid: lead ? cards.slice(1) : cards }) },
     follow: await followState(context, followOfTopic(page.topic)),
     newsletters: await newsletterOffer(context, page.topic.slug),
   };
@@ -59,7 +65,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function Topic({ loaderData }: Route.ComponentProps) {
   const { topic, stories, follow } = loaderData;
-  const [first, ...rest] = stories.items;
   useTrackEvent('user_view_topic', { topicId: topic.slug, topicLabel: topic.name });
   return (
     <div className="wrap listing">
@@ -75,15 +80,13 @@ export default function Topic({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       {/* The cards stay as the server wrote them when the page hydrates (decision 060). */}
-      {stories.page === 1 && first ? (
-        <Prerendered as="div" className="listing__lead" keepWhile={stories}>
-          <StoryCard story={first} size="lead" headingLevel={2} priority />
+      {stories.hasLead ? (
+        <Prerendered as="div" className="listing__lead" data={stories.cards}>
+          {({ lead }) => lead && <StoryCard story={lead} size="lead" headingLevel={2} priority />}
         </Prerendered>
       ) : null}
-      <Prerendered as="div" className="rail__grid listing__grid" keepWhile={stories}>
-        {(stories.page === 1 ? rest : stories.items).map((story) => (
-          <StoryCard key={story.slug} story={story} headingLevel={2} />
-        ))}
+      <Prerendered as="div" className="rail__grid listing__grid" data={stories.cards}>
+        {({ grid }) => grid.map((story) => <StoryCard key={story.slug} story={story} headingLevel={2} />)}
       </Prerendered>
       <Pagination page={stories.page} pageCount={stories.pageCount} basePath={paths.topic(topic.slug)} />
       <NewsletterSignup
