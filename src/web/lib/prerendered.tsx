@@ -57,10 +57,15 @@ export function Prerendered<T>(
   return 'data' in props ? createElement(PrerenderedFromData<T>, props) : createElement(PrerenderedWhile, props);
 }
 
-function PrerenderedWhile({ as, keepWhile, children, ...attributes }: Attributes & { keepWhile: unknown; children: ReactNode }) {
+/** Whether a part keeps the server's HTML: it mounted while hydrating and is given the same `data` still. */
+function useKeepsServerHtml(data: unknown): boolean {
   const hydratingNow = useHydratingNow();
-  const [keptFor] = useState(() => (hydratingNow ? { data: keepWhile } : null));
-  if (keptFor && Object.is(keptFor.data, keepWhile)) return keptElement(as, attributes);
+  const [keptFor] = useState(() => (hydratingNow ? { data } : null));
+  return keptFor !== null && Object.is(keptFor.data, data);
+}
+
+function PrerenderedWhile({ as, keepWhile, children, ...attributes }: Attributes & { keepWhile: unknown; children: ReactNode }) {
+  if (useKeepsServerHtml(keepWhile)) return keptElement(as, attributes);
   return createElement(as, { ...attributes, 'data-prerendered': '' }, children);
 }
 
@@ -70,11 +75,9 @@ function PrerenderedFromData<T>({
   children,
   ...attributes
 }: Attributes & { data: PrerenderedData<T>; children: (value: T) => ReactNode }) {
-  const hydratingNow = useHydratingNow();
-  const [keptFor] = useState(() => (hydratingNow ? { data } : null));
+  const keep = useKeepsServerHtml(data);
   const serverValues = useContext(KeptOnServerValues);
   const { revalidate } = useRevalidator();
-  const keep = keptFor !== null && Object.is(keptFor.data, data);
   // The document's data, in a part the browser did not hydrate from the server's HTML (mounted
   // later): the value is not here, so the route's data is asked for again, and the part fills in.
   const missing = !keep && 'keptOnServer' in data && serverValues === null;
