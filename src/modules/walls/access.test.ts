@@ -1,4 +1,5 @@
 // The access decision, table-driven (issue 6): every reader kind × every kind of story.
+import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decideAccess, type AccessDecision, type Reader, type StoryFacts } from './access.ts';
 import { assignAll } from './experiments.ts';
@@ -180,6 +181,18 @@ describe('wall variants and experiments', () => {
     const share = groups.filter((group) => group === 'payoffer-a').length / groups.length;
     expect(share).toBeGreaterThan(0.46);
     expect(share).toBeLessThan(0.54);
+  });
+
+  it('keeps every reader in the group an earlier assignment gave (the first 32 bits of SHA-256, weighted)', () => {
+    const experiment = rules.experiments[0]!;
+    const total = experiment.groups.reduce((sum, group) => sum + group.weight, 0);
+    const earlier = (subject: string) => {
+      let point = (createHash('sha256').update(`${experiment.id}\u0000${subject}`).digest().readUInt32BE(0) / 2 ** 32) * total;
+      return (experiment.groups.find((group) => (point -= group.weight) < 0) ?? experiment.groups.at(-1)!).id;
+    };
+    for (const subject of ['visitor-1', randomUUID(), randomUUID(), ...Array.from({ length: 500 }, (_, i) => `reader-${i}`)]) {
+      expect(assignAll(rules, subject)[0]!.groupId, subject).toBe(earlier(subject));
+    }
   });
 
   it('points each pay wall at the right plan', () => {

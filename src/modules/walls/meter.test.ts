@@ -50,6 +50,25 @@ describe('the meter cookie', () => {
     expect((await cookies.read(await signed('meter+jwt', 1_790_000_100), '2026-11')).visitorId).not.toBe(visitorId);
   });
 
+  it('refuses a token with another algorithm, an altered signature or an extra part', async () => {
+    const visitorId = '7d0f3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c';
+    const token = await cookies.write({ visitorId, period: '2026-11', read: [] }, new Date());
+    expect((await cookies.read(token, '2026-11')).visitorId).toBe(visitorId);
+    const [, payload, signature] = token.split('.') as [string, string, string];
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'meter+jwt' })).toString('base64url')}.${payload}.`;
+    const lastChanged = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    for (const forged of [
+      unsigned,
+      token.replace(signature, lastChanged),
+      `${token}.extra`,
+      token.replace(signature, `${signature}=`),
+      '',
+      '..',
+    ]) {
+      expect((await cookies.read(forged, '2026-11')).visitorId, forged).not.toBe(visitorId);
+    }
+  });
+
   it('names and starts periods by calendar month or ISO week (UTC)', () => {
     expect(meterPeriodOf(new Date('2026-11-21T23:59:59Z'), 'month')).toBe('2026-11');
     expect(meterPeriodStart(new Date('2026-11-21T23:59:59Z'), 'month').toISOString()).toBe('2026-11-01T00:00:00.000Z');
