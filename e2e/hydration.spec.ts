@@ -188,3 +188,28 @@ test('the masthead’s controls and the footer hydrate after the page, on the se
   await expect(page).toHaveURL(/\/subscriptions\/packages\/$/);
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });
+
+// A browser's first Intl formatter costs 65 ms and more on a phone, inside hydration's task, so the
+// pages a reader lands on write their dates without one (shared/dates.ts) and make none as they load.
+test('reading pages and a form make no Intl formatter while they load and hydrate', async ({ page }) => {
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { intlMade: string[] }).intlMade = made;
+    for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat'] as const) {
+      const original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
+        construct(target, args) {
+          made.push(`Intl.${name} ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
+          return new target(...(args as unknown[]));
+        },
+      });
+    }
+  });
+  await page.goto('/');
+  const story = (await page.locator('.card__headline a').first().getAttribute('href'))!;
+  for (const path of ['/', story, '/topics/news/', '/subscriptions/packages/', '/user/login/']) {
+    await page.goto(path);
+    await hydrated(page);
+    expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade), path).toEqual([]);
+  }
+});

@@ -92,6 +92,18 @@ describe('a reading page’s JavaScript', () => {
   });
 });
 
+// A browser's first Intl formatter costs tens of milliseconds on a phone, so a reading page makes
+// them on first use (web/lib/format.ts), not as its modules load. In the build, a module-level one is
+// a top-level `var x=new Intl.…` (rolldown declares top-level bindings with var; a formatter made
+// on first use sits inside a function or behind `??=`).
+describe('a reading page’s modules, as they load', () => {
+  it.each(READING_ROUTES)('%s builds no Intl formatter while its modules load', async (routeId) => {
+    const files = await pageScripts(routeId);
+    const eager = [...files].filter(([, text]) => /(?:^|[;}])var [\w$]+=new Intl\./m.test(text)).map(([url]) => url);
+    expect(eager).toEqual([]);
+  });
+});
+
 // Each stylesheet in <head> holds up the first paint, and on a phone's connection each costs a round
 // trip: the pages a reader lands on most need the root's stylesheet only (the home page's directory
 // and event cards are styled in app.css, not in profiles.css and events.css).
