@@ -3,10 +3,14 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
-async function addVirtualAuthenticator(page: Page) {
+/**
+ * Adds an authenticator and returns what removes it. Removed before the test ends: a context closed
+ * with one still attached once hung Playwright's teardown past its 90 s (the test itself had passed).
+ */
+async function addVirtualAuthenticator(page: Page): Promise<() => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -16,6 +20,11 @@ async function addVirtualAuthenticator(page: Page) {
       automaticPresenceSimulation: true,
     },
   });
+  return async () => {
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    await cdp.send('WebAuthn.disable');
+    await cdp.detach();
+  };
 }
 
 async function whoami(page: Page) {
@@ -29,7 +38,15 @@ async function whoami(page: Page) {
 }
 
 test('a reader signs up with a passkey, signs out, and signs in with it', async ({ page }) => {
-  await addVirtualAuthenticator(page);
+  const removeAuthenticator = await addVirtualAuthenticator(page);
+  try {
+    await signUpSignOutSignIn(page);
+  } finally {
+    await removeAuthenticator();
+  }
+});
+
+async function signUpSignOutSignIn(page: Page) {
   const email = `passkey${Date.now()}@example.com`;
 
   await page.goto('/user/register/');
@@ -49,4 +66,4 @@ test('a reader signs up with a passkey, signs out, and signs in with it', async 
   const session = await whoami(page);
   expect(session.body?.identity.traits.email).toBe(email);
   expect(session.body?.authentication_methods.at(-1)?.method).toBe('passkey');
-});
+}
