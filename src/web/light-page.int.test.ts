@@ -92,8 +92,8 @@ describe('a reading page’s JavaScript', () => {
   });
 });
 
-// A browser's first Intl formatter costs tens of milliseconds on a phone, so a reading page makes
-// them on first use (web/lib/format.ts), not as its modules load. In the build, a module-level one is
+// A browser's first Intl formatter costs tens of milliseconds on a phone, so a reading page writes
+// its dates without one (shared/dates.ts) and makes any other on first use, not as its modules load. In the build, a module-level one is
 // a top-level `var x=new Intl.…` (rolldown declares top-level bindings with var; a formatter made
 // on first use sits inside a function or behind `??=`).
 describe('a reading page’s modules, as they load', () => {

@@ -17,9 +17,7 @@ export function formatPrice(minorUnits: number, currency: string): string {
 }
 
 /** "12 March 2026", in UTC so the server and the browser agree. */
-export function formatDay(value: Date | string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(value));
-}
+export { longDate as formatDay } from '../../shared/dates.ts';
 
 /** "20 % VAT", "18 % GST", or null when no tax applies. */
 export function taxLabel(taxInfo: { rate: number; type: string }): string | null {

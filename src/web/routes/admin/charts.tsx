@@ -4,10 +4,10 @@
 // chart's numbers are also a table in a <details> right below it (the text alternative).
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { useId, type ReactNode } from 'react';
+import { shortDate } from '../../../shared/dates.ts';
 
 const numberFormat = new Intl.NumberFormat('en-GB');
 const percentFormat = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const longDayFormat = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',
   day: 'numeric',
@@ -20,7 +20,7 @@ export const formatNumber = (value: number) => numberFormat.format(value);
 /** "–" when there is nothing to divide by. */
 export const formatRate = (part: number, whole: number) => (whole > 0 ? percentFormat.format(part / whole) : '–');
 /** "21 Nov" for a YYYY-MM-DD day (UTC, so server and browser agree). */
-export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+export const formatDay = (day: string) => shortDate(`${day}T00:00:00Z`);
 export const formatLongDay = (day: string) => longDayFormat.format(new Date(`${day}T00:00:00Z`));
 
 /** About how many steps a count axis has: d3's 1-2-5 steps, so 3 to 5 gridlines. */
