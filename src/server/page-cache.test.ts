@@ -8,6 +8,7 @@ import {
   HOT_PAGE_HITS,
   isAnonymousRequest,
   isCacheablePath,
+  isDataRequest,
   matchesEtag,
   normalisePath,
   pickEncoding,
@@ -239,6 +240,14 @@ describe('who shares a page', () => {
     expect(allowsSharedCaching('private, no-store')).toBe(false);
     expect(allowsSharedCaching('no-cache')).toBe(true);
     expect(allowsSharedCaching(null)).toBe(true);
+  });
+
+  it("knows React Router's data requests by their path, not by a query that mentions .data", () => {
+    expect(isDataRequest('/articles/x.data')).toBe(true);
+    expect(isDataRequest('/articles/x.data?_routes=routes%2Fstory')).toBe(true);
+    expect(isDataRequest('/_root.data')).toBe(true);
+    expect(isDataRequest('/articles/x/')).toBe(false);
+    expect(isDataRequest('/search/?q=file.data')).toBe(false);
   });
 });
 

@@ -55,6 +55,12 @@ export function isCacheablePath(url: string): boolean {
   return !PRIVATE_PATHS.test(url);
 }
 
+/** React Router's data request for a page (`/articles/x.data?…`): answered as data, not a document. */
+export function isDataRequest(url: string): boolean {
+  const query = url.indexOf('?');
+  return (query === -1 ? url : url.slice(0, query)).endsWith('.data');
+}
+
 /** A page may opt out with Cache-Control: private or no-store. */
 export function allowsSharedCaching(cacheControl: string | null): boolean {
   return !cacheControl || !/\b(?:private|no-store)\b/.test(cacheControl);

@@ -6,7 +6,7 @@
 // browser fills them in, web/lib/session.ts), so the outcome is all that may differ.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from './services.ts';
-import type { PageDecision } from './page-cache.ts';
+import { isDataRequest, type PageDecision } from './page-cache.ts';
 import type { StoryPage } from '../modules/content/content-service.ts';
 import { applyCookieAction } from '../modules/session/auth-routes.ts';
 import { GIFT_PARAM, mayGift } from '../modules/gifts/gift-rules.ts';
@@ -41,7 +41,7 @@ export function createPageDecider({ services, secureCookies }: { services: Servi
     const audience = audienceOf(user);
     const document = request.method === 'GET' || request.method === 'HEAD';
     // Minting or clearing this reader's session tokens makes this one response theirs.
-    const shared = document && resolved.cookies.kind === 'keep' && !request.url.includes('.data');
+    const shared = document && resolved.cookies.kind === 'keep' && !isDataRequest(request.url);
     const story = document ? STORY_PAGE.exec(request.url) : null;
     // A gift link is decided by the story's loader (it counts the visit); its page is the holder's.
     if (!story || new URL(request.url, 'http://page').searchParams.has(GIFT_PARAM)) {

@@ -13,6 +13,7 @@ import {
   encodePage,
   isAnonymousRequest,
   isCacheablePath,
+  isDataRequest,
   matchesEtag,
   pickEncoding,
   replaceNonceWithHashes,
@@ -254,8 +255,6 @@ function headerValues(value: ReturnType<FastifyReply['getHeader']>): string[] {
   if (value === undefined) return [];
   return Array.isArray(value) ? value.map(String) : [String(value)];
 }
-
-const isDataRequest = (url: string) => new URL(url, 'http://page').pathname.endsWith('.data');
 
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
