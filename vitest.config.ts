@@ -11,11 +11,12 @@ const INTEGRATION = 'src/**/*.int.test.{ts,tsx}';
 
 // Test files share their worker's modules (`isolate: false`, decision 066): loading the app's
 // module graph afresh for every file was 70 % of the integration tests' time. The services hold
-// their state per app, and each file builds its own app on its own database. A file that replaces
-// a module or a global (vi.mock, vi.stubGlobal…) still gets a module graph of its own, found here
-// rather than listed, so a new one cannot be forgotten.
+// their state per app, and each file builds its own app on its own database. A unit file that
+// replaces a module or a global (vi.mock, vi.stubGlobal…) still gets a module graph of its own,
+// found here rather than listed, so a new one cannot be forgotten. (UNIT also matches the
+// integration files: they are left out, or they would run twice, the second time without their setup.)
 const REPLACES_MODULES = /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/;
-const needsOwnModules = globSync(UNIT).filter((file) => REPLACES_MODULES.test(readFileSync(file, 'utf8')));
+const needsOwnModules = globSync(UNIT, { exclude: [INTEGRATION] }).filter((file) => REPLACES_MODULES.test(readFileSync(file, 'utf8')));
 
 // Two tiers (STYLE "Tests"): unit tests (*.test.ts, no database, no boot) and integration tests
 // (*.int.test.ts: services and HTTP on a fresh copy of the migrated template database).
