@@ -4,11 +4,13 @@
 // PostgreSQL server DATABASE_URL names — with the rate limit lifted; autocannon's clients POST
 // tracker payloads of EVENTS_PER_REQUEST events, each with its own event id. Afterwards the rows
 // are counted: stored events per second, and whether every acknowledged event was stored.
+// The collector is the production build's (dist/, built first when missing: run `npm run build`
+// after changes), as `npm start` runs it.
 // COLLECTOR_ROOT measures another checkout (a git worktree of an older commit) with the same load.
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import os from 'node:os';
@@ -39,8 +41,8 @@ else await run();
  * PGlite lives in one process, so that process serves.
  */
 async function serve() {
-  const load = <T>(file: string) => import(pathToFileURL(path.join(ROOT, file)).href) as Promise<T>;
-  const { openDatabase } = await load<typeof DatabaseModule>('src/db/database.ts');
+  const load = <T>(file: string) => import(pathToFileURL(path.join(ROOT, 'dist', file)).href) as Promise<T>;
+  const { openDatabase } = await load<typeof DatabaseModule>('db/database.js');
   const url = process.env.BENCH_DATABASE_URL;
   const open = () => (url ? openDatabase({ kind: 'postgres', url }) : openDatabase({ kind: 'pglite' }));
   const countRows = async (database: DatabaseModule.Database) => {
@@ -77,8 +79,8 @@ async function serve() {
     return;
   }
 
-  const { createAnalyticsService } = await load<typeof ServiceModule>('src/modules/analytics/analytics-service.ts');
-  const { registerCollectorRoutes } = await load<typeof RoutesModule>('src/modules/analytics/collector-routes.ts');
+  const { createAnalyticsService } = await load<typeof ServiceModule>('modules/analytics/analytics-service.js');
+  const { registerCollectorRoutes } = await load<typeof RoutesModule>('modules/analytics/collector-routes.js');
   const { default: Fastify } = await import('fastify');
   const database = await open();
   if (cluster.isPrimary) await database.migrate();
@@ -110,10 +112,10 @@ async function serve() {
 }
 
 /** One tracker POST: page views, article views and page pings, as @snowplow/browser-tracker v4 sends them. */
-function payload(): string {
+function payload(eventId: () => string = randomUUID): string {
   const now = Date.now();
   const common = (i: number) => ({
-    eid: randomUUID(),
+    eid: eventId(),
     tv: 'js-4.5.0',
     tna: 'sp',
     aid: 'bench',
@@ -159,7 +161,26 @@ function payload(): string {
   return JSON.stringify({ schema: 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4', data: events });
 }
 
+/**
+ * A maker of the same POST with new event ids, which joins the pieces of one payload around its ids:
+ * the client shares the cores with the collector and its database, and a real tracker's CPU is elsewhere.
+ */
+function payloadsWithFreshIds(): () => string {
+  const mark = '00000000-0000-4000-8000-000000000000';
+  const pieces = payload(() => mark).split(mark);
+  return () => {
+    let body = pieces[0]!;
+    for (let i = 1; i < pieces.length; i++) body += randomUUID() + pieces[i]!;
+    return body;
+  };
+}
+
 async function run() {
+  if (!existsSync(path.join(ROOT, 'dist/modules/analytics/collector-routes.js'))) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  const freshPayload = payloadsWithFreshIds();
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let admin: postgres.Sql | undefined;
@@ -211,7 +232,7 @@ async function run() {
         {
           method: 'POST',
           headers: { 'content-type': 'application/json; charset=UTF-8', origin: ORIGIN },
-          setupRequest: (request) => ({ ...request, body: payload() }),
+          setupRequest: (request) => ({ ...request, body: freshPayload() }),
         },
       ],
     });

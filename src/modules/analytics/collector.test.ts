@@ -337,6 +337,7 @@ describe('decodeEvent: page pings, structured and ecommerce events', () => {
       schema: null,
       data: { min_x: 0, max_x: 10, min_y: -5, max_y: 2400 },
       pageUrl: 'https://atelier.test/a/',
+      fields: {},
     });
     expect(reason({ e: 'pp', tv: 'js-4.5.0', p: 'web', pp_mix: '1.5' })).toBe('pp_mix is not an integer');
   });
@@ -346,9 +347,16 @@ describe('decodeEvent: page pings, structured and ecommerce events', () => {
     expect(row).toMatchObject({
       eventName: 'structured',
       data: { category: 'video', action: 'play', label: 'hero', property: 'autoplay', value: 12.5 },
+      fields: {},
     });
     expect(reason({ e: 'se', tv: 'js-4.5.0', p: 'web', se_ca: 'video' })).toBe('structured event needs se_ca and se_ac');
     expect(reason({ e: 'se', tv: 'js-4.5.0', p: 'web', se_ca: 'video', se_ac: 'play', se_va: 'lots' })).toBe('se_va is not a number');
+  });
+
+  it('keeps in fields what another event type’s data would take', () => {
+    const row = good({ e: 'se', tv: 't', p: 'web', se_ca: 'video', se_ac: 'play', pp_mix: '0', tr_id: 'o-1', ti_sk: 'sku' });
+    expect(row.fields).toEqual({ pp_mix: '0', tr_id: 'o-1', ti_sk: 'sku' });
+    expect(good({ e: 'pp', tv: 't', p: 'web', pp_max: '4', se_ca: 'video' }).fields).toEqual({ se_ca: 'video' });
   });
 
   it('decodes transactions and their items', () => {

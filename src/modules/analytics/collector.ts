@@ -95,85 +95,83 @@ function decode(raw: unknown, request: CollectorRequest): DecodedEvent {
     const problem = fieldsProblem(raw, keys);
     if (problem) return fail(problem);
   }
-  const fields = raw as Record<string, string>;
+  const fields = raw as Fields;
 
-  // The tracker leaves empty fields out; an empty string counts as absent.
-  const get = (key: string): string | undefined => (fields[key] === '' ? undefined : fields[key]);
-  const used = new Set<string>();
-  const take = (key: string): string | undefined => {
-    used.add(key);
-    return get(key);
-  };
+  const e = field(fields, 'e');
+  const tv = field(fields, 'tv');
+  const p = field(fields, 'p');
+  if (e === undefined || tv === undefined || p === undefined) {
+    return fail(`missing required: ${(['e', 'tv', 'p'] as const).filter((key) => field(fields, key) === undefined).join(', ')}`);
+  }
+  if (!isTrackerEventType(e)) return fail(`e must be one of ${TRACKER_EVENT_TYPES.join(', ')}, got "${e}"`);
+  if (!(PLATFORMS as readonly string[]).includes(p)) return fail(`p must be one of ${PLATFORMS.join(', ')}, got "${p}"`);
 
-  const e = take('e');
-  const tv = take('tv');
-  const p = take('p');
-  const missing = [
-    ['e', e],
-    ['tv', tv],
-    ['p', p],
-  ]
-    .filter(([, value]) => value === undefined)
-    .map(([key]) => key);
-  if (missing.length > 0) return fail(`missing required: ${missing.join(', ')}`);
-  if (!isTrackerEventType(e!)) return fail(`e must be one of ${TRACKER_EVENT_TYPES.join(', ')}, got "${e}"`);
-  if (!(PLATFORMS as readonly string[]).includes(p!)) return fail(`p must be one of ${PLATFORMS.join(', ')}, got "${p}"`);
-
-  const eid = take('eid');
+  const eid = field(fields, 'eid');
   if (eid !== undefined && !UUID.test(eid)) return fail('eid is not a UUID');
-  const vid = take('vid');
+  const vid = field(fields, 'vid');
   if (vid !== undefined && !/^\d{1,9}$/.test(vid)) return fail('vid is not a non-negative integer');
-  const times: Record<'dtm' | 'stm' | 'ttm', Date | null> = { dtm: null, stm: null, ttm: null };
-  for (const key of ['dtm', 'stm', 'ttm'] as const) {
-    const value = take(key);
-    if (value === undefined) continue;
-    const date = MILLIS.test(value) ? new Date(Number(value)) : null;
-    if (!date || Number.isNaN(date.getTime())) return fail(`${key} is not a timestamp in milliseconds`);
-    times[key] = date;
+  const deviceTstamp = timestamp(fields, 'dtm');
+  const sentTstamp = timestamp(fields, 'stm');
+  const trueTstamp = timestamp(fields, 'ttm');
+  if (deviceTstamp === false || sentTstamp === false || trueTstamp === false) {
+    const key = deviceTstamp === false ? 'dtm' : sentTstamp === false ? 'stm' : 'ttm';
+    return fail(`${key} is not a timestamp in milliseconds`);
   }
 
-  const contexts = decodeContexts(take('co'), take('cx'));
+  const contexts = decodeContexts(field(fields, 'co'), field(fields, 'cx'));
   if (!contexts.ok) return contexts;
 
-  const url = take('url');
-  const page = take('page');
-  const refr = take('refr');
-  const body = decodeBody(e!, { keys, get, take, url, page, refr });
+  const body = decodeBody(e, fields, keys);
   if (!body.ok) return body;
 
-  const tnuid = take('tnuid');
-  const nuid = take('nuid');
-  const ip = take('ip');
-  const ua = take('ua');
+  const url = field(fields, 'url');
+  const tnuid = field(fields, 'tnuid');
+  const ip = field(fields, 'ip');
   const row: AnalyticsEventRow = {
     eventId: eid?.toLowerCase(),
-    appId: take('aid') ?? null,
-    platform: p!,
-    event: e!,
+    appId: field(fields, 'aid') ?? null,
+    platform: p,
+    event: e,
     eventName: body.eventName,
     schema: body.schema,
     data: body.data,
     contexts: contexts.entities,
-    trackerVersion: tv!,
-    trackerName: take('tna') ?? null,
-    userId: take('uid') ?? null,
-    domainUserid: take('duid') ?? null,
-    domainSessionid: take('sid') ?? null,
+    trackerVersion: tv,
+    trackerName: field(fields, 'tna') ?? null,
+    userId: field(fields, 'uid') ?? null,
+    domainUserid: field(fields, 'duid') ?? null,
+    domainSessionid: field(fields, 'sid') ?? null,
     domainSessionidx: vid === undefined ? null : Number(vid),
     // tnuid is the tracker's own choice; otherwise our cookie, unless the user asked for anonymity.
-    networkUserid: tnuid ?? (request.anonymous ? null : (request.networkUserId ?? nuid ?? null)),
+    networkUserid: tnuid ?? (request.anonymous ? null : (request.networkUserId ?? field(fields, 'nuid') ?? null)),
     pageUrl: url ?? null,
-    pageTitle: page ?? null,
-    pageReferrer: refr ?? null,
-    useragent: ua ?? request.userAgent,
+    pageTitle: field(fields, 'page') ?? null,
+    pageReferrer: field(fields, 'refr') ?? null,
+    useragent: field(fields, 'ua') ?? request.userAgent,
     ip: request.anonymous ? null : (ip ?? request.ip),
-    fields: unusedFields(fields, keys, used),
-    deviceTstamp: times.dtm,
-    sentTstamp: times.stm,
-    trueTstamp: times.ttm,
+    fields: unusedFields(fields, keys, e),
+    deviceTstamp,
+    sentTstamp,
+    trueTstamp,
     collectorTstamp: request.collectorTstamp,
   };
   return { ok: true, row };
+}
+
+type Fields = Record<string, string>;
+
+/** A field's value; the tracker leaves empty fields out, so an empty string counts as absent. */
+function field(fields: Fields, key: string): string | undefined {
+  const value = fields[key];
+  return value === '' ? undefined : value;
+}
+
+/** A time in milliseconds since the epoch; null when absent, false when not such a time. */
+function timestamp(fields: Fields, key: 'dtm' | 'stm' | 'ttm'): Date | null | false {
+  const value = field(fields, key);
+  if (value === undefined) return null;
+  const date = MILLIS.test(value) ? new Date(Number(value)) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : false;
 }
 
 /** What is wrong with an event's keys and values, or null: unknown keys, values that are not strings, text PostgreSQL cannot store. */
@@ -191,28 +189,41 @@ function fieldsProblem(raw: Record<string, unknown>, keys: readonly string[]): s
   return null;
 }
 
-/** The fields no column took (tz, lang, res, …), empty ones left out. */
-function unusedFields(fields: Record<string, string>, keys: readonly string[], used: ReadonlySet<string>): Record<string, string> {
+/** The fields a column or an event type's data takes whatever the event's type; the rest go into `fields`. */
+const COLUMN_KEYS: ReadonlySet<string> = new Set(
+  'e tv p eid vid dtm stm ttm co cx url page refr ue_pr ue_px tnuid nuid ip ua aid tna uid duid sid'.split(' '),
+);
+const PAGE_PING_KEYS = [
+  ['pp_mix', 'min_x'],
+  ['pp_max', 'max_x'],
+  ['pp_miy', 'min_y'],
+  ['pp_may', 'max_y'],
+] as const;
+const STRUCTURED_KEYS = ['se_ca', 'se_ac', 'se_la', 'se_pr', 'se_va'] as const;
+/** Whether the data of an event of type `e` takes `key` (page pings their four scroll bounds, and so on). */
+const TAKEN_BY_DATA: Record<TrackerEventType, (key: string) => boolean> = {
+  pv: () => false,
+  ue: () => false,
+  pp: (key) => PAGE_PING_KEYS.some(([taken]) => taken === key),
+  se: (key) => (STRUCTURED_KEYS as readonly string[]).includes(key),
+  tr: (key) => key.startsWith('tr_'),
+  ti: (key) => key.startsWith('ti_'),
+};
+
+/** The fields no column and no data took (tz, lang, res, …), empty ones left out. */
+function unusedFields(fields: Fields, keys: readonly string[], e: TrackerEventType): Record<string, string> {
   const unused: Record<string, string> = {};
-  for (const key of keys) if (!used.has(key) && fields[key] !== '') unused[key] = fields[key]!;
+  const takenByData = TAKEN_BY_DATA[e];
+  for (const key of keys) if (fields[key] !== '' && !COLUMN_KEYS.has(key) && !takenByData(key)) unused[key] = fields[key]!;
   return unused;
 }
 
 type Body = { ok: true; eventName: string; schema: string | null; data: Record<string, unknown> | null };
-type Fields = {
-  keys: string[];
-  get: (key: string) => string | undefined;
-  take: (key: string) => string | undefined;
-  url: string | undefined;
-  page: string | undefined;
-  refr: string | undefined;
-};
 
 /** The part that differs by event type: its name, schema and validated data. */
-function decodeBody(e: TrackerEventType, fields: Fields): Body | { ok: false; reason: string } {
-  const { get, take } = fields;
-  const uePr = take('ue_pr');
-  const uePx = take('ue_px');
+function decodeBody(e: TrackerEventType, fields: Fields, keys: readonly string[]): Body | { ok: false; reason: string } {
+  const uePr = field(fields, 'ue_pr');
+  const uePx = field(fields, 'ue_px');
   if (e !== 'ue' && (uePr !== undefined || uePx !== undefined)) return fail(`ue_pr/ue_px sent with e=${e}`);
   switch (e) {
     case 'ue':
@@ -221,13 +232,8 @@ function decodeBody(e: TrackerEventType, fields: Fields): Body | { ok: false; re
       return decodePageView(fields);
     case 'pp': {
       const data: Record<string, number> = {};
-      for (const [key, name] of [
-        ['pp_mix', 'min_x'],
-        ['pp_max', 'max_x'],
-        ['pp_miy', 'min_y'],
-        ['pp_may', 'max_y'],
-      ] as const) {
-        const value = take(key);
+      for (const [key, name] of PAGE_PING_KEYS) {
+        const value = field(fields, key);
         if (value === undefined) continue;
         if (!/^-?\d{1,9}$/.test(value)) return fail(`${key} is not an integer`);
         data[name] = Number(value);
@@ -235,7 +241,7 @@ function decodeBody(e: TrackerEventType, fields: Fields): Body | { ok: false; re
       return { ok: true, eventName: 'page_ping', schema: null, data };
     }
     case 'se': {
-      const [category, action, label, property, value] = ['se_ca', 'se_ac', 'se_la', 'se_pr', 'se_va'].map(take);
+      const [category, action, label, property, value] = STRUCTURED_KEYS.map((key) => field(fields, key));
       if (category === undefined || action === undefined) return fail('structured event needs se_ca and se_ac');
       const number = value === undefined ? undefined : Number(value);
       if (number !== undefined && (!Number.isFinite(number) || value!.trim() === '')) return fail('se_va is not a number');
@@ -245,11 +251,11 @@ function decodeBody(e: TrackerEventType, fields: Fields): Body | { ok: false; re
     case 'ti': {
       const prefix = `${e}_`;
       const required = e === 'tr' ? ['tr_id', 'tr_tt'] : ['ti_id', 'ti_sk', 'ti_pr', 'ti_qu'];
-      const missing = required.filter((key) => get(key) === undefined);
+      const missing = required.filter((key) => field(fields, key) === undefined);
       if (missing.length > 0) return fail(`${e === 'tr' ? 'transaction' : 'transaction item'} needs ${missing.join(', ')}`);
       const data: Record<string, string> = {};
-      for (const key of fields.keys.filter((k) => k.startsWith(prefix))) {
-        const value = take(key);
+      for (const key of keys.filter((k) => k.startsWith(prefix))) {
+        const value = field(fields, key);
         if (value !== undefined) data[key] = value;
       }
       return { ok: true, eventName: e === 'tr' ? 'transaction' : 'transaction_item', schema: null, data };
@@ -258,7 +264,10 @@ function decodeBody(e: TrackerEventType, fields: Fields): Body | { ok: false; re
 }
 
 /** A page call carries the §3 page fields in url/page/refr; they are checked against page_view. */
-function decodePageView({ url, page, refr }: Fields): Body | { ok: false; reason: string } {
+function decodePageView(fields: Fields): Body | { ok: false; reason: string } {
+  const url = field(fields, 'url');
+  const page = field(fields, 'page');
+  const refr = field(fields, 'refr');
   if (url === undefined) return fail('page view needs url');
   let parsed: URL;
   try {
