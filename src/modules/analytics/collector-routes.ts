@@ -41,6 +41,11 @@ export async function registerCollectorRoutes(
   }: CollectorRoutesOptions,
 ): Promise<void> {
   const origins = new Set(allowedOrigins);
+  // At LOG_LEVEL=info, Fastify's two lines per request (received, completed) would be most of what
+  // the site logs, two thousand a second under a busy tracker: the collector's requests log only
+  // what is wrong (a refused payload warns, a failure is an error), as cached pages do (decision 030).
+  // LOG_LEVEL=debug logs every request again.
+  const routeLog = app.log.level === 'info' ? { logLevel: 'warn' as const } : {};
 
   // Encapsulated: the rate limit, body parser and CORS headers apply to the collector routes only.
   await app.register(async (scope) => {
@@ -66,7 +71,7 @@ export async function registerCollectorRoutes(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: COLLECTOR_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-    scope.post(COLLECTOR_POST_PATH, { bodyLimit: COLLECTOR_BODY_LIMIT, onRequest: perAddress }, async (request, reply) => {
+    scope.post(COLLECTOR_POST_PATH, { ...routeLog, bodyLimit: COLLECTOR_BODY_LIMIT, onRequest: perAddress }, async (request, reply) => {
       const body = typeof request.body === 'string' ? request.body : undefined;
       const client = identifyClient(request, reply);
       const payload = decodePayload(body);
@@ -79,7 +84,7 @@ export async function registerCollectorRoutes(
       return reply.type('text/plain; charset=utf-8').send('ok');
     });
 
-    scope.get(COLLECTOR_GET_PATH, { onRequest: perAddress }, async (request, reply) => {
+    scope.get(COLLECTOR_GET_PATH, { ...routeLog, onRequest: perAddress }, async (request, reply) => {
       const client = identifyClient(request, reply);
       await analytics.collect([request.query], { ...client, source: 'get' });
       return reply.header('cache-control', 'no-cache, no-store, must-revalidate').type('image/gif').send(PIXEL);
@@ -87,7 +92,7 @@ export async function registerCollectorRoutes(
 
     for (const url of [COLLECTOR_POST_PATH, COLLECTOR_GET_PATH]) {
       // A preflight precedes each cross-origin POST; counting it would halve the real limit.
-      scope.options(url, async (_request, reply) =>
+      scope.options(url, routeLog, async (_request, reply) =>
         reply.code(204).header('access-control-allow-methods', 'POST, GET, OPTIONS').header('access-control-max-age', '7200').send(),
       );
     }

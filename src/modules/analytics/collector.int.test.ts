@@ -532,3 +532,21 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('request logging', () => {
+  it('logs nothing for a stored batch at LOG_LEVEL=info, and a warning for a refused payload', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const server = Fastify({ logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } } });
+    await registerCollectorRoutes(server, { analytics: createAnalyticsService({ db: database.db }), allowedOrigins: [ORIGIN] });
+    const post = (payload: string) =>
+      server.inject({ method: 'POST', url: COLLECTOR_POST_PATH, headers: { 'content-type': 'application/json' }, payload });
+
+    expect((await post(JSON.stringify(batch()))).statusCode).toBe(200);
+    expect((await server.inject({ method: 'OPTIONS', url: COLLECTOR_POST_PATH, headers: { origin: ORIGIN } })).statusCode).toBe(204);
+    expect(lines).toEqual([]);
+
+    expect((await post('not json')).statusCode).toBe(400);
+    expect(lines.map(({ level, msg }) => ({ level, msg }))).toEqual([{ level: 40, msg: 'analytics payload refused' }]);
+    await server.close();
+  });
+});
