@@ -58,6 +58,8 @@ function preactInTheBrowser(): Plugin {
 export default defineConfig({
   plugins: [preactInTheBrowser(), reactRouter(), precompress()],
   build: {
+    // ATELIER_SOURCEMAP=1 npm run build: source maps beside the scripts, for npm run bench:browser-profile.
+    sourcemap: process.env.ATELIER_SOURCEMAP === '1',
     // Fonts stay files (never inlined) so they cache independently and can be preloaded.
     assetsInlineLimit: 0,
     rolldownOptions: {
