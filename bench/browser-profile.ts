@@ -97,4 +97,4 @@ const top = (totals: Map<string, number>, count: number) =>
 console.log(
   `${pagePath}: ${runs} loads, 4× CPU throttling, ms per load${maps.size && [...maps.values()].some(Boolean) ? '' : ' (no source maps: ATELIER_SOURCEMAP=1 npm run build)'}`,
 );
-console.log(`\nself time\n${top(self, 30)}\n\ninclusive time\n${top(inclusive, 50)}`);
+console.log(`\nself time\n${top(self, 30)}\n\ninclusive time\n${top(inclusive, Number(process.env.PROFILE_LINES ?? 50))}`);
