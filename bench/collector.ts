@@ -7,10 +7,10 @@
 // The collector is the production build's (dist/, built first when missing: run `npm run build`
 // after changes), as `npm start` runs it.
 // COLLECTOR_ROOT measures another checkout (a git worktree of an older commit) with the same load.
-import { fork, spawnSync } from 'node:child_process';
+import { fork } from 'node:child_process';
 import cluster from 'node:cluster';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import os from 'node:os';
@@ -20,6 +20,7 @@ import type * as DatabaseModule from '../src/db/database.ts';
 import type * as ServiceModule from '../src/modules/analytics/analytics-service.ts';
 import type * as RoutesModule from '../src/modules/analytics/collector-routes.ts';
 import { EVENTS } from '../src/shared/analytics/events.ts';
+import { ensureBuilt } from './server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4420);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -176,10 +177,7 @@ function payloadsWithFreshIds(): () => string {
 }
 
 async function run() {
-  if (!existsSync(path.join(ROOT, 'dist/modules/analytics/collector-routes.js'))) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('build failed');
-  }
+  ensureBuilt(ROOT);
   const freshPayload = payloadsWithFreshIds();
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;

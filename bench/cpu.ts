@@ -2,8 +2,8 @@
 // for the anonymous reader's home page and story (a new visitor, and a returning one with the meter
 // cookie the first answer set) and the signed-in member's GraphQL read (the query of
 // bench/graphql.ts), beside the bare Fastify route's, read from /proc over BENCH_CPU_REQUESTS
-// requests (default 5,000) at 50 connections. BENCH_ROWS=story,home measures only the rows whose
-// names contain one of the words (the bare route always).
+// requests (default 5,000) at 50 connections. BENCH_ROWS=story,home measures only some rows, as for
+// npm run bench (measure.ts).
 // On a machine shared with other work req/s move by several times between runs; CPU time per
 // request moves far less, so old and new builds (BENCH_SITE_DIR) compare even under load (decision 055).
 // Linux only (/proc). With DATABASE_URL, run BENCH_WORKERS=1: one process to read.
@@ -12,15 +12,13 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ACCEPT_ENCODING, CONNECTIONS } from './measure.ts';
+import { ACCEPT_ENCODING, CONNECTIONS, chosen } from './measure.ts';
 import { siteRoot, startSite } from './server.ts';
+import { newestFreeStory } from './demo-stories.ts';
 import { ACCOUNT_QUERY, memberCookie } from './session.ts';
-import { buildDemoCatalogue } from '../src/demo/catalogue/build-catalogue.ts';
 import { paths } from '../src/shared/paths.ts';
 
 const REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 5000);
-const ROWS = process.env.BENCH_ROWS?.split(',').map((word) => word.trim().toLowerCase());
-const chosen = (name: string) => !ROWS || ROWS.some((word) => name.toLowerCase().includes(word));
 const TICK_MS = 1000 / 100; // USER_HZ
 
 /** User + system CPU milliseconds of a process so far. */
@@ -47,7 +45,7 @@ const backendsMs = (pids: number[]) =>
   }, 0);
 
 async function perRequest(name: string, pid: number, options: autocannon.Options) {
-  if (!chosen(name) && !name.startsWith('bare')) return;
+  if (!chosen(name)) return;
   await autocannon({ ...options, connections: CONNECTIONS, amount: Math.min(REQUESTS, 2000) }); // warm-up
   const pids = backends();
   const [site0, db0] = [cpuMs(pid), backendsMs(pids)];
@@ -74,9 +72,7 @@ try {
   await perRequest('bare Fastify route, own process', bare.pid!, { url: 'http://127.0.0.1:4433/' });
   const pageHeaders = { 'accept-encoding': ACCEPT_ENCODING };
   await perRequest('home page, anonymous', site.process.pid!, { url: `${site.url}/`, headers: pageHeaders });
-  // The newest free story (metered for anonymous readers), as bench/pages.ts reads it.
-  const free = [...buildDemoCatalogue().stories].sort((a, b) => a.minutesAgo - b.minutesAgo).find((s) => s.access === 'free')!;
-  const storyUrl = `${site.url}${paths.story(free.slug)}`;
+  const storyUrl = `${site.url}${paths.story(newestFreeStory.slug)}`;
   await perRequest('story, new visitor', site.process.pid!, { url: storyUrl, headers: pageHeaders });
   const meter = (await fetch(storyUrl)).headers.getSetCookie().find((c) => c.startsWith('atelier_meter='));
   if (!meter) throw new Error('a new visitor’s story set no meter cookie');

@@ -13,6 +13,15 @@ export const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 /** What a browser sends; the site compresses (and may cache compressed bytes) by it. */
 export const ACCEPT_ENCODING = 'br, gzip';
 
+/**
+ * BENCH_ROWS=home,story (unset: every row): only the rows whose names contain one of these words,
+ * with the bare routes. For a quick look at the rows a change touches.
+ */
+const ONLY = process.env.BENCH_ROWS?.split(',')
+  .map((word) => word.trim())
+  .filter(Boolean);
+export const chosen = (name: string) => !ONLY || name.startsWith('bare') || ONLY.some((word) => name.includes(word));
+
 export interface Scenario {
   name: string;
   url: string;

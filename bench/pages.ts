@@ -3,11 +3,11 @@
 // PGlite by default; DATABASE_URL=postgres://… (an empty database: it is migrated and seeded) for
 // PostgreSQL. BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (1), BENCH_WORKERS,
 // BENCH_ROUNDS (1: each row once; more: the median of that many, rows taken in turn).
-import { buildDemoCatalogue } from '../src/demo/catalogue/build-catalogue.ts';
 import { DEFAULT_WALL_RULES } from '../src/modules/walls/rules.ts';
 import { paths } from '../src/shared/paths.ts';
 import { measureCollector } from './collector-row.ts';
-import { chart, measure, report, startBaseline, type Measured, type Scenario } from './measure.ts';
+import { newestDemoStories } from './demo-stories.ts';
+import { chart, chosen, measure, report, startBaseline, type Measured, type Scenario } from './measure.ts';
 import { startSite, WORKERS } from './server.ts';
 import { ACCOUNT_QUERY, memberCookie } from './session.ts';
 
@@ -17,15 +17,6 @@ import { ACCOUNT_QUERY, memberCookie } from './session.ts';
  * in rounds, a slow minute falls on every row alike, and one slow run no longer decides a row.
  */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
-
-/**
- * BENCH_ROWS=home,story (unset: every row): only the rows whose names contain one of these words,
- * with the bare routes; the collector runs only when named. For a quick look at the rows a change touches.
- */
-const ONLY = process.env.BENCH_ROWS?.split(',')
-  .map((word) => word.trim())
-  .filter(Boolean);
-const chosen = (name: string) => !ONLY || name.startsWith('bare') || ONLY.some((word) => name.includes(word));
 
 const SITE_PORT = 4410;
 const BARE_PORT = 4411;
@@ -46,7 +37,7 @@ if (WORKERS !== undefined && !process.env.DATABASE_URL)
 // Premium-level memberships include (a registered reader meets the pay wall, a Standard member the
 // upgrade wall, a Premium member reads it all).
 const rules = DEFAULT_WALL_RULES;
-const stories = [...buildDemoCatalogue().stories].sort((a, b) => a.minutesAgo - b.minutesAgo);
+const stories = newestDemoStories;
 const free = stories.filter((s) => s.access === 'free');
 const story = free[0]!;
 const fillers = free.slice(1, 1 + rules.meter.freeStories);
@@ -193,6 +184,7 @@ async function measureInRounds(scenarios: Scenario[]): Promise<Measured[]> {
 }
 
 // The collector runs in processes of its own, after the site has stopped (bench/collector.ts).
+// With BENCH_ROWS set, the collector runs only when named.
 const collector = chosen('collector') ? await measureCollector() : null;
 if (collector && 'rps' in collector) results.push(collector);
 else if (collector) notes.push(`collector: ${collector.missing}`);

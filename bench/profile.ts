@@ -6,18 +6,19 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildDemoCatalogue } from '../src/demo/catalogue/build-catalogue.ts';
 import { DEFAULT_WALL_RULES } from '../src/modules/walls/rules.ts';
 import { paths } from '../src/shared/paths.ts';
+import { newestDemoStories, newestFreeStory } from './demo-stories.ts';
 import { startSite } from './server.ts';
 import { ACCOUNT_QUERY, memberCookie } from './session.ts';
 
 const scenario = process.argv[2] ?? 'story-new';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'atelier-profile-'));
-const stories = [...buildDemoCatalogue().stories].sort((a, b) => a.minutesAgo - b.minutesAgo);
-const free = stories.find((s) => s.access === 'free')!;
-const premiumOnly = stories.find((s) => s.access === 'premium' && DEFAULT_WALL_RULES.premiumOnlyTopics.includes(s.topicSlugs[0]!))!;
+const free = newestFreeStory;
+const premiumOnly = newestDemoStories.find(
+  (s) => s.access === 'premium' && DEFAULT_WALL_RULES.premiumOnlyTopics.includes(s.topicSlugs[0]!),
+)!;
 
 const site = await startSite(4412, {}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
 try {

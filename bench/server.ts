@@ -13,15 +13,19 @@ export const siteRoot = path.resolve(process.env.BENCH_SITE_DIR ?? path.join(imp
 /** The worker count asked for, when BENCH_WORKERS is set. */
 export const WORKERS = process.env.BENCH_WORKERS ? Number(process.env.BENCH_WORKERS) : undefined;
 
+/** Builds the checkout at `root` (npm run build) when its production build is missing. */
+export function ensureBuilt(root: string): void {
+  if (existsSync(path.join(root, 'dist/server/main.js')) && existsSync(path.join(root, 'build/server/index.js'))) return;
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+}
+
 export async function startSite(
   port: number,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<{ url: string; stop: () => Promise<void>; process: ChildProcess }> {
-  if (!existsSync(path.join(siteRoot, 'dist/server/main.js')) || !existsSync(path.join(siteRoot, 'build/server/index.js'))) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: siteRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('build failed');
-  }
+  ensureBuilt(siteRoot);
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     cwd: siteRoot,
     env: {
