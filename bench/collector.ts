@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import os from 'node:os';
-import autocannon from 'autocannon';
+import autocannon from './autocannon.ts';
 import postgres from 'postgres';
 import type * as DatabaseModule from '../src/db/database.ts';
 import type * as ServiceModule from '../src/modules/analytics/analytics-service.ts';

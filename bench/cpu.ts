@@ -11,7 +11,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon from './autocannon.ts';
 import { ACCEPT_ENCODING, CONNECTIONS, chosen } from './measure.ts';
 import { siteRoot, startSite } from './server.ts';
 import { newestFreeStory } from './demo-stories.ts';

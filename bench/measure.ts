@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { COUNTS_BODY_BYTES } from './autocannon.ts';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -156,6 +156,9 @@ if (LOAD_AT_START > 6)
 export function conditions(extra: string[] = []): string {
   return [
     `autocannon, ${CONNECTIONS} connections, ${DURATION} s each (after ${WARMUP} s warm-up)`,
+    COUNTS_BODY_BYTES
+      ? 'response bodies counted, not decoded (decision 068)'
+      : 'stock autocannon (BENCH_STOCK_CLIENT=1: bodies decoded to strings)',
     `Accept-Encoding: ${ACCEPT_ENCODING}`,
     `Node ${process.version}`,
     `${os.cpus().length} cores`,

@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon from './autocannon.ts';
 import { DEFAULT_WALL_RULES } from '../src/modules/walls/rules.ts';
 import { paths } from '../src/shared/paths.ts';
 import { newestDemoStories, newestFreeStory } from './demo-stories.ts';
