@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from './services.ts';
 import { isDataRequest, type PageDecision } from './page-cache.ts';
 import type { StoryPage } from '../modules/content/content-service.ts';
+import type { StoryFacts } from '../modules/walls/access.ts';
 import { applyCookieAction } from '../modules/session/auth-routes.ts';
 import { GIFT_PARAM, mayGift } from '../modules/gifts/gift-rules.ts';
 import { meterCookieHeader } from '../modules/walls/meter.ts';
@@ -44,19 +45,20 @@ export function createPageDecider({ services, secureCookies }: { services: Servi
     const shared = document && resolved.cookies.kind === 'keep' && !isDataRequest(request.url);
     const story = document ? STORY_PAGE.exec(request.url) : null;
     // A gift link is decided by the story's loader (it counts the visit); its page is the holder's.
-    if (!story || new URL(request.url, 'http://page').searchParams.has(GIFT_PARAM)) {
+    if (!story || (request.url.includes('?') && new URL(request.url, 'http://page').searchParams.has(GIFT_PARAM))) {
       return { variant: shared ? audience : null, cookies: [], facts: { user, shared: shared && !story } };
     }
 
     let meterCookie: string | null = null;
-    const page = await content.readStory({
-      slug: decodeSlug(story[1]!),
-      decide: async (facts) => {
-        const access = await walls.storyAccess({ user, cookieHeader: request.headers.cookie, story: facts });
-        meterCookie = access.meterCookie;
-        return access.decision;
-      },
-    });
+    const slug = decodeSlug(story[1]!);
+    const decideStory = (facts: StoryFacts) => {
+      const access = walls.storyAccess({ user, cookieHeader: request.headers.cookie, story: facts });
+      meterCookie = access.meterCookie;
+      return access.decision;
+    };
+    // The story is in memory nearly always: then no promise is made on the way to the cache.
+    const fromMemory = content.readStoryFromMemory({ slug, decide: decideStory });
+    const page = fromMemory !== undefined ? fromMemory : await content.readStory({ slug, decide: decideStory });
     const cookies = meterCookie ? [meterCookieHeader(meterCookie, { secure: secureCookies })] : [];
     if (!page) return { variant: null, cookies, facts: { user, shared: false } };
     // Reading history makes the signed-in reader's meter and recommendations; written behind the page.
@@ -73,6 +75,7 @@ export function createPageDecider({ services, secureCookies }: { services: Servi
 }
 
 function decodeSlug(raw: string): string {
+  if (!raw.includes('%')) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {

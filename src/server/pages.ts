@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { AppLoadContextValue } from './load-context.ts';
 import { isFromOwnSite } from './same-origin.ts';
+import { warnOnlyRequestLog } from '../platform/route-log.ts';
 import {
   allowsSharedCaching,
   createPageCache,
@@ -96,9 +97,10 @@ export async function registerPages(
     // The development server logs every request its own way (dev.ts).
     const leanLog = mode === 'production' && app.log.level === 'info';
     if (leanLog) {
-      pages.addHook('onResponse', async (request, reply) => {
+      // A callback hook, not an async one: no promise for every cache hit.
+      pages.addHook('onResponse', (request, reply, done) => {
         const pageCache = reply.getHeader('x-page-cache');
-        if (pageCache === 'hit') return;
+        if (pageCache === 'hit') return done();
         app.log.info(
           {
             reqId: request.id,
@@ -110,10 +112,11 @@ export async function registerPages(
           },
           'page served',
         );
+        done();
       });
     }
 
-    pages.all('/*', leanLog ? { logLevel: 'warn' } : {}, async (request, reply) => {
+    pages.all('/*', leanLog ? warnOnlyRequestLog(app) : {}, async (request, reply) => {
       const { pathname, search } = splitUrl(request.url);
       if (
         (request.method === 'GET' || request.method === 'HEAD') &&

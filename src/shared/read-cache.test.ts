@@ -23,6 +23,22 @@ describe('read cache (lru-cache)', () => {
     expect(load.calls).toBe(1);
   });
 
+  it('peeks at a fresh answer without loading, and at nothing once it is stale or loading', async () => {
+    let clock = 1_000;
+    const cache = createReadCache({ ttlMs: 30_000, now: () => clock });
+    let finish = (_value: string) => {};
+    const loading = cache.get('story:a', () => new Promise<string>((resolve) => (finish = resolve)));
+    expect(cache.peek('story:a')).toBeUndefined();
+    finish('the story');
+    await loading;
+    expect(cache.peek('story:a')).toEqual({ value: 'the story' });
+    await cache.get('story:none', async () => null);
+    expect(cache.peek('story:none')).toEqual({ value: null });
+    clock += 30_001;
+    expect(cache.peek('story:a')).toBeUndefined();
+    expect(cache.peek('story:never-read')).toBeUndefined();
+  });
+
   it('remembers an empty answer (null: no such story)', async () => {
     const cache = createReadCache({ ttlMs: 30_000 });
     const load = counted(() => null);

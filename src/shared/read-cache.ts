@@ -6,6 +6,8 @@ import { LRUCache } from 'lru-cache';
 
 export interface ReadCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** What `get` would answer from memory now, boxed; undefined when it would have to load. No promise, no await. */
+  peek<T>(key: string): { value: T } | undefined;
   invalidate(): void;
 }
 
@@ -36,6 +38,10 @@ export function createReadCache({
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
       const box = await entries.fetch(key, { context: load });
       return box!.value as T;
+    },
+    peek<T>(key: string) {
+      // get(), not peek(): a hit counts as a use for the LRU order, and a stale entry is not answered.
+      return entries.get(key) as { value: T } | undefined;
     },
     invalidate() {
       entries.clear();

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLimitStore, limitPerAddress, type LimitStore } from '../../platform/rate-limits.ts';
+import { warnOnlyRequestLog } from '../../platform/route-log.ts';
 import type { AnalyticsService } from './analytics-service.ts';
 import { decodePayload } from './collector.ts';
 
@@ -45,7 +46,7 @@ export async function registerCollectorRoutes(
   // the site logs, two thousand a second under a busy tracker: the collector's requests log only
   // what is wrong (a refused payload warns, a failure is an error), as cached pages do (decision 030).
   // LOG_LEVEL=debug logs every request again.
-  const routeLog = app.log.level === 'info' ? { logLevel: 'warn' as const } : {};
+  const routeLog = warnOnlyRequestLog(app);
 
   // Encapsulated: the rate limit, body parser and CORS headers apply to the collector routes only.
   await app.register(async (scope) => {

@@ -61,6 +61,17 @@ export interface StoryCard {
   heroAlt: string;
   readingMinutes: number;
 }
+/** A story as read and cached, before any reader's decision. */
+type LoadedStory = Omit<StoryPage, 'access'>;
+
+const storyFacts = ({ story }: LoadedStory): StoryFacts => ({ id: story.id, access: story.access, topicSlug: story.topic.slug });
+
+/** The page for this decision: the whole story, or its lead-in behind a wall. */
+function pageFor(loaded: LoadedStory, access: AccessDecision): StoryPage {
+  if (access.kind === 'full') return { ...loaded, access };
+  return { ...loaded, access, story: { ...loaded.story, body: leadIn(loaded.story.body) } };
+}
+
 export interface StoryPage {
   story: StoryCard & {
     updatedAt: string;
@@ -357,10 +368,18 @@ export function createContentService({ db, changes = localChangeBus(), log }: Co
     }): Promise<StoryPage | null> {
       if (!isSlug(slug)) return null;
       const full = await cache.get(`story:${slug}`, () => loadStory(slug));
-      if (!full) return null;
-      const access = await decide({ id: full.story.id, access: full.story.access, topicSlug: full.story.topic.slug });
-      if (access.kind === 'full') return { ...full, access };
-      return { ...full, access, story: { ...full.story, body: leadIn(full.story.body) } };
+      return full && pageFor(full, await decide(storyFacts(full)));
+    },
+
+    /**
+     * `readStory` with no promise when the story is in this process's memory and the decision needs
+     * no read (the page decision, issue 15): undefined when the story has to be read first.
+     */
+    readStoryFromMemory({ slug, decide }: { slug: string; decide: (story: StoryFacts) => AccessDecision }): StoryPage | null | undefined {
+      if (!isSlug(slug)) return null;
+      const cached = cache.peek<LoadedStory | null>(`story:${slug}`);
+      if (!cached) return undefined;
+      return cached.value && pageFor(cached.value, decide(storyFacts(cached.value)));
     },
 
     async getTopicPage({ slug, page }: { slug: string; page: number }) {
@@ -579,7 +598,7 @@ export function createContentService({ db, changes = localChangeBus(), log }: Co
     },
   };
 
-  async function loadStory(slug: string): Promise<Omit<StoryPage, 'access'> | null> {
+  async function loadStory(slug: string): Promise<LoadedStory | null> {
     const [row] = await db
       .select({
         ...cardColumns,

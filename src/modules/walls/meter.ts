@@ -3,10 +3,12 @@
 // session cookies exists without the other, and the auth endpoint clears both for a reader without
 // an identity session. An HMAC key derived from IDENTITY_SECRET signs it, so it outlives the
 // daily rotation of the session keys. A compact JWS (RFC 7515) with one fixed header, made and
-// checked here with node:crypto (decision 064): a new visitor's story page signs one and a returning
-// visitor's verifies one, and the libraries tried cost a quarter (jose) and a tenth (fast-jwt) of
-// that page's CPU.
-import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+// checked here (decision 064): a new visitor's story page signs one and a returning visitor's
+// verifies one, and the libraries tried cost a quarter (jose) and a tenth (fast-jwt) of that
+// page's CPU. Signed with one-shot hashes rather than createHmac (decision 069). Synchronous: the
+// page decision makes no promise on the way to the page cache.
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { hmacSha256 } from '../../platform/hmac-sha256.ts';
 import { z } from 'zod';
 
 export const METER_COOKIE = 'atelier_meter';
@@ -23,8 +25,17 @@ export interface MeterState {
   read: string[];
 }
 
+/** The last period worked out, by UTC day and kind: every anonymous story page asks for the current one. */
+let lastPeriod = { day: NaN, kind: 'month' as MeterPeriodKind, period: '' };
+
 /** 2026-11 for a month; 2026-W47 (ISO week) for a week. UTC. */
 export function meterPeriodOf(at: Date, kind: MeterPeriodKind): string {
+  const day = Math.floor(at.getTime() / 86_400_000);
+  if (day !== lastPeriod.day || kind !== lastPeriod.kind) lastPeriod = { day, kind, period: periodOfDay(at, kind) };
+  return lastPeriod.period;
+}
+
+function periodOfDay(at: Date, kind: MeterPeriodKind): string {
   if (kind === 'month') return at.toISOString().slice(0, 7);
   const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
   const weekday = day.getUTCDay() || 7;
@@ -49,20 +60,20 @@ const claimsSchema = z.object({
 });
 
 export function createMeterCookies({ secret }: { secret: string }) {
-  const token = compactHs256(createSecretKey(createHmac('sha256', secret).update('atelier:anonymous-meter').digest()), {
+  const token = compactHs256(createHmac('sha256', secret).update('atelier:anonymous-meter').digest(), {
     alg: 'HS256',
     typ: METER_TYPE,
   });
 
   return {
     /** The meter for `period`: the cookie's when valid and of this period, else a fresh one (same visitor when known). */
-    async read(cookie: string | undefined, period: string): Promise<MeterState> {
+    read(cookie: string | undefined, period: string): MeterState {
       const verified = cookie ? verify(cookie) : null;
       if (!verified) return { visitorId: randomUUID(), period, read: [] };
       return { visitorId: verified.sub, period, read: verified.meter.period === period ? verified.meter.read : [] };
     },
 
-    async write(state: MeterState, at: Date): Promise<string> {
+    write(state: MeterState, at: Date): string {
       const iat = Math.floor(at.getTime() / 1000);
       return token.sign({
         meter: { period: state.period, read: state.read },
@@ -81,12 +92,11 @@ export function createMeterCookies({ secret }: { secret: string }) {
 
 /**
  * Compact JWS tokens with HS256 and exactly this header. Verifying accepts only that header, so no
- * other algorithm or type can be slipped in. The key is a KeyObject: Node 24's createHmac re-imports
- * a raw key on every call (about 25 µs, against 4 µs with a KeyObject).
+ * other algorithm or type can be slipped in.
  */
-function compactHs256(key: KeyObject, header: { alg: 'HS256'; typ: string }) {
+function compactHs256(key: Buffer, header: { alg: 'HS256'; typ: string }) {
   const encodedHeader = Buffer.from(JSON.stringify(header)).toString('base64url');
-  const signatureOf = (signingInput: string) => createHmac('sha256', key).update(signingInput).digest('base64url');
+  const signatureOf = hmacSha256(key);
   return {
     sign(payload: object): string {
       const signingInput = `${encodedHeader}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;

@@ -54,8 +54,8 @@ export function createWallsService({ rules, meterCookies, reads, now = () => new
   return {
     rules: () => rules.current(),
 
-    /** The decision for a story page, and the anonymous meter that follows from it. */
-    async storyAccess({
+    /** The decision for a story page, and the anonymous meter that follows from it: from the cookies alone, no read. */
+    storyAccess({
       user,
       cookieHeader,
       story,
@@ -65,7 +65,7 @@ export function createWallsService({ rules, meterCookies, reads, now = () => new
       cookieHeader: string | undefined;
       story: StoryFacts;
       gift?: { giftId: string } | null;
-    }): Promise<StoryAccess> {
+    }): StoryAccess {
       const current = rules.current();
       if (user?.isLoggedIn) {
         const reader = signedInReader(user);
@@ -78,7 +78,7 @@ export function createWallsService({ rules, meterCookies, reads, now = () => new
       }
       const at = now();
       const token = readMeterCookie(cookieHeader);
-      const meter = await meterCookies.read(token, meterPeriodOf(at, current.meter.period));
+      const meter = meterCookies.read(token, meterPeriodOf(at, current.meter.period));
       const assignments = assignAll(current, meter.visitorId);
       const decision = decideAccess({
         reader: { kind: 'anonymous', meterRead: meter.read },
@@ -88,7 +88,7 @@ export function createWallsService({ rules, meterCookies, reads, now = () => new
       const counted = decision.kind === 'full' && decision.countsTowardMeter;
       // Written when it changes, and for a new visitor, so experiment groups stay put across visits.
       const changed = counted || !token || meter.read.length === 0;
-      const meterCookie = changed ? await meterCookies.write(counted ? { ...meter, read: [...meter.read, story.id] } : meter, at) : null;
+      const meterCookie = changed ? meterCookies.write(counted ? { ...meter, read: [...meter.read, story.id] } : meter, at) : null;
       return { decision, assignments, meterCookie };
     },
 
@@ -150,7 +150,7 @@ export function createWallsService({ rules, meterCookies, reads, now = () => new
       // The same rule as decideAccess: an unconfirmed address holds back what the membership adds.
       const entitlements = isBofAdmin ? [...ENTITLEMENTS] : [...entitlementsFor(emailVerified ? membershipLevel : 'None')];
       if (!userId) return { entitlements, meter: { period, read: [] }, experiment_groups: [] };
-      const anonymous = await meterCookies.read(readMeterCookie(cookieHeader), period);
+      const anonymous = meterCookies.read(readMeterCookie(cookieHeader), period);
       await reads.recordReads({ userId, storyIds: anonymous.read });
       const read = await reads.storiesReadSince({ userId, since: meterPeriodStart(at, current.meter.period) });
       return { entitlements, meter: { period, read }, experiment_groups: assignAll(current, userId).map(groupLabel) };

@@ -76,7 +76,7 @@ async function decideHere({ params, context, request }: Pick<Route.LoaderArgs, '
     slug: params.slug,
     decide: async (story) => {
       gift = await storyGift({ request, context }, story.id);
-      const access = await walls.storyAccess({ user: context.user, cookieHeader: request.headers.get('cookie') ?? undefined, story, gift });
+      const access = walls.storyAccess({ user: context.user, cookieHeader: request.headers.get('cookie') ?? undefined, story, gift });
       meterCookie = access.meterCookie;
       return access.decision;
     },
