@@ -87,8 +87,10 @@ export async function buildApp({
   });
   app.decorate('services', services);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, here and in security.ts: an async hook costs every request a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     if (isUnstorableTextError(error)) return reply.code(400).send({ error: { message: UNSTORABLE_TEXT_MESSAGE, requestId: request.id } });

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { replaceNonceWithHashes, type PageCspSources } from './page-cache.ts';
 
 declare module 'fastify' {
@@ -104,28 +104,37 @@ export async function registerSecurity(
       return nonce;
     },
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: every response passes here, and most (a cached page, an asset, JSON) leave as they came.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return payload;
+    if (typeof type !== 'string' || !type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return done(null, payload);
     const sources = withPageSources(siteSources, pageSources?.(request.url) ?? null);
-    if (allowDevServer) {
-      const html = await payloadText(payload);
-      const page = developmentPage(html, request.cspNonce);
-      reply.removeHeader('content-length');
-      if (!page) {
-        reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, { allowDevServer, sources }));
-        return html;
-      }
-      const styleNonce = `'nonce-${page.styleNonce}'`;
-      reply.header(
-        'content-security-policy',
-        csp({ ...page.sources, hashes: { ...page.sources.hashes, style: [...page.sources.hashes.style, styleNonce] } }, sources),
-      );
-      return page.html;
+    if (!allowDevServer) {
+      reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, { allowDevServer, sources }));
+      return done(null, payload);
     }
-    reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, { allowDevServer, sources }));
-    return payload;
+    developmentResponse(request, reply, payload, sources).then(
+      (page) => done(null, page),
+      (error: unknown) => done(error as Error),
+    );
   });
+
+  /** The development server's page: its nonce replaced by hashes where the markup allows (developmentPage). */
+  async function developmentResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown, sources: ExtraSources | undefined) {
+    const html = await payloadText(payload);
+    const page = developmentPage(html, request.cspNonce);
+    reply.removeHeader('content-length');
+    if (!page) {
+      reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, { allowDevServer, sources }));
+      return html;
+    }
+    const styleNonce = `'nonce-${page.styleNonce}'`;
+    reply.header(
+      'content-security-policy',
+      csp({ ...page.sources, hashes: { ...page.sources.hashes, style: [...page.sources.hashes.style, styleNonce] } }, sources),
+    );
+    return page.html;
+  }
 }
 
 /**
