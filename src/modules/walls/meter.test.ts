@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMeterCookies, meterPeriodOf, meterPeriodStart } from './meter.ts';
 
 describe('the meter cookie', () => {
@@ -11,6 +11,29 @@ describe('the meter cookie', () => {
     expect(fresh).toMatchObject({ period: '2026-11', read: [] });
     const token = cookies.write({ ...fresh, read: ['s1', 's2'] }, new Date('2026-11-21T10:00:00Z'));
     expect(cookies.read(token, '2026-11')).toEqual({ visitorId: fresh.visitorId, period: '2026-11', read: ['s1', 's2'] });
+  });
+
+  describe('a cookie sent again (checked once, then remembered)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('reads the same each time, and what one caller does to its meter does not reach the next', () => {
+      const token = cookies.write({ visitorId: '2f0c3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c', period: '2026-11', read: ['s1'] }, new Date());
+      const first = cookies.read(token, '2026-11');
+      first.read.push('s2');
+      expect(cookies.read(token, '2026-11')).toEqual({
+        visitorId: '2f0c3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c',
+        period: '2026-11',
+        read: ['s1'],
+      });
+    });
+
+    it('is refused once it has expired, though it was valid before', () => {
+      vi.useFakeTimers({ now: new Date('2026-11-21T10:00:00Z') });
+      const token = cookies.write({ visitorId: '3f0c3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c', period: '2026-11', read: ['s1'] }, new Date());
+      expect(cookies.read(token, '2026-11').visitorId).toBe('3f0c3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c');
+      vi.setSystemTime(new Date('2028-01-01T00:00:00Z'));
+      expect(cookies.read(token, '2026-11').visitorId).not.toBe('3f0c3c9e-52c6-4a55-9a7b-0d4f1c1a2b3c');
+    });
   });
 
   it('starts a new count in a new period, for the same visitor', async () => {

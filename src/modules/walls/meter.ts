@@ -8,8 +8,9 @@
 // page's CPU. Signed with one-shot hashes rather than createHmac (decision 069). Synchronous: the
 // page decision makes no promise on the way to the page cache.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { hmacSha256 } from '../../platform/hmac-sha256.ts';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { hmacSha256 } from '../../platform/hmac-sha256.ts';
 
 export const METER_COOKIE = 'atelier_meter';
 const METER_TYPE = 'meter+jwt';
@@ -59,18 +60,28 @@ const claimsSchema = z.object({
   meter: z.object({ period: z.string().max(10), read: z.array(z.string().max(64)).max(100) }),
 });
 
+type MeterClaims = z.infer<typeof claimsSchema>;
+
+/** Meter cookies remembered as verified: a reader sends the same one until a read is counted. */
+const VERIFIED_COOKIES_KEPT = 10_000;
+
 export function createMeterCookies({ secret }: { secret: string }) {
   const token = compactHs256(createHmac('sha256', secret).update('atelier:anonymous-meter').digest(), {
     alg: 'HS256',
     typ: METER_TYPE,
   });
+  // A reader at the meter limit, or reading again what they have read, sends the same cookie on
+  // every story page: its signature and claims are checked once (decision 069), as the session
+  // tokens' are. Keyed by the whole token, signature included; only valid ones are kept.
+  const verifiedCookies = new LRUCache<string, MeterClaims>({ max: VERIFIED_COOKIES_KEPT });
 
   return {
     /** The meter for `period`: the cookie's when valid and of this period, else a fresh one (same visitor when known). */
     read(cookie: string | undefined, period: string): MeterState {
       const verified = cookie ? verify(cookie) : null;
       if (!verified) return { visitorId: randomUUID(), period, read: [] };
-      return { visitorId: verified.sub, period, read: verified.meter.period === period ? verified.meter.read : [] };
+      // A copy: the claims are remembered for the next request with this cookie.
+      return { visitorId: verified.sub, period, read: verified.meter.period === period ? [...verified.meter.read] : [] };
     },
 
     write(state: MeterState, at: Date): string {
@@ -84,9 +95,14 @@ export function createMeterCookies({ secret }: { secret: string }) {
     },
   };
 
-  function verify(cookie: string) {
-    const parsed = claimsSchema.safeParse(token.verify(cookie));
-    return parsed.success && parsed.data.exp > Date.now() / 1000 ? parsed.data : null;
+  function verify(cookie: string): MeterClaims | null {
+    let claims = verifiedCookies.get(cookie);
+    if (!claims) {
+      const parsed = claimsSchema.safeParse(token.verify(cookie));
+      if (!parsed.success) return null;
+      verifiedCookies.set(cookie, (claims = parsed.data));
+    }
+    return claims.exp > Date.now() / 1000 ? claims : null;
   }
 }
 
