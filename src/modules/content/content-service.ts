@@ -66,10 +66,15 @@ type LoadedStory = Omit<StoryPage, 'access'>;
 
 const storyFacts = ({ story }: LoadedStory): StoryFacts => ({ id: story.id, access: story.access, topicSlug: story.topic.slug });
 
+/** Each story read, cut to its lead-in once: every reader at a wall gets the same cut (shared, never changed). */
+const leadInStories = new WeakMap<LoadedStory, StoryPage['story']>();
+
 /** The page for this decision: the whole story, or its lead-in behind a wall. */
 function pageFor(loaded: LoadedStory, access: AccessDecision): StoryPage {
   if (access.kind === 'full') return { ...loaded, access };
-  return { ...loaded, access, story: { ...loaded.story, body: leadIn(loaded.story.body) } };
+  let cut = leadInStories.get(loaded);
+  if (!cut) leadInStories.set(loaded, (cut = { ...loaded.story, body: leadIn(loaded.story.body) }));
+  return { ...loaded, access, story: cut };
 }
 
 export interface StoryPage {
