@@ -64,6 +64,9 @@ export interface StoryCard {
 /** A story as read and cached, before any reader's decision. */
 type LoadedStory = Omit<StoryPage, 'access'>;
 
+/** The read cache's key for a story: `readStory` fills it, `readStoryFromMemory` looks in it. */
+const storyKey = (slug: string) => `story:${slug}`;
+
 const storyFacts = ({ story }: LoadedStory): StoryFacts => ({ id: story.id, access: story.access, topicSlug: story.topic.slug });
 
 /** Each story read, cut to its lead-in once: every reader at a wall gets the same cut (shared, never changed). */
@@ -372,7 +375,7 @@ export function createContentService({ db, changes = localChangeBus(), log }: Co
       decide: (story: StoryFacts) => Promise<AccessDecision> | AccessDecision;
     }): Promise<StoryPage | null> {
       if (!isSlug(slug)) return null;
-      const full = await cache.get(`story:${slug}`, () => loadStory(slug));
+      const full = await cache.get(storyKey(slug), () => loadStory(slug));
       return full && pageFor(full, await decide(storyFacts(full)));
     },
 
@@ -382,7 +385,7 @@ export function createContentService({ db, changes = localChangeBus(), log }: Co
      */
     readStoryFromMemory({ slug, decide }: { slug: string; decide: (story: StoryFacts) => AccessDecision }): StoryPage | null | undefined {
       if (!isSlug(slug)) return null;
-      const cached = cache.peek<LoadedStory | null>(`story:${slug}`);
+      const cached = cache.peek<LoadedStory | null>(storyKey(slug));
       if (!cached) return undefined;
       return cached.value && pageFor(cached.value, decide(storyFacts(cached.value)));
     },
