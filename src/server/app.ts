@@ -1,6 +1,5 @@
 // Assembles the one Fastify process (DESIGN §1): security, compression, static assets, health,
 // each module's routes (services.ts lists the modules, decision 029), GraphQL, tRPC and the React Router pages.
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -18,7 +17,9 @@ import { pathPrefix, secureCookies } from '../platform/module.ts';
 import { registerGraphQL } from './graphql/yoga.ts';
 import { registerHealth } from './health.ts';
 import { thisMachineOnly } from '../platform/loopback.ts';
+import { serverWithHitPath } from './http-server.ts';
 import { registerPages, type Pages } from './pages.ts';
+import { requestIdOf } from './request-id.ts';
 import { createPageDecider, type PageFacts } from './page-decision.ts';
 import { createLimitStore } from '../platform/rate-limits.ts';
 import { paymentPageSources } from './payment-csp.ts';
@@ -46,8 +47,6 @@ export interface AppOptions {
   passwordParams?: { memoryCost: number; timeCost: number; parallelism: number };
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
-
 export async function buildApp({
   config,
   database,
@@ -58,14 +57,14 @@ export async function buildApp({
   passwordParams,
   backgroundJobs = false,
 }: AppOptions): Promise<FastifyInstance & { services: Services }> {
+  // The pages, once registered (below): their hit path answers stored pages before Fastify.
+  let registeredPages: Pages | null = null;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     logController,
+    serverFactory: serverWithHitPath(() => registeredPages?.serveHit ?? null),
     requestIdHeader: false,
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (request) => requestIdOf(request.headers),
     // request.ip is the connecting address unless TRUSTED_PROXIES names the proxies to believe.
     trustProxy: config.trustedProxies,
     bodyLimit: 1_048_576,
@@ -146,12 +145,14 @@ export async function buildApp({
 
   const serverBuild = build ?? ((await import(SERVER_BUILD_FILE)) as ServerBuild);
   const browserConfig = { ...publicConfig(config), careers: config.careers };
+  const decider = createPageDecider({ services, secureCookies: secureCookies(config) });
   const pages = await registerPages(app, {
     build: serverBuild,
     mode: development ? 'development' : 'production',
     siteOrigin: new URL(config.siteUrl).origin,
     // Decide, then look up (issue 15): the reader and the access decision, before cache and render.
-    decide: createPageDecider({ services, secureCookies: secureCookies(config) }),
+    decide: decider.decide,
+    decideNow: decider.decideNow,
     context: (request, reply, decision) => {
       const page = decision.facts as PageFacts;
       return {
@@ -167,6 +168,7 @@ export async function buildApp({
     },
   });
 
+  registeredPages = pages;
   changes.subscribe('pages', ({ paths }) => pages.invalidate(paths ?? undefined));
   app.decorate('pages', pages);
 

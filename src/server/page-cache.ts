@@ -182,11 +182,25 @@ export async function encodePage(html: string, variant: string): Promise<Pick<Ca
   };
 }
 
+/** Accept-Encoding values seen, and their coding: browsers send a handful of distinct values. */
+const encodingOfHeader = new Map<string, Encoding>();
+const REMEMBERED_ACCEPT_ENCODINGS = 256;
+
 /** The content coding to send for an Accept-Encoding header: br, then gzip, then none (q=0 refuses one). */
 export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
+  if (typeof acceptEncoding !== 'string') return encodingFor(String(acceptEncoding));
+  let encoding = encodingOfHeader.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = encodingFor(acceptEncoding);
+    if (encodingOfHeader.size < REMEMBERED_ACCEPT_ENCODINGS) encodingOfHeader.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function encodingFor(acceptEncoding: string): Encoding {
   const accepted = new Map<string, number>();
-  for (const part of String(acceptEncoding).split(',')) {
+  for (const part of acceptEncoding.split(',')) {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
     if (!coding) continue;
     const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);

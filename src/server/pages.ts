@@ -1,11 +1,16 @@
 // Serves the React Router app: decides what the reader may see (decide), answers from the page
 // cache when that decision's page is stored (page-cache.ts), else turns the Fastify request into a
 // Fetch Request, hands it to the server build with our load context, and streams the Response back.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { createCachedPageWriter } from './cached-page-response.ts';
+import type { HitPath } from './http-server.ts';
 import type { AppLoadContextValue } from './load-context.ts';
+import type { PageRequest } from './page-decision.ts';
+import { requestIdOf } from './request-id.ts';
 import { isFromOwnSite } from './same-origin.ts';
 import { warnOnlyRequestLog } from '../platform/route-log.ts';
 import {
@@ -15,8 +20,6 @@ import {
   isAnonymousRequest,
   isCacheablePath,
   isDataRequest,
-  matchesEtag,
-  pickEncoding,
   replaceNonceWithHashes,
   type CachedPage,
   type PageCache,
@@ -33,6 +36,8 @@ const isFrameworkPath = (pathname: string) => pathname.startsWith('/__');
 export interface Pages {
   /** No paths: every cached page. Otherwise every variant and query string of each path. */
   invalidate(paths?: readonly string[]): void;
+  /** The hit path (serveHit below): true when it answered the request. */
+  serveHit: HitPath;
 }
 
 /** Without a `decide` (tests, development): the anonymous rule — no session cookie, one shared variant. */
@@ -49,6 +54,7 @@ export async function registerPages(
     context,
     siteOrigin,
     decide,
+    decideNow,
   }: {
     build: ServerBuild | (() => Promise<ServerBuild>);
     mode: 'production' | 'development';
@@ -66,6 +72,11 @@ export async function registerPages(
      * With it, a page rendered for a signed-in reader may be stored: the decision says who shares it.
      */
     decide?: (request: FastifyRequest, reply: FastifyReply) => Promise<PageDecision>;
+    /**
+     * The same decision when it needs no wait (page-decision.ts decideNow), for the hit path:
+     * without it every request goes through Fastify.
+     */
+    decideNow?: (request: PageRequest) => PageDecision | undefined;
   },
 ): Promise<Pages> {
   const handle = createRequestHandler(build, mode);
@@ -78,6 +89,46 @@ export async function registerPages(
   const rendering = new Map<string, Promise<void>>();
   const decidePage = decide ?? anonymousDecision;
   const cachedPageCsp = (sources: PageCspSources) => (app.hasDecorator('cachedPageCsp') ? app.cachedPageCsp(sources) : null);
+  const writeCachedPage = createCachedPageWriter(app.hasDecorator('securityHeaders') ? app.securityHeaders : {});
+  /** What each page request that a stored page answered was, for the request log (a hit logs nothing). */
+  const answeredFromCache = new WeakMap<FastifyRequest, 'hit' | 'miss'>();
+  function sendStoredPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, cookies: string[], state: 'hit' | 'miss') {
+    answeredFromCache.set(request, state);
+    reply.hijack();
+    writeCachedPage(request.raw, reply.raw, page, { cookies, state, requestId: request.id });
+  }
+  // The hit path answers nothing once the server is closing: Fastify answers 503 (return503OnClosing).
+  // Nor at debug level, where Fastify logs every request.
+  let hitPathOpen = cache !== null && decideNow !== undefined && !['debug', 'trace'].includes(app.log.level);
+  app.addHook('preClose', (done) => {
+    hitPathOpen = false;
+    done();
+  });
+
+  /**
+   * The hit path (decision 070), offered every request before Fastify (http-server.ts): a GET or
+   * HEAD whose decision needs no wait (an anonymous reader) and whose page is stored is answered
+   * here, exactly as the page route would answer it (one writer, cached-page-response.ts).
+   * A page is stored only under the URL the page route rendered it for, so a stored page means
+   * Fastify would have routed this URL to the pages too. Anything else: false, and Fastify answers.
+   */
+  function serveHit(request: IncomingMessage, response: ServerResponse): boolean {
+    if (!hitPathOpen || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+    const url = request.url;
+    if (url === undefined || !isCacheablePath(url)) return false;
+    const cookieHeader = request.headers.cookie;
+    const decision = decideNow!({
+      method: request.method,
+      url,
+      headers: request.headers,
+      cookies: cookieHeader ? app.parseCookie(cookieHeader) : {},
+    });
+    if (!decision || decision.variant === null) return false;
+    const page = cache!.get(url, decision.variant);
+    if (!page) return false;
+    writeCachedPage(request, response, page, { cookies: decision.cookies, state: 'hit', requestId: requestIdOf(request.headers) });
+    return true;
+  }
 
   await app.register(async (pages) => {
     // Page actions read forms (request.formData()): the two form encodings are kept as bytes for
@@ -99,7 +150,7 @@ export async function registerPages(
     if (leanLog) {
       // A callback hook, not an async one: no promise for every cache hit.
       pages.addHook('onResponse', (request, reply, done) => {
-        const pageCache = reply.getHeader('x-page-cache');
+        const pageCache = answeredFromCache.get(request);
         if (pageCache === 'hit') return done();
         app.log.info(
           {
@@ -148,7 +199,7 @@ export async function registerPages(
       // The hit path: a lookup and the reader's cookies; no Fetch Request, no React Router, no load context.
       if (variant !== null) {
         const page = cache!.get(request.url, variant);
-        if (page) return sendCachedPage(request, reply, page, decision.cookies, 'hit');
+        if (page) return sendStoredPage(request, reply, page, decision.cookies, 'hit');
       }
       const key = variant === null ? null : `${variant}\0${request.url}`;
       // Another reader's render of this very page is under way: wait for it rather than render again.
@@ -156,7 +207,7 @@ export async function registerPages(
       if (underway) {
         await underway;
         const stored = cache!.get(request.url, variant!);
-        if (stored) return sendCachedPage(request, reply, stored, decision.cookies, 'hit');
+        if (stored) return sendStoredPage(request, reply, stored, decision.cookies, 'hit');
       }
       let finished: (() => void) | undefined;
       if (key !== null && !rendering.has(key)) rendering.set(key, new Promise<void>((resolve) => (finished = resolve)));
@@ -204,7 +255,7 @@ export async function registerPages(
         };
         cache!.set(request.url, variant, page, renderedAt);
         reply.removeHeader('set-cookie'); // only the decision's cookies, which the render's all were
-        return sendCachedPage(request, reply, page, decision.cookies, 'miss');
+        return sendStoredPage(request, reply, page, decision.cookies, 'miss');
       }
       request.log.warn({ url: request.url }, 'page not cached: its CSP nonce is in it outside a nonce attribute');
       return sendFetchResponse(reply, new Response(html, response), decision.cookies);
@@ -212,26 +263,7 @@ export async function registerPages(
     return sendFetchResponse(reply, response, decision.cookies);
   }
 
-  return { invalidate: (paths) => cache?.invalidate(paths) };
-}
-
-/** Sends a stored page in the reader's preferred coding, or 304 when they hold that very representation. */
-function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, cookies: string[], state: 'hit' | 'miss') {
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  const etag = page.etags[encoding];
-  reply.header('etag', etag).header('x-page-cache', state);
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
-  if (matchesEtag(request.headers['if-none-match'], etag)) {
-    for (const name of ['cache-control', 'vary']) if (page.headers[name]) reply.header(name, page.headers[name]);
-    return reply.code(304).send();
-  }
-  reply.headers(page.headers);
-  if (page.csp) reply.header('content-security-policy', page.csp);
-  // A content-encoding already set tells @fastify/compress the body is compressed.
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  const body = page.bodies[encoding];
-  reply.code(200).header('content-length', body.length);
-  return request.method === 'HEAD' ? reply.send() : reply.send(body);
+  return { invalidate: (paths) => cache?.invalidate(paths), serveHit };
 }
 
 /** The render's headers worth keeping for every reader; Vary gains Accept-Encoding. */

@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The CSP for a page served to many readers: the site's policy with these sources instead of a nonce. */
     cachedPageCsp(sources: PageCspSources): string;
+    /** Helmet's headers, which every response carries (the page hit path writes them itself). */
+    securityHeaders: Readonly<Record<string, string>>;
   }
 }
 
@@ -82,6 +84,7 @@ export async function registerSecurity(
     reply.headers(headers);
     done();
   });
+  app.decorate('securityHeaders', Object.freeze(headers));
   const csp = ({ hashes, origins }: PageCspSources, sources = siteSources) =>
     contentSecurityPolicy(null, {
       allowDevServer,
