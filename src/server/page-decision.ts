@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from './services.ts';
 import { isAnonymousRequest, isDataRequest, type PageDecision } from './page-cache.ts';
 import type { StoryPage } from '../modules/content/content-service.ts';
-import type { StoryFacts } from '../modules/walls/access.ts';
+import { decisionKey, type StoryFacts } from '../modules/walls/access.ts';
 import { applyCookieAction } from '../modules/session/auth-routes.ts';
 import type { PageSession, RequestCookies } from '../modules/session/resolve-user.ts';
 import { GIFT_PARAM, mayGift } from '../modules/gifts/gift-rules.ts';
@@ -101,7 +101,7 @@ export function createPageDecider({ services, secureCookies }: { services: Servi
       // Everything the story's loader data holds besides the story: the decision (wall, variant,
       // experiment groups), the next best action (walls' own audience rule) and the gift button.
       const nextBestAction = walls.nextBestAction(user)?.nbaVariant ?? '';
-      const variant = `${audience}|${nextBestAction}|${canGift ? 'gift' : ''}|${JSON.stringify(page.access)}`;
+      const variant = `${audience}|${nextBestAction}|${canGift ? 'gift' : ''}|${decisionKey(page.access)}`;
       return { variant: shared ? variant : null, cookies, facts: { user, shared, story: page } };
     };
     // The story is in memory nearly always: then no promise is made on the way to the cache.

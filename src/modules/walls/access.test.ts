@@ -1,7 +1,7 @@
 // The access decision, table-driven (issue 6): every reader kind × every kind of story.
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decideAccess, type AccessDecision, type Reader, type StoryFacts } from './access.ts';
+import { decideAccess, decisionKey, type AccessDecision, type Reader, type StoryFacts } from './access.ts';
 import { assignAll } from './experiments.ts';
 import { DEFAULT_WALL_RULES } from './rules.ts';
 
@@ -205,5 +205,28 @@ describe('wall variants and experiments', () => {
       variant: { ctaUrl: '/subscriptions/individuals/payment/?plan=individuals_premium_yearly_v1' },
     });
     expect(wallFor(stories.beauty)).toMatchObject({ variant: { ctaUrl: '/subscriptions/packages/?packages=beauty' } });
+  });
+});
+
+describe('decisionKey', () => {
+  it('names equal decisions alike and different decisions apart, over every reader, story, gift and many experiment groups', () => {
+    const byKey = new Map<string, string>();
+    for (const [name, { reader, gift }] of Object.entries(readers))
+      for (const story of Object.values(stories))
+        for (let subject = 0; subject < 40; subject++)
+          for (const withGift of gift ? [true, false] : [false]) {
+            const decision = decideAccess({
+              reader,
+              story,
+              context: { rules, assignments: assignAll(rules, `${name}-${subject}`), gift: withGift ? { giftId: 'g1' } : null },
+            });
+            const key = decisionKey(decision);
+            const whole = JSON.stringify(decision);
+            expect(byKey.get(key) ?? whole, key).toBe(whole);
+            byKey.set(key, whole);
+          }
+    // Full reasons, walls of each kind in each experiment group, the confirmation wall: all apart.
+    expect(new Set(byKey.values()).size).toBe(byKey.size);
+    expect(byKey.size).toBeGreaterThan(8);
   });
 });

@@ -59,6 +59,26 @@ export type AccessDecision =
 
 const full = (reason: FullReason, countsTowardMeter = false): AccessDecision => ({ kind: 'full', reason, countsTowardMeter });
 
+/**
+ * A short string naming the decision, the same for equal decisions under the same rules: a wall's
+ * variant is the rules' variant of that id (a change of rules drops every stored page), and the
+ * rest of the decision is named field by field. The page cache keys a story by it on every
+ * request, where `JSON.stringify` of a wall's whole variant was 4 % of a reader's stored story
+ * (docs/performance.md, session 22). access.test.ts checks that equal keys are equal decisions.
+ */
+export function decisionKey(decision: AccessDecision): string {
+  switch (decision.kind) {
+    case 'full':
+      return `full:${decision.reason}:${decision.countsTowardMeter ? 'counts' : ''}`;
+    case 'wall': {
+      const { variant } = decision;
+      return `wall:${decision.wall}:${variant.id}:${variant.experimentId ?? ''}:${variant.outcomeId ?? ''}:${variant.abGroups.join(',')}`;
+    }
+    case 'confirm-email':
+      return 'confirm-email';
+  }
+}
+
 export function decideAccess({ reader, story, context }: { reader: Reader; story: StoryFacts; context: AccessContext }): AccessDecision {
   const needs = requiredEntitlement(story, context.rules.premiumOnlyTopics);
   const wall = (kind: WallKind): AccessDecision => ({ kind: 'wall', wall: kind, variant: chooseVariant(kind, needs, context) });
