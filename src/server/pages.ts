@@ -117,12 +117,18 @@ export async function registerPages(
     const url = request.url;
     if (url === undefined || !isCacheablePath(url)) return false;
     const cookieHeader = request.headers.cookie;
-    const decision = decideNow!({
-      method: request.method,
-      url,
-      headers: request.headers,
-      cookies: cookieHeader ? app.parseCookie(cookieHeader) : {},
-    });
+    let decision: PageDecision | undefined;
+    try {
+      decision = decideNow!({
+        method: request.method,
+        url,
+        headers: request.headers,
+        cookies: cookieHeader ? app.parseCookie(cookieHeader) : {},
+      });
+    } catch {
+      // Outside Fastify nothing would catch it: Fastify decides again, and answers and logs any error.
+      return false;
+    }
     if (!decision || decision.variant === null) return false;
     const page = cache!.get(url, decision.variant);
     if (!page) return false;
