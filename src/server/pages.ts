@@ -202,7 +202,8 @@ export async function registerPages(
       const decision = await decidePage(request, reply);
       const variant =
         cache !== null && (request.method === 'GET' || request.method === 'HEAD') && isCacheablePath(request.url) ? decision.variant : null;
-      // The hit path: a lookup and the reader's cookies; no Fetch Request, no React Router, no load context.
+      // A stored page: a lookup and the reader's cookies; no Fetch Request, no React Router, no load
+      // context. Most anonymous readers' hits never get here (serveHit answered them); signed-in ones do.
       if (variant !== null) {
         const page = cache!.get(request.url, variant);
         if (page) return sendStoredPage(request, reply, page, decision.cookies, 'hit');
