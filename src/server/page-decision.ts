@@ -66,8 +66,10 @@ export function createPageDecider({ services, secureCookies }: { services: Servi
 
   /**
    * The decision for a reader whose session is known. `memoryOnly`: undefined rather than a read
-   * when the story is not in memory.
+   * when the story is not in memory (so never a promise).
    */
+  function decideFor(request: PageRequest, session: PageSession, memoryOnly: true): PageDecisionWithFacts | undefined;
+  function decideFor(request: PageRequest, session: PageSession, memoryOnly: false): PageDecisionWithFacts | Promise<PageDecisionWithFacts>;
   function decideFor(
     request: PageRequest,
     { user, cookies: sessionCookies }: PageSession,
@@ -114,12 +116,10 @@ export function createPageDecider({ services, secureCookies }: { services: Servi
     async decide(request, reply) {
       const resolved = await session.resolvePageSession(request.cookies, request.headers.cookie);
       applyCookieAction(reply, resolved.cookies, { secure: secureCookies });
-      return (await decideFor(request, resolved, false))!;
+      return decideFor(request, resolved, false);
     },
     decideNow(request) {
-      if (!isAnonymousRequest(request.cookies)) return undefined;
-      const decision = decideFor(request, ANONYMOUS, true);
-      return decision instanceof Promise ? undefined : decision;
+      return isAnonymousRequest(request.cookies) ? decideFor(request, ANONYMOUS, true) : undefined;
     },
   };
 }
