@@ -416,6 +416,31 @@ describe('group commit: concurrent requests stored together', () => {
     expect(await storedIds(idsOf(body))).toHaveLength(10);
     expect(await collecting).toEqual({ stored: 10, duplicates: 0, bad: 0 });
   });
+
+  it('counts each request’s new events and resends when they share a batch', async () => {
+    const analytics = createAnalyticsService({ db: database.db });
+    const options = { source: 'post', ip: null, userAgent: null, anonymous: true, networkUserId: null } as const;
+    const earlier = batchOf('earlier', 4);
+    await analytics.collect(earlier.data, options);
+    const fresh = batchOf('fresh', 6);
+    // Called in one turn, so they join one batch: a new request, its resend, one mixing old and new events, and one repeating an event.
+    const answers = await Promise.all([
+      analytics.collect(fresh.data, options),
+      analytics.collect(fresh.data, options),
+      analytics.collect([...earlier.data.slice(0, 2), ...batchOf('mixed', 3).data], options),
+      analytics.collect([fresh.data[0], ...batchOf('repeated', 1).data], options),
+    ]);
+    expect(answers).toEqual([
+      { stored: 6, duplicates: 0, bad: 0 },
+      { stored: 0, duplicates: 6, bad: 0 },
+      { stored: 3, duplicates: 2, bad: 0 },
+      { stored: 1, duplicates: 1, bad: 0 },
+    ]);
+    // Every event new: each request stored all its own.
+    const alone = await Promise.all([analytics.collect(batchOf('a', 2).data, options), analytics.collect(batchOf('b', 5).data, options)]);
+    expect(alone.map((answer) => answer.stored)).toEqual([2, 5]);
+    expect(await storedIds([...idsOf(earlier), ...idsOf(fresh)])).toHaveLength(10);
+  });
 });
 
 describe('GET /i', () => {

@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { SessionUser } from '../../shared/auth/session-user.ts';
 import type { SearchType } from '../../shared/search.ts';
 import { searchDocuments } from './schema.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** One document as a reader may read it. */
 export interface Passage {
@@ -180,11 +181,6 @@ export function createPassageReader({
     ).map((row) => ({ ...row, kind: row.kind as NamedProfile['kind'] }));
     return { passages, named };
   }
-}
-
-/** Rows of `execute`: postgres.js answers an array, PGlite an object holding `rows`. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
 }
 
 /** A lexeme quoted for tsquery input (a bound parameter cast to tsquery, never SQL text). */

@@ -35,6 +35,7 @@ import type { ProfilesService } from '../profiles/profiles-service.ts';
 import type { WallsService } from '../walls/walls-service.ts';
 import { createPassageReader } from './passages.ts';
 import { searchDocuments, searchIndexState, searchWords } from './schema.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** Raise it when what a document holds changes: every process rebuilds the index at its first search. */
 export const SEARCH_INDEX_VERSION = 2;
@@ -782,11 +783,6 @@ function scaledCounts(counts: ReturnType<typeof countsOf>, scale: number): Retur
     anyDate: about(counts.anyDate),
     anyTopic: about(counts.anyTopic),
   };
-}
-
-/** Rows of `db.execute`: postgres.js answers an array, PGlite an object holding `rows`. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
 }
 
 /** A json column: parsed by the driver, or its text. */
