@@ -1,7 +1,7 @@
 // npm run bench:collector (node --import tsx bench/collector.ts): how many analytics events the
 // collector stores per second. The collector's routes and service run in a process of their own
-// (this file with --serve) on a fresh database — embedded PGlite, or a new database on the
-// PostgreSQL server DATABASE_URL names — with the rate limit lifted; autocannon's clients POST
+// (this file with --serve) on a fresh database — embedded PGlite in a new data directory, or a new
+// database on the PostgreSQL server DATABASE_URL names — with the rate limit lifted; autocannon's clients POST
 // tracker payloads of EVENTS_PER_REQUEST events, each with its own event id. Afterwards the rows
 // are counted: stored events per second, and whether every acknowledged event was stored.
 // The collector is the production build's (dist/, built first when missing: run `npm run build`
@@ -10,7 +10,7 @@
 import { fork } from 'node:child_process';
 import cluster from 'node:cluster';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import os from 'node:os';
@@ -45,7 +45,11 @@ async function serve() {
   const load = <T>(file: string) => import(pathToFileURL(path.join(ROOT, 'dist', file)).href) as Promise<T>;
   const { openDatabase } = await load<typeof DatabaseModule>('db/database.js');
   const url = process.env.BENCH_DATABASE_URL;
-  const open = () => (url ? openDatabase({ kind: 'postgres', url }) : openDatabase({ kind: 'pglite' }));
+  // PGlite in a data directory of its own, as `npm start` and the page rows run it (in memory, its
+  // file system copies a growing table file whole each time it grows: 5 % of this process).
+  const dataDir = url ? undefined : mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-collector-'));
+  if (dataDir) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const open = () => (url ? openDatabase({ kind: 'postgres', url }) : openDatabase({ kind: 'pglite', dataDir }));
   const countRows = async (database: DatabaseModule.Database) => {
     const rows = await database.db.execute<{ n: number }>(
       (await import('drizzle-orm')).sql`select count(*)::int as n from analytics_events`,
