@@ -7,6 +7,7 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { EventName, EventPayloads } from '../../shared/analytics/events.ts';
 import { decodeEvent, type CollectorRequest } from './collector.ts';
 import { readDashboardAggregates, type DashboardAggregates } from './dashboard.ts';
@@ -103,23 +104,21 @@ export function createAnalyticsService({ db, maxBatchEvents = 5_000 }: Analytics
     batch.forEach((request, i) => request.done(stored[i]!));
   }
 
-  /** One transaction for the batch; how many new events each request stored (a resent event id is not new). */
+  /**
+   * One transaction for the batch; how many new events each request stored (a resent event id is
+   * not new). Resends are rare, so the batch is first inserted plainly: checking each event id
+   * before inserting it (`on conflict do nothing`) searched the primary key twice per event, 15 %
+   * of PostgreSQL's time. An event id already stored, or sent twice in the batch, makes that insert
+   * fail whole; then the batch is stored again, skipping the ids already there.
+   */
   async function store(batch: Waiting[]): Promise<number[]> {
-    const good = batch.flatMap((request) => request.good);
-    const bad = batch.flatMap((request) => request.bad);
-    const inserted = await db.transaction(async (tx) => {
-      const ids: string[] = [];
-      for (const rows of chunks(good, EVENTS_PER_STATEMENT)) {
-        const stored = await tx
-          .insert(analyticsEvents)
-          .select(selectEvents(rows))
-          .onConflictDoNothing({ target: analyticsEvents.eventId })
-          .returning({ eventId: analyticsEvents.eventId });
-        for (const row of stored) ids.push(row.eventId);
-      }
-      for (const rows of chunks(bad, CHUNK)) await tx.insert(analyticsBadRows).values(rows);
-      return ids;
-    });
+    try {
+      await insertBatch(batch, { skipStored: false });
+      return batch.map((request) => request.good.length);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    const inserted = await insertBatch(batch, { skipStored: true });
     // An event id stored by this batch counts for the first request that sent it.
     const unclaimed = new Set(inserted);
     return batch.map((request) =>
@@ -127,6 +126,28 @@ export function createAnalyticsService({ db, maxBatchEvents = 5_000 }: Analytics
         return unclaimed.delete(row.eventId!) ? count + 1 : count;
       }, 0),
     );
+  }
+
+  /** Inserts the batch's events and bad rows in one transaction; with `skipStored`, the ids it stored. */
+  async function insertBatch(batch: Waiting[], { skipStored }: { skipStored: boolean }): Promise<string[]> {
+    const good = batch.flatMap((request) => request.good);
+    const bad = batch.flatMap((request) => request.bad);
+    return db.transaction(async (tx) => {
+      const ids: string[] = [];
+      for (const rows of chunks(good, EVENTS_PER_STATEMENT)) {
+        const insert = tx.insert(analyticsEvents).select(selectEvents(rows));
+        if (!skipStored) {
+          await insert;
+          continue;
+        }
+        const stored = await insert
+          .onConflictDoNothing({ target: analyticsEvents.eventId })
+          .returning({ eventId: analyticsEvents.eventId });
+        for (const row of stored) ids.push(row.eventId);
+      }
+      for (const rows of chunks(bad, CHUNK)) await tx.insert(analyticsBadRows).values(rows);
+      return ids;
+    });
   }
 
   /** Decodes each tracker-protocol event and stores them with the batch being gathered; resolves once committed. */

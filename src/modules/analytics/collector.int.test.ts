@@ -441,6 +441,17 @@ describe('group commit: concurrent requests stored together', () => {
     expect(alone.map((answer) => answer.stored)).toEqual([2, 5]);
     expect(await storedIds([...idsOf(earlier), ...idsOf(fresh)])).toHaveLength(10);
   });
+
+  it('stores a batch sent to two collector processes at once exactly once, both answered', async () => {
+    // Two services on one database, as two worker processes are: on PostgreSQL their transactions race.
+    const [first, second] = [createAnalyticsService({ db: database.db }), createAnalyticsService({ db: database.db })];
+    const options = { source: 'post', ip: null, userAgent: null, anonymous: true, networkUserId: null } as const;
+    const bodies = Array.from({ length: 8 }, (_, i) => batchOf(`race-${i}`));
+    const answers = await Promise.all(bodies.flatMap((body) => [first.collect(body.data, options), second.collect(body.data, options)]));
+    expect(answers.reduce((sum, answer) => sum + answer.stored, 0)).toBe(80);
+    expect(answers.reduce((sum, answer) => sum + answer.duplicates, 0)).toBe(80);
+    expect(await storedIds(bodies.flatMap(idsOf))).toHaveLength(80);
+  });
 });
 
 describe('GET /i', () => {

@@ -27,6 +27,7 @@ import { formatDay } from './money.ts';
 import { cancellationReasonSchema } from './cancellation-reasons.ts';
 import { billingCancellations, billingSubscriptions } from './schema.ts';
 import { subscriptionView, type PurchasedSubscription } from './purchase-terms.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /** The retention offer: half off the next renewal. */
 export const RETENTION_COUPON: CancellationCoupon = Object.freeze({ code: 'STAY50', discountType: 'percent', discountPercent: 50 });
@@ -153,12 +154,6 @@ export async function resumeBeforeTermEnd(db: Db, row: Row, at: Date): Promise<R
     if (!isUniqueViolation(error)) throw error;
     return null;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } } | null)?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
 }
 
 export function createCancellationService({

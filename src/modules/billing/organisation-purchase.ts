@@ -22,7 +22,7 @@ import { parseCurrency } from './pricing.ts';
 import type { BillingProvider, CardSummary } from './provider.ts';
 import { PURCHASE_MESSAGES, type PurchaseErrorType } from './purchase-terms.ts';
 import { billingAccounts, billingSubscriptions } from './schema.ts';
-import { isUniqueViolation } from './subscription-purchase.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 type AccountRow = typeof billingAccounts.$inferSelect;

@@ -25,6 +25,7 @@ import {
   type PurchaseResult,
 } from './purchase-terms.ts';
 import { billingAccounts, billingSubscriptions } from './schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 type AccountRow = typeof billingAccounts.$inferSelect;
@@ -48,13 +49,6 @@ export const refusal = (
   type: PurchaseErrorType,
   message: string = PURCHASE_MESSAGES[type as keyof typeof PURCHASE_MESSAGES],
 ): PurchaseResult => ({ kind: 'error', type, message });
-
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export interface SubscriptionPurchaseOptions {
   db: Db;

@@ -225,11 +225,3 @@ export function createAccess({ db, memberships, people, analytics, log, limits, 
 }
 
 export type Access = ReturnType<typeof createAccess>;
-
-/** PostgreSQL's unique violation (a race lost to a unique index). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

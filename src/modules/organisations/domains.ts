@@ -6,9 +6,10 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { BaseError, InputError, UnauthorizedError } from '../../shared/errors.ts';
-import { isUniqueViolation, type Access, type Actor, type OrganisationsDeps } from './access.ts';
+import { type Access, type Actor, type OrganisationsDeps } from './access.ts';
 import { DOMAIN_MESSAGES, domainFromAddress } from './organisation-input.ts';
 import { organisationDomains, type OrganisationDomainRow } from './schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export const DOMAIN_CODE_MINUTES = 30;
 export const DOMAIN_CODE_ATTEMPTS = 5;
