@@ -21,6 +21,7 @@ import type * as ServiceModule from '../src/modules/analytics/analytics-service.
 import type * as RoutesModule from '../src/modules/analytics/collector-routes.ts';
 import { EVENTS } from '../src/shared/analytics/events.ts';
 import { ensureBuilt } from './server.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4420);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -54,8 +55,7 @@ async function serve() {
     const rows = await database.db.execute<{ n: number }>(
       (await import('drizzle-orm')).sql`select count(*)::int as n from analytics_events`,
     );
-    const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows;
-    return list[0]!.n;
+    return rowsOf<{ n: number }>(rows)[0]!.n;
   };
   const workers = url ? WORKERS : 1;
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
 import { arrayLiteral } from './array-literal.ts';
 import type { Database } from './database.ts';
+import { rowsOf } from './rows.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -39,12 +40,7 @@ describe('arrayLiteral', () => {
         ${arrayLiteral(rows, 'text')}::text[], ${arrayLiteral(rows, 'json')}::jsonb[],
         ${arrayLiteral(rows, 'at')}::timestamptz[], ${arrayLiteral(rows, 'n')}::integer[]
       ) with ordinality as u(t, j, a, n, i) order by i`);
-    const list = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as {
-      t: string | null;
-      j: unknown;
-      a: Date | string | null;
-      n: number | null;
-    }[];
+    const list = rowsOf<{ t: string | null; j: unknown; a: Date | string | null; n: number | null }>(result);
     expect(list.map((row) => row.t)).toEqual(rows.map((row) => row.text));
     expect(list.map((row) => row.j)).toEqual(rows.map((row) => row.json));
     expect(list.map((row) => (row.a === null ? null : new Date(row.a).toISOString()))).toEqual(

@@ -136,14 +136,12 @@ export function createAnalyticsService({ db, maxBatchEvents = 5_000 }: Analytics
       const ids: string[] = [];
       for (const rows of chunks(good, EVENTS_PER_STATEMENT)) {
         const insert = tx.insert(analyticsEvents).select(selectEvents(rows));
-        if (!skipStored) {
-          await insert;
-          continue;
-        }
-        const stored = await insert
-          .onConflictDoNothing({ target: analyticsEvents.eventId })
-          .returning({ eventId: analyticsEvents.eventId });
-        for (const row of stored) ids.push(row.eventId);
+        if (skipStored) {
+          const stored = await insert
+            .onConflictDoNothing({ target: analyticsEvents.eventId })
+            .returning({ eventId: analyticsEvents.eventId });
+          for (const row of stored) ids.push(row.eventId);
+        } else await insert;
       }
       for (const rows of chunks(bad, CHUNK)) await tx.insert(analyticsBadRows).values(rows);
       return ids;

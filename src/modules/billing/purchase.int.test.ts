@@ -25,6 +25,7 @@ import {
   sandboxBillingPayments,
   sandboxBillingTokens,
 } from './schema.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const logs: string[] = [];
 let app: Awaited<ReturnType<typeof buildApp>> & { db: Awaited<ReturnType<typeof createTestDatabase>>['db'] };
@@ -434,8 +435,6 @@ describe('the card number', () => {
     const everything = `${dump}\n${logs.join('\n')}`;
     for (const number of numbers) expect(everything).not.toContain(number);
     // Nor in any other table (a quick scan of every text and json column of the database).
-    const rowsOf = <T>(result: unknown): T[] =>
-      result && typeof result === 'object' && 'rows' in result ? (result as { rows: T[] }).rows : (result as T[]);
     const rows = rowsOf<{ table_name: string; column_name: string }>(
       await app.db.execute(
         sql`select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'jsonb', 'json', 'character varying')`,
